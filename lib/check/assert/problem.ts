@@ -1,0 +1,195 @@
+import type { Violation } from '../../violations/violation.js';
+import type { HttpResponse } from '../context.js';
+
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/** Status, media type and `code` of an error answer (API document section 7). */
+export function problemViolations(
+  res: HttpResponse,
+  expected: { status: number; code: string },
+): Violation[] {
+  const out: Violation[] = [];
+  const exchange = res.exchange;
+  const body = res.json as Record<string, unknown> | undefined;
+  const code = body && typeof body === 'object' ? body.code : undefined;
+  if (res.status !== expected.status) {
+    out.push({
+      code: 'STATUS',
+      pointer: '/status',
+      expected: expected.status,
+      received: res.status,
+      message: `expected HTTP ${expected.status} ${expected.code}, got ${res.status}${
+        typeof code === 'string' ? ` ${code}` : ''
+      }`,
+      exchange,
+    });
+  }
+  const mediaType = mediaTypeOf(res);
+  if (mediaType !== PROBLEM_MEDIA_TYPE) {
+    out.push({
+      code: 'MEDIA_TYPE',
+      pointer: '/headers/content-type',
+      expected: PROBLEM_MEDIA_TYPE,
+      received: res.header('content-type') ?? null,
+      message: `an error must be ${PROBLEM_MEDIA_TYPE} (section 7), got ${res.header('content-type') ?? 'no content-type'}`,
+      exchange,
+    });
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    out.push({
+      code: 'NOT_JSON',
+      pointer: '/body',
+      expected: 'a problem+json object',
+      received: res.text.slice(0, 200),
+      message: 'the error body is not a JSON object',
+      exchange,
+    });
+  } else if (code !== expected.code) {
+    out.push({
+      code: 'VALUE',
+      pointer: '/body/code',
+      expected: expected.code,
+      received: code ?? '(missing)',
+      message: `expected code ${expected.code}, got ${typeof code === 'string' ? code : 'none'}`,
+      exchange,
+    });
+  }
+  return out;
+}
+
+/**
+ * Every field of the error object, sections 2 and 7. `docsUrl` is the expected
+ * `{docs_url}`; when undefined it is learned from this answer and handed back.
+ */
+export function problemFieldViolations(
+  res: HttpResponse,
+  requestPath: string,
+  docsUrl: string | undefined,
+): { violations: Violation[]; docsUrl: string | undefined } {
+  const out: Violation[] = [];
+  const exchange = res.exchange;
+  const add = (pointer: string, expected: unknown, received: unknown, message: string) =>
+    out.push({
+      code: 'PROBLEM',
+      pointer: `/body${pointer}`,
+      expected,
+      received,
+      message,
+      exchange,
+    });
+
+  if (mediaTypeOf(res) !== PROBLEM_MEDIA_TYPE) {
+    out.push({
+      code: 'MEDIA_TYPE',
+      pointer: '/headers/content-type',
+      expected: PROBLEM_MEDIA_TYPE,
+      received: res.header('content-type') ?? null,
+      message: `errors are ${PROBLEM_MEDIA_TYPE} (section 7)`,
+      exchange,
+    });
+  }
+  const body = res.json;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    add('', 'a JSON object', res.text.slice(0, 200), 'the error body is not a JSON object');
+    return { violations: out, docsUrl };
+  }
+  const p = body as Record<string, unknown>;
+  const str = (field: string) => {
+    const value = p[field];
+    if (typeof value !== 'string' || value.length === 0) {
+      add(
+        `/${field}`,
+        'a non-empty string',
+        value ?? '(missing)',
+        `${field} must be a non-empty string`,
+      );
+      return undefined;
+    }
+    return value;
+  };
+  const code = str('code');
+  str('title');
+  str('detail');
+  str('request_id');
+  const type = str('type');
+  const instance = str('instance');
+
+  if (p.status !== res.status) {
+    add('/status', res.status, p.status ?? '(missing)', 'status must equal the HTTP status');
+  }
+  if (instance !== undefined) {
+    const path = requestPath.split('?')[0];
+    if (instance !== requestPath && instance !== path) {
+      add('/instance', path, instance, 'instance must be the request path');
+    }
+  }
+  let learned = docsUrl;
+  if (type !== undefined && code !== undefined) {
+    const anchor = `/errors#error-${code.replace(/_/g, '-')}`;
+    if (learned === undefined && type.endsWith(anchor)) learned = type.slice(0, -anchor.length);
+    const want = `${learned ?? '{docs_url}'}${anchor}`;
+    if (type !== want)
+      add('/type', want, type, 'type must be {docs_url}/errors#error-<code with hyphens>');
+    else if (!isAbsoluteUri(type)) add('/type', 'an absolute URI', type, 'type must be a URI');
+  }
+  if (code !== 'card_declined' && 'decline_code' in p) {
+    add('/decline_code', '(absent)', p.decline_code, 'decline_code belongs only to card_declined');
+  }
+  if (code === 'card_declined' && (typeof p.decline_code !== 'string' || !p.decline_code)) {
+    add(
+      '/decline_code',
+      'the bank reason',
+      p.decline_code ?? '(missing)',
+      'card_declined carries decline_code',
+    );
+  }
+  if (code !== 'insufficient_scope' && 'required_scope' in p) {
+    add(
+      '/required_scope',
+      '(absent)',
+      p.required_scope,
+      'required_scope belongs only to insufficient_scope',
+    );
+  }
+  if (
+    code === 'insufficient_scope' &&
+    (typeof p.required_scope !== 'string' || !p.required_scope)
+  ) {
+    add(
+      '/required_scope',
+      'the scope needed',
+      p.required_scope ?? '(missing)',
+      'insufficient_scope carries required_scope',
+    );
+  }
+  if ('errors' in p) {
+    if (!Array.isArray(p.errors)) {
+      add('/errors', 'an array', p.errors, 'errors must be an array of objects');
+    } else {
+      p.errors.forEach((entry, index) => {
+        const detail = (entry as { detail?: unknown } | null)?.detail;
+        if (typeof detail !== 'string' || detail.length === 0) {
+          add(
+            `/errors/${index}/detail`,
+            'a non-empty string',
+            detail ?? '(missing)',
+            'each errors[] entry has a detail',
+          );
+        }
+      });
+    }
+  }
+  return { violations: out, docsUrl: learned };
+}
+
+export function mediaTypeOf(res: HttpResponse): string | undefined {
+  return res.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+}
+
+function isAbsoluteUri(value: string): boolean {
+  try {
+    return Boolean(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

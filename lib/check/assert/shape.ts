@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { Violation } from '../../violations/violation.js';
+
+/** Maps zod issues to SCHEMA violations, one per issue, each at its JSON pointer. */
+export function shapeViolations<S extends z.ZodType>(
+  value: unknown,
+  schema: S,
+  pointer: string,
+  exchange?: number,
+): { data?: z.output<S>; violations: Violation[] } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { data: parsed.data, violations: [] };
+  const violations = parsed.error.issues.map((issue): Violation => {
+    const at = pointer + issue.path.map((part) => `/${escapePointer(String(part))}`).join('');
+    const expected = 'expected' in issue ? issue.expected : describeIssue(issue);
+    return {
+      code: 'SCHEMA',
+      pointer: at,
+      expected,
+      received: valueAt(value, issue.path),
+      message: `${at || '(body)'}: ${issue.message}`,
+      ...(exchange === undefined ? {} : { exchange }),
+    };
+  });
+  return { violations };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  return issue.message;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = value;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current === undefined ? '(missing)' : current;
+}
+
+/** RFC 6901: `~` → `~0`, `/` → `~1`. */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

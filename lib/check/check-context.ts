@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { en, en_US, Faker } from '@faker-js/faker';
+import type * as fc from 'fast-check';
+import type { z } from 'zod';
+import type { Capability, Rule } from '../../rules/index.js';
+import { type Dialect, pathOf } from '../target/dialect.js';
+import type { RunConfig } from '../target/run-config.js';
+import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
+import type { Violation } from '../violations/violation.js';
+import { absentHeaderViolations, headerViolations } from './assert/header.js';
+import { problemFieldViolations, problemViolations } from './assert/problem.js';
+import { shapeViolations } from './assert/shape.js';
+import { statusViolations } from './assert/status.js';
+import type { CheckRun } from './check-run.js';
+import type {
+  AccountSettings,
+  ApiClient,
+  CheckContext,
+  ControlClient,
+  HeaderMatcher,
+  HttpResponse,
+  Key,
+  KeyOptions,
+  Product,
+  RequestSpec,
+  TestAccount,
+} from './context.js';
+import type { FileFixture } from './file-fixture.js';
+import { validOrderBody } from './order-body.js';
+import { mixSeed, propertyParams, runProperty } from './property.js';
+
+/** The CheckContext of one check: the fixture of its file plus the run of this check. */
+export class Context implements CheckContext {
+  readonly rule: Rule;
+  readonly config: RunConfig;
+  readonly dialect: Dialect;
+  readonly seed: number;
+  readonly faker: Faker;
+  readonly #fixture: FileFixture;
+  readonly #run: CheckRun;
+
+  constructor(fixture: FileFixture, run: CheckRun) {
+    this.#fixture = fixture;
+    this.#run = run;
+    this.rule = run.rule;
+    this.config = fixture.config;
+    this.dialect = fixture.config.dialect;
+    this.seed = fixture.config.seed;
+    this.faker = new Faker({ locale: [en_US, en] });
+    this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
+    fixture.http.recorder = run.recorder;
+  }
+
+  get control(): ControlClient {
+    return this.#fixture.control;
+  }
+
+  need(...capabilities: Capability[]): void {
+    const missing = capabilities.filter((c) => !this.#fixture.has(c));
+    if (missing.length === 0) return;
+    if (missing.length === 1) this.#fixture.need(missing[0]!);
+    throw new NotVerifiable(
+      `needs the control API features ${missing.map((c) => `"${c}"`).join(', ')}, which this run does not have`,
+      missing,
+    );
+  }
+
+  has(capability: Capability): boolean {
+    return this.#fixture.has(capability);
+  }
+
+  notVerifiable(reason: string, missing: string[] = []): never {
+    throw new NotVerifiable(reason, missing);
+  }
+
+  account(): Promise<TestAccount> {
+    return this.#fixture.account();
+  }
+
+  async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
+    return this.#fixture.control.createAccount(settings);
+  }
+
+  async key(options: KeyOptions = {}): Promise<Key> {
+    if (this.has('keys')) {
+      const account = options.account ?? (await this.account());
+      const { account: _ignored, ...keyOptions } = options;
+      const key = await this.#fixture.control.createKey(account.id, keyOptions);
+      this.#run.keys.push(key);
+      return key;
+    }
+    const partner = this.#fixture.partnerKey();
+    if (options.account || options.ip_allowlist) {
+      this.notVerifiable(
+        'needs a key made for this check (own account or IP allowlist): control feature "keys"',
+        ['keys'],
+      );
+    }
+    if (options.mode && options.mode !== partner.mode) {
+      this.notVerifiable(`needs a ${options.mode} key; the partner key is a ${partner.mode} key`, [
+        'keys',
+      ]);
+    }
+    // The partner key stands in for a key with fewer scopes by asking its tokens for the subset.
+    return options.scopes ? { ...partner, tokenScopes: options.scopes } : partner;
+  }
+
+  async advanceClock(account: TestAccount | string, seconds: number): Promise<void> {
+    const id = typeof account === 'string' ? account : account.id;
+    await this.#fixture.control.advanceClock(id, seconds);
+  }
+
+  send(spec: RequestSpec): Promise<HttpResponse> {
+    return this.#fixture.send(spec);
+  }
+
+  token(key: Key, scopes?: string[]): Promise<string> {
+    return this.#fixture.tokens.token(key, scopes);
+  }
+
+  forgetTokens(key: Key): void {
+    this.#fixture.tokens.forget(key);
+  }
+
+  api(key: Key, scopes?: string[]): ApiClient {
+    const send = async (spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse> => {
+      const auth = { kind: 'key' as const, key, ...(scopes ? { scopes } : {}) };
+      const res = await this.send({ ...spec, auth });
+      // Section 5, rule 2: after token_expired, a new token is requested and the request repeated.
+      if (
+        res.status === 401 &&
+        (res.json as { code?: unknown } | undefined)?.code === 'token_expired'
+      ) {
+        this.forgetTokens(key);
+        return this.send({ ...spec, auth });
+      }
+      return res;
+    };
+    return {
+      send,
+      get: (path, query) => send({ method: 'GET', path, ...(query ? { query } : {}) }),
+      post: (path, json, headers) =>
+        send({
+          method: 'POST',
+          path,
+          ...(json === undefined ? {} : { json }),
+          ...(headers ? { headers } : {}),
+        }),
+      delete: (path) => send({ method: 'DELETE', path }),
+    };
+  }
+
+  path(name: keyof Dialect['paths'], params?: Record<string, string>): string {
+    return pathOf(this.dialect, name, params);
+  }
+
+  async orderBody(
+    overrides?: Record<string, unknown>,
+    account?: TestAccount | string,
+  ): Promise<Record<string, unknown>> {
+    return validOrderBody(await this.#products(account), this.faker, overrides);
+  }
+
+  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const order = body ?? (await this.orderBody(undefined, key.accountId));
+    const res = await this.api(key).post(this.dialect.paths.orders, order, {
+      'idempotency-key': randomUUID(),
+    });
+    const placed = res.json as Record<string, unknown> | undefined;
+    if ((res.status !== 200 && res.status !== 201) || typeof placed?.id !== 'string') {
+      const code = (res.json as { code?: unknown } | undefined)?.code;
+      throw new HarnessError(
+        'HARNESS_SETUP',
+        `could not place the order this check needs: HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''} (evidence #${res.exchange})`,
+      );
+    }
+    if (key.accountId === undefined) this.#fixture.partnerOrders.push({ key, id: placed.id });
+    return placed;
+  }
+
+  async #products(account?: TestAccount | string): Promise<readonly Product[]> {
+    if (this.has('accounts')) {
+      const target = account ?? (await this.account());
+      const resolved =
+        typeof target === 'string' || !target.settings.products
+          ? await this.#fixture.control.getAccount(typeof target === 'string' ? target : target.id)
+          : target;
+      if (resolved.settings.products) return resolved.settings.products;
+    }
+    // No control API: the catalog says what the partner key may order.
+    const res = await this.api(this.#fixture.partnerKey()).get(this.dialect.paths.catalogProducts, {
+      limit: '100',
+    });
+    const data = (res.json as { data?: unknown } | undefined)?.data;
+    if (res.status !== 200 || !Array.isArray(data)) {
+      throw new HarnessError(
+        'HARNESS_SETUP',
+        `could not read the catalog to build an order: HTTP ${res.status} (evidence #${res.exchange})`,
+      );
+    }
+    return data as Product[];
+  }
+
+  expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean {
+    return this.#record(statusViolations(res, expected));
+  }
+
+  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean {
+    return this.#record(problemViolations(res, expected));
+  }
+
+  expectProblemFields(res: HttpResponse): boolean {
+    const { violations, docsUrl } = problemFieldViolations(
+      res,
+      res.requestPath,
+      this.#fixture.docsUrl,
+    );
+    this.#fixture.docsUrl ??= docsUrl;
+    return this.#record(violations);
+  }
+
+  expectHeader(res: HttpResponse, name: string, matcher: HeaderMatcher, what?: string): boolean {
+    return this.#record(headerViolations(res, name, matcher, what));
+  }
+
+  expectNoHeader(res: HttpResponse, name: string, why?: string): boolean {
+    return this.#record(absentHeaderViolations(res, name, why));
+  }
+
+  expectShape<S extends z.ZodType>(
+    value: unknown,
+    schema: S,
+    pointer = '/body',
+    exchange?: number,
+  ): z.output<S> | undefined {
+    const { data, violations } = shapeViolations(value, schema, pointer, exchange);
+    this.#record(violations);
+    return data;
+  }
+
+  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean {
+    if (isDeepStrictEqual(expected, received)) return true;
+    return this.#record([{ code: 'VALUE', pointer, expected, received, message }]);
+  }
+
+  expectTrue(
+    condition: boolean,
+    violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
+  ): boolean {
+    if (condition) return true;
+    return this.#record([{ code: 'VALUE', ...violation }]);
+  }
+
+  violate(violation: Violation): void {
+    this.#run.violate(violation);
+  }
+
+  requireStatus(res: HttpResponse, expected: number | readonly number[]): void {
+    if (!this.expectStatus(res, expected)) throw new CheckStopped('stopped on a wrong status');
+  }
+
+  stop(violation?: Violation): never {
+    if (violation) this.violate(violation);
+    throw new CheckStopped('stopped by the check');
+  }
+
+  fcParams<T>(extra?: fc.Parameters<T>): fc.Parameters<T> {
+    return propertyParams(this.seed, this.rule.id, this.config.numRuns, extra);
+  }
+
+  property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    extra?: fc.Parameters<[T]>,
+  ): Promise<void> {
+    return runProperty(
+      this.#run,
+      this.#fixture.redactor,
+      arbitrary,
+      predicate,
+      this.fcParams(extra),
+    );
+  }
+
+  note(text: string): void {
+    this.#run.notes.push(text);
+  }
+
+  onCleanup(fn: () => Promise<void>): void {
+    this.#fixture.onCleanup(fn);
+  }
+
+  #record(violations: Violation[]): boolean {
+    for (const violation of violations) this.#run.violate(violation);
+    return violations.length === 0;
+  }
+}

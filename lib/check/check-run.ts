@@ -1,0 +1,116 @@
+import type { Rule } from '../../rules/index.js';
+import type { Exchange } from '../evidence/exchange.js';
+import { EvidenceRecorder } from '../evidence/recorder.js';
+import type { Redactor } from '../evidence/redactor.js';
+import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
+import type { Violation } from '../violations/violation.js';
+import type { Key } from './context.js';
+import type { CheckOutcome, Counterexample } from './verdict.js';
+
+/**
+ * The state of one check while it runs: its violations, evidence, notes and
+ * the keys to revoke afterwards. `finish` turns it into the verdict.
+ */
+export class CheckRun {
+  readonly rule: Rule;
+  readonly recorder: EvidenceRecorder;
+  readonly #redactor: Redactor;
+  violations: Violation[] = [];
+  readonly notes: string[] = [];
+  /** Keys this check made: revoked when it ends. */
+  readonly keys: Key[] = [];
+  counterexample?: Counterexample;
+
+  constructor(rule: Rule, redactor: Redactor) {
+    this.rule = rule;
+    this.#redactor = redactor;
+    this.recorder = new EvidenceRecorder(redactor);
+  }
+
+  violate(violation: Violation): void {
+    if (violation.exchange !== undefined) this.recorder.pin(violation.exchange);
+    this.violations.push(violation);
+  }
+
+  /** Swaps in fresh violation and evidence buffers (one run of a property); answers the old ones. */
+  openScope(): { violations: Violation[]; evidence: Exchange[] } {
+    const previous = { violations: this.violations, evidence: this.recorder.swap() };
+    this.violations = [];
+    return previous;
+  }
+
+  /** Restores `saved` and answers what the scope collected. */
+  closeScope(saved: { violations: Violation[]; evidence: Exchange[] }): {
+    violations: Violation[];
+    evidence: Exchange[];
+  } {
+    const scoped = { violations: this.violations, evidence: this.recorder.swap(saved.evidence) };
+    this.violations = saved.violations;
+    return scoped;
+  }
+
+  /** The outcome, from how the body ended: normally (`ended` undefined) or by throwing. */
+  finish(ended?: unknown): CheckOutcome {
+    const { evidence, omitted } = this.recorder.take();
+    if (omitted > 0) this.notes.push(`${omitted} further exchanges omitted from the evidence`);
+    const base = {
+      ruleId: this.rule.id,
+      violations: this.violations,
+      evidence,
+      notes: this.notes.map((note) => this.#redactor.redact(note)),
+      ...(this.counterexample ? { counterexample: this.counterexample } : {}),
+    };
+    if (ended instanceof NotVerifiable) {
+      return {
+        ...base,
+        verdict: 'not_verifiable',
+        reason: this.#redactor.redact(ended.message),
+        missing: [...ended.missing],
+      };
+    }
+    if (ended !== undefined && !(ended instanceof CheckStopped)) {
+      const error =
+        ended instanceof HarnessError
+          ? ended
+          : new HarnessError('HARNESS_BUG', describeError(ended), { cause: ended });
+      const message = this.#redactor.redact(error.message);
+      return {
+        ...base,
+        verdict: 'error',
+        reason: `${error.code}: ${message}`,
+        harnessError: { code: error.code, message },
+      };
+    }
+    const first = this.violations[0];
+    if (!first) return { ...base, verdict: 'passed' };
+    const more = this.violations.length > 1 ? ` (+${this.violations.length - 1} more)` : '';
+    const reason = this.#redactor.redact(`${first.message}${more}`);
+    return {
+      ...base,
+      violations: this.violations.map((v) => redactViolation(v, this.#redactor)),
+      verdict: this.rule.level === 'MUST' ? 'failed' : 'warning',
+      reason,
+    };
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const frame = error.stack?.split('\n').find((line) => line.includes('/suites/'));
+    return `${error.name}: ${error.message}${frame ? ` at ${frame.trim()}` : ''}`;
+  }
+  return String(error);
+}
+
+function redactViolation(v: Violation, redactor: Redactor): Violation {
+  const scrub = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? redactor.redact(value)
+      : JSON.parse(redactor.redact(JSON.stringify(value ?? null)));
+  return {
+    ...v,
+    message: redactor.redact(v.message),
+    expected: scrub(v.expected),
+    received: scrub(v.received),
+  };
+}

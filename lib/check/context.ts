@@ -1,0 +1,242 @@
+import type { Faker } from '@faker-js/faker';
+import type * as fc from 'fast-check';
+import type { z } from 'zod';
+import type { Capability, Rule } from '../../rules/index.js';
+import type { Dialect } from '../target/dialect.js';
+import type { RunConfig } from '../target/run-config.js';
+import type { Violation } from '../violations/violation.js';
+
+/** An API key as the suite holds it. The secret never leaves the engine in clear. */
+export interface Key {
+  accessKeyId: string;
+  secretKey: string;
+  mode: 'test' | 'live';
+  scopes: string[];
+  /** The control account that owns it; undefined for the partner key. */
+  accountId?: string;
+  /**
+   * Scopes to ask for at the token endpoint by default. Set when the partner
+   * key stands in for a key with fewer scopes: its tokens ask for the subset.
+   */
+  tokenScopes?: string[];
+}
+
+/** Account settings of the control protocol (target contract, section 3). */
+export interface AccountSettings {
+  test_mode?: boolean;
+  live_access?: boolean;
+  suspended?: boolean;
+  incomplete?: boolean;
+  service?: 'normal' | 'read_only' | 'unavailable';
+  billing?: {
+    method: 'invoice' | 'card';
+    card?: 'valid' | 'missing' | 'declined' | 'authentication_required' | 'failing';
+    decline_code?: string;
+  };
+  limits?: { max_order_value?: number; max_orders_per_day?: number };
+  products?: Product[];
+}
+
+export interface Product {
+  sku: string;
+  name: string;
+  unit_price: number;
+  min_quantity: number;
+  ships_by_freight: boolean;
+}
+
+export interface TestAccount {
+  id: string;
+  settings: AccountSettings & { id: string };
+}
+
+export interface KeyOptions {
+  mode?: 'test' | 'live';
+  scopes?: string[];
+  ip_allowlist?: string[];
+  /** The account to make it in; default: the file's own account. */
+  account?: TestAccount;
+}
+
+/** Who authenticates a request. */
+export type Auth =
+  | { kind: 'none' }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; accessKeyId: string; secretKey: string }
+  /** A token from the token manager for this key (and scope subset). */
+  | { kind: 'key'; key: Key; scopes?: string[] };
+
+export interface RequestSpec {
+  method: string;
+  /** Relative to the API base (`/orders`), may carry a query string; or absolute from the origin when `raw` is set. */
+  path: string;
+  query?: Record<string, string>;
+  /** Exactly these headers besides the defaults; `null` removes a default (e.g. content-type). */
+  headers?: Record<string, string | string[] | null>;
+  /** A JSON body: serialized, `Content-Type: application/json` unless headers say otherwise. */
+  json?: unknown;
+  /** A raw body, sent byte for byte. */
+  body?: string | Uint8Array;
+  /** A form body (`application/x-www-form-urlencoded`). */
+  form?: Record<string, string>;
+  auth?: Auth;
+  /** Treat `path` as relative to the origin, not the API base. */
+  raw?: boolean;
+}
+
+export interface HttpResponse {
+  /** Path and query as sent, from the origin (`/api/on-demand/v1/orders?limit=2`). */
+  requestPath: string;
+  status: number;
+  /** Lower-cased names; repeated headers joined with `, ` except set-cookie. */
+  headers: Record<string, string>;
+  header(name: string): string | undefined;
+  text: string;
+  /** The parsed body when it is JSON (any media type); `undefined` otherwise. */
+  json: unknown;
+  /** Id of the evidence exchange. */
+  exchange: number;
+  durationMs: number;
+}
+
+/** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
+export interface ApiClient {
+  send(spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse>;
+  get(path: string, query?: Record<string, string>): Promise<HttpResponse>;
+  post(
+    path: string,
+    json?: unknown,
+    headers?: Record<string, string | string[] | null>,
+  ): Promise<HttpResponse>;
+  delete(path: string): Promise<HttpResponse>;
+}
+
+/** The control protocol (target contract, section 3); each call `need`s its feature. */
+export interface ControlClient {
+  capabilities(): Promise<{ protocol: string; features: string[] }>;
+  whoami(): Promise<{ ip: string }>;
+  createAccount(settings?: AccountSettings): Promise<TestAccount>;
+  updateAccount(id: string, settings: AccountSettings): Promise<TestAccount>;
+  getAccount(id: string): Promise<TestAccount>;
+  createKey(accountId: string, options?: Omit<KeyOptions, 'account'>): Promise<Key>;
+  rollKey(key: Key): Promise<Key>;
+  revokeKey(key: Key): Promise<void>;
+  endProbation(key: Key): Promise<void>;
+  /** Moves the account's clock; answers the account's new `now`. */
+  advanceClock(accountId: string, seconds: number): Promise<string>;
+  startProduction(accountId: string, orderId: string): Promise<void>;
+  ship(accountId: string, orderId: string): Promise<void>;
+  injectFault(
+    accountId: string,
+    fault: {
+      method: string;
+      path: string;
+      status?: 500;
+      when: 'before_commit' | 'after_commit';
+      times?: number;
+    },
+  ): Promise<void>;
+}
+
+/** Matches a header value: exact string, pattern, or predicate. */
+export type HeaderMatcher = string | RegExp | ((value: string) => boolean);
+
+/**
+ * What a check receives. Assertions named `expect*` are soft: they record a
+ * violation and answer false, and the check goes on. `require*` and `stop()`
+ * record and end the check. A violation of a MUST rule makes the verdict
+ * `failed`; of a SHOULD or DIALECT rule, `warning`.
+ */
+export interface CheckContext {
+  readonly rule: Rule;
+  readonly config: RunConfig;
+  readonly dialect: Dialect;
+  /** The run's seed; generated inputs derive from it. */
+  readonly seed: number;
+  /** faker seeded from the run seed and the rule id: replays exactly. */
+  readonly faker: Faker;
+
+  /** Ends the check as `not_verifiable` when the run lacks one of these. */
+  need(...capabilities: Capability[]): void;
+  has(capability: Capability): boolean;
+  /** Ends the check as `not_verifiable` with this reason. */
+  notVerifiable(reason: string, missing?: string[]): never;
+
+  /** The file's own account, made once through the control API (needs `accounts`). */
+  account(): Promise<TestAccount>;
+  /** A further, isolated account (needs `accounts`). */
+  newAccount(settings?: AccountSettings): Promise<TestAccount>;
+  /**
+   * A key. With `keys`: a new key in the given (default: the file's) account.
+   * Without: the partner key, if it fits the options; otherwise `not_verifiable`.
+   */
+  key(options?: KeyOptions): Promise<Key>;
+  /** The file's control client; its methods `need` their feature. */
+  readonly control: ControlClient;
+  /** Moves the account's clock (needs `clock`). */
+  advanceClock(account: TestAccount | string, seconds: number): Promise<void>;
+
+  /** Sends exactly what the spec says and records it as evidence. */
+  send(spec: RequestSpec): Promise<HttpResponse>;
+  /** A bearer token for the key (cached per key and scope set). */
+  token(key: Key, scopes?: string[]): Promise<string>;
+  /** Forgets cached tokens of a key (after roll, revoke, clock moves). */
+  forgetTokens(key: Key): void;
+  api(key: Key, scopes?: string[]): ApiClient;
+  /** Fills a dialect path template: `ctx.path('order', { id })`. */
+  path(name: keyof Dialect['paths'], params?: Record<string, string>): string;
+
+  /** A valid order body for this account's products (default products when not given). */
+  orderBody(overrides?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Places an order with a fresh Idempotency-Key; records it for cleanup. Stops the check (harness error) unless it succeeds. */
+  placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>>;
+
+  expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean;
+  /**
+   * An error answer with this HTTP status, media type `application/problem+json`
+   * and this `code`. Field-by-field shape is `expectProblemFields`' job, so that a
+   * broken field fails the ERR rule that owns it, not every check.
+   */
+  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean;
+  /**
+   * Every field of the error object (API document sections 2 and 7): type URI
+   * `{docs_url}/errors#error-<code-with-hyphens>`, title, status = HTTP status,
+   * detail, instance = request path, code, request_id, errors[] entries with
+   * detail, decline_code only on card_declined, required_scope only on
+   * insufficient_scope. `docs_url` comes from the profile or is learned from
+   * the first problem the file sees.
+   */
+  expectProblemFields(res: HttpResponse): boolean;
+  expectHeader(res: HttpResponse, name: string, matcher: HeaderMatcher, what?: string): boolean;
+  expectNoHeader(res: HttpResponse, name: string, why?: string): boolean;
+  /** Validates a value with zod; each issue becomes a SCHEMA violation at its pointer. */
+  expectShape<S extends z.ZodType>(
+    value: unknown,
+    schema: S,
+    pointer?: string,
+    exchange?: number,
+  ): z.output<S> | undefined;
+  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean;
+  expectTrue(
+    condition: boolean,
+    violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
+  ): boolean;
+  violate(violation: Violation): void;
+
+  requireStatus(res: HttpResponse, expected: number | readonly number[]): void;
+  /** Records the violation (if any) and ends the check. */
+  stop(violation?: Violation): never;
+
+  /** fast-check parameters that replay with the run's seed and record the counterexample. */
+  fcParams<T>(extra?: fc.Parameters<T>): fc.Parameters<T>;
+  /** Runs an async property; a failure becomes a violation carrying the shrunk counterexample, seed and path. */
+  property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    extra?: fc.Parameters<[T]>,
+  ): Promise<void>;
+
+  note(text: string): void;
+  /** Runs at the end of the file (cancel orders, delete webhook endpoints). */
+  onCleanup(fn: () => Promise<void>): void;
+}

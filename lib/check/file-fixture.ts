@@ -1,0 +1,181 @@
+import { Agent } from 'undici';
+import { afterAll, inject } from 'vitest';
+import type { Capability } from '../../rules/index.js';
+import { basicAuthorization, buildRequest } from '../client/build-request.js';
+import { HttpClient } from '../client/http-client.js';
+import { toHttpResponse } from '../client/response.js';
+import { TokenManager } from '../client/token-manager.js';
+import { HttpControlClient } from '../control/control-client.js';
+import { EvidenceRecorder } from '../evidence/recorder.js';
+import { Redactor } from '../evidence/redactor.js';
+import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
+import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [RUN_CONFIG_KEY]: RunConfig;
+  }
+}
+
+/**
+ * The state one check file shares between its checks: its own control account,
+ * HTTP agent, token cache and clean-up list. vitest isolates modules per test
+ * file, so this module-level singleton is per file: files never share
+ * accounts, limits, clocks or orders, and can run in parallel.
+ */
+export class FileFixture {
+  readonly config: RunConfig;
+  readonly redactor: Redactor;
+  readonly http: HttpClient;
+  readonly control: HttpControlClient;
+  readonly tokens: TokenManager;
+  /** `{docs_url}` of problem types: from the profile, else learned from the first problem seen. */
+  docsUrl: string | undefined;
+  readonly #agent: Agent;
+  #account: Promise<TestAccount> | undefined;
+  #partnerKey: Key | undefined;
+  readonly #cleanups: (() => Promise<void>)[] = [];
+  /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
+  readonly partnerOrders: { key: Key; id: string }[] = [];
+
+  constructor(config: RunConfig) {
+    this.config = config;
+    this.redactor = new Redactor(config.dialect.keyPrefix);
+    this.redactor.add(config.controlToken, 'control-token');
+    this.redactor.add(config.partnerKey?.secretKey, 'secret');
+    this.docsUrl = config.dialect.docsUrl;
+    // Bounded connections: a rate-limit check's hundreds of requests queue instead of opening hundreds of sockets.
+    this.#agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
+    this.http = new HttpClient(new EvidenceRecorder(this.redactor), {
+      dispatcher: this.#agent,
+      timeoutMs: config.requestTimeoutMs,
+    });
+    const controlTarget =
+      config.controlUrl && config.controlToken
+        ? { controlUrl: config.controlUrl, controlToken: config.controlToken }
+        : undefined;
+    this.control = new HttpControlClient(
+      () => this.http,
+      controlTarget,
+      (c) => this.need(c),
+    );
+    this.tokens = new TokenManager((spec) => this.send(spec), config.dialect.paths.token);
+  }
+
+  has(capability: Capability): boolean {
+    return this.config.capabilities.includes(capability);
+  }
+
+  need(capability: Capability): void {
+    if (this.has(capability)) return;
+    throw new NotVerifiable(missingReason(capability), [capability]);
+  }
+
+  /** The file's own account: generous limits so that checks of other rules never hit them. */
+  account(): Promise<TestAccount> {
+    this.need('accounts');
+    if (!this.#account) {
+      this.#account = this.control.createAccount({
+        limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
+      });
+      this.#account.catch(() => {
+        this.#account = undefined;
+      });
+    }
+    return this.#account;
+  }
+
+  partnerKey(): Key {
+    const partner = this.config.partnerKey;
+    if (!partner) {
+      throw new NotVerifiable(
+        'needs an API key: the run has no control API to make one and no PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY',
+        ['keys'],
+      );
+    }
+    this.#partnerKey ??= {
+      accessKeyId: partner.accessKeyId,
+      secretKey: partner.secretKey,
+      mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
+      scopes: [],
+    };
+    return this.#partnerKey;
+  }
+
+  /** Sends an API request exactly as specified, resolving `auth`; records the exchange. */
+  async send(spec: RequestSpec): Promise<HttpResponse> {
+    const authorization = await this.#authorization(spec);
+    const wire = buildRequest(spec, this.config, authorization);
+    return toHttpResponse(await this.http.send(wire));
+  }
+
+  async #authorization(spec: RequestSpec): Promise<string | undefined> {
+    const auth = spec.auth ?? { kind: 'none' };
+    switch (auth.kind) {
+      case 'none':
+        return undefined;
+      case 'bearer':
+        return `Bearer ${auth.token}`;
+      case 'basic':
+        return basicAuthorization(auth.accessKeyId, auth.secretKey);
+      case 'key': {
+        this.guardLiveOrder(auth.key, spec);
+        return `Bearer ${await this.tokens.token(auth.key, auth.scopes)}`;
+      }
+    }
+  }
+
+  /** Never place an order with a live key unless the user allowed it (`--allow-live-orders`). */
+  guardLiveOrder(key: Key, spec: RequestSpec): void {
+    if (key.mode !== 'live' || spec.method.toUpperCase() !== 'POST') return;
+    if (spec.path.split('?')[0] !== this.config.dialect.paths.orders) return;
+    if (!this.has('live_orders')) {
+      throw new NotVerifiable(
+        'placing an order with a live key is real: run with --allow-live-orders to check this',
+        ['live_orders'],
+      );
+    }
+  }
+
+  onCleanup(fn: () => Promise<void>): void {
+    this.#cleanups.push(fn);
+  }
+
+  /** End of file: cancel partner orders, run registered clean-ups, close sockets. Never throws. */
+  async close(): Promise<void> {
+    this.http.recorder = new EvidenceRecorder(this.redactor);
+    for (const { key, id } of this.partnerOrders) {
+      const path = this.config.dialect.paths.orderCancel.replace('{id}', encodeURIComponent(id));
+      await this.send({ method: 'POST', path, auth: { kind: 'key', key } }).catch(() => undefined);
+    }
+    for (const fn of this.#cleanups.reverse()) await fn().catch(() => undefined);
+    await this.#agent.close().catch(() => undefined);
+  }
+}
+
+function missingReason(capability: Capability): string {
+  if (capability === 'live_orders') {
+    return 'needs orders placed with a live key: run with --allow-live-orders (never against production)';
+  }
+  return `needs the control API feature "${capability}", which this run does not have`;
+}
+
+let current: FileFixture | undefined;
+
+/** The fixture of the running test file, made on first use (at collection time). */
+export function fileFixture(): FileFixture {
+  if (!current) {
+    const config = inject(RUN_CONFIG_KEY);
+    if (!config) {
+      throw new HarnessError(
+        'HARNESS_CONFIG',
+        'no run configuration: suites run through `npm run conformance`, not plain vitest',
+      );
+    }
+    const fixture = new FileFixture(config);
+    current = fixture;
+    afterAll(() => fixture.close(), 60_000);
+  }
+  return current;
+}

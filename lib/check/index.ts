@@ -1,0 +1,24 @@
+/**
+ * The API a check file uses:
+ *
+ *   import { check } from '../../lib/check/index.js';
+ *   check('IDEM-03', async (ctx) => { ... });
+ *
+ * registers a vitest test named `${id} ${title}` for that catalogue rule.
+ */
+export type {
+  AccountSettings,
+  ApiClient,
+  Auth,
+  CheckContext,
+  ControlClient,
+  HeaderMatcher,
+  HttpResponse,
+  Key,
+  KeyOptions,
+  Product,
+  RequestSpec,
+  TestAccount,
+} from './context.js';
+export { check } from './register.js';
+export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

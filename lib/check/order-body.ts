@@ -1,0 +1,31 @@
+import type { Faker } from '@faker-js/faker';
+import type { Product } from './context.js';
+
+/**
+ * A valid order body in the reference dialect (target contract, section 2):
+ * the cheapest product that is not shipped by freight, at its minimum
+ * quantity, to a US address. Valid by every rule of section 4.
+ */
+export function validOrderBody(
+  products: readonly Product[],
+  faker: Faker,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const product = [...products]
+    .filter((p) => !p.ships_by_freight)
+    .sort((a, b) => a.unit_price * a.min_quantity - b.unit_price * b.min_quantity)[0];
+  if (!product) throw new Error('the account has no product that ships without freight');
+  return {
+    external_id: `ext-${faker.string.alphanumeric(16)}`,
+    items: [{ sku: product.sku, quantity: Math.max(1, product.min_quantity) }],
+    shipping_address: {
+      name: faker.person.fullName(),
+      line1: faker.location.streetAddress(),
+      city: faker.location.city(),
+      state: faker.location.state({ abbreviated: true }),
+      postal_code: faker.location.zipCode('#####'),
+      country: 'US',
+    },
+    ...overrides,
+  };
+}

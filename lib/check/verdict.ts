@@ -1,0 +1,47 @@
+import type { Exchange } from '../evidence/exchange.js';
+import type { Violation } from '../violations/violation.js';
+
+/** How one check ended (target contract, section 1). */
+export const VERDICTS = [
+  'passed',
+  'failed',
+  'warning',
+  'not_verifiable',
+  'skipped',
+  'error',
+] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** A generated input that broke a property, shrunk, with what replays it. */
+export interface Counterexample {
+  seed: number;
+  path: string;
+  /** The shrunk value, printed (secrets redacted). */
+  value: string;
+  numRuns: number;
+}
+
+/**
+ * What a check leaves on its vitest task (`task.meta.conformance`) for the
+ * reporter. Serializable; already redacted.
+ */
+export interface CheckOutcome {
+  ruleId: string;
+  verdict: Verdict;
+  /** Why: the first violation, the missing capability, or the harness error. */
+  reason?: string;
+  /** Capabilities the run lacked, for `not_verifiable`. */
+  missing?: string[];
+  violations: Violation[];
+  harnessError?: { code: string; message: string };
+  evidence: Exchange[];
+  counterexample?: Counterexample;
+  /** Free notes a check adds (what it tried, which reading it accepted). */
+  notes: string[];
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: CheckOutcome;
+  }
+}

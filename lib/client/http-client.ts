@@ -1,0 +1,163 @@
+import { type Dispatcher, request, errors as undiciErrors } from 'undici';
+import type { Exchange } from '../evidence/exchange.js';
+import type { EvidenceRecorder } from '../evidence/recorder.js';
+import { HarnessError } from '../violations/harness-error.js';
+
+/** A response body beyond this is not read further: a misbehaving target cannot exhaust memory. */
+const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+export interface WireRequest {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  headers: Record<string, string | string[]>;
+  body?: string | Uint8Array;
+  channel: Exchange['channel'];
+}
+
+export interface WireResponse {
+  /** Path and query as sent. */
+  requestPath: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  exchange: number;
+  durationMs: number;
+}
+
+export interface HttpClientOptions {
+  /** undici dispatcher: an Agent for a remote target, a MockAgent or an in-process one in tests. */
+  dispatcher?: Dispatcher;
+  timeoutMs: number;
+}
+
+/**
+ * Sends exactly what it is given and records every exchange as evidence.
+ * Network failures become HarnessErrors (verdict `error`), never violations:
+ * an unreachable target is not a target that broke a rule.
+ */
+export class HttpClient {
+  readonly #options: HttpClientOptions;
+  recorder: EvidenceRecorder;
+
+  constructor(recorder: EvidenceRecorder, options: HttpClientOptions) {
+    this.recorder = recorder;
+    this.#options = options;
+  }
+
+  async send(req: WireRequest): Promise<WireResponse> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const url = new URL(req.url);
+    const requestHeaders = flatten(req.headers);
+    const requestBody = bodyText(req.body);
+    try {
+      const res = await request(url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body: req.body ?? null,
+        headersTimeout: this.#options.timeoutMs,
+        bodyTimeout: this.#options.timeoutMs,
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        ...(this.#options.dispatcher ? { dispatcher: this.#options.dispatcher } : {}),
+      });
+      const text = await readCapped(res.body);
+      const durationMs = performance.now() - started;
+      const headers = flattenResponse(res.headers);
+      const exchange = this.recorder.record({
+        channel: req.channel,
+        startedAt,
+        durationMs,
+        method: req.method,
+        url: url.pathname + url.search,
+        requestHeaders,
+        ...(requestBody === undefined ? {} : { requestBody }),
+        status: res.statusCode,
+        responseHeaders: headers,
+        responseBody: text,
+      });
+      return {
+        requestPath: url.pathname + url.search,
+        status: res.statusCode,
+        headers,
+        text,
+        exchange,
+        durationMs,
+      };
+    } catch (cause) {
+      const error = toHarnessError(cause, req, this.#options.timeoutMs);
+      this.recorder.record({
+        channel: req.channel,
+        startedAt,
+        durationMs: performance.now() - started,
+        method: req.method,
+        url: url.pathname + url.search,
+        requestHeaders,
+        ...(requestBody === undefined ? {} : { requestBody }),
+        error: { code: error.code, message: error.message },
+      });
+      throw error;
+    }
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buf.length;
+    if (size > MAX_RESPONSE_BYTES) {
+      chunks.push(buf.subarray(0, buf.length - (size - MAX_RESPONSE_BYTES)));
+      body.destroy();
+      return `${Buffer.concat(chunks).toString('utf8')}… [response cut at ${MAX_RESPONSE_BYTES} bytes]`;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function toHarnessError(cause: unknown, req: WireRequest, timeoutMs: number): HarnessError {
+  const where = `${req.method} ${new URL(req.url).origin}`;
+  if (
+    cause instanceof undiciErrors.HeadersTimeoutError ||
+    cause instanceof undiciErrors.BodyTimeoutError ||
+    cause instanceof undiciErrors.ConnectTimeoutError ||
+    (cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError'))
+  ) {
+    return new HarnessError('HARNESS_TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
+      cause,
+    });
+  }
+  const code = (cause as { code?: string } | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new HarnessError(
+    'HARNESS_NETWORK',
+    `${where}: ${code ? `${code} ` : ''}${message}`.trim(),
+    { cause },
+  );
+}
+
+function flatten(headers: Record<string, string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function flattenResponse(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function bodyText(body: string | Uint8Array | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+}

@@ -1,0 +1,189 @@
+import type { Capability } from '../../rules/index.js';
+import type {
+  AccountSettings,
+  ControlClient,
+  Key,
+  KeyOptions,
+  TestAccount,
+} from '../check/context.js';
+import type { HttpClient } from '../client/http-client.js';
+import { HarnessError } from '../violations/harness-error.js';
+
+export interface ControlTarget {
+  controlUrl: string;
+  controlToken: string;
+}
+
+/**
+ * The control protocol of the target contract, section 3. Every method first
+ * asks `need` for its feature, so a run without it ends the check as
+ * `not_verifiable` instead of failing. Any refusal is a harness error: the
+ * target's control API is test support, not what is being certified.
+ */
+export class HttpControlClient implements ControlClient {
+  readonly #http: () => HttpClient;
+  readonly #target: ControlTarget | undefined;
+  readonly #need: (capability: Capability) => void;
+
+  constructor(
+    http: () => HttpClient,
+    target: ControlTarget | undefined,
+    need: (capability: Capability) => void,
+  ) {
+    this.#http = http;
+    this.#target = target;
+    this.#need = need;
+  }
+
+  async capabilities(): Promise<{ protocol: string; features: string[] }> {
+    return (await this.#call('GET', '/capabilities')) as { protocol: string; features: string[] };
+  }
+
+  async whoami(): Promise<{ ip: string }> {
+    this.#need('whoami');
+    return (await this.#call('GET', '/whoami')) as { ip: string };
+  }
+
+  async createAccount(settings: AccountSettings = {}): Promise<TestAccount> {
+    this.#need('accounts');
+    return toAccount(await this.#call('POST', '/accounts', settings, 201));
+  }
+
+  async updateAccount(id: string, settings: AccountSettings): Promise<TestAccount> {
+    this.#need('accounts');
+    return toAccount(await this.#call('PATCH', `/accounts/${enc(id)}`, settings));
+  }
+
+  async getAccount(id: string): Promise<TestAccount> {
+    this.#need('accounts');
+    return toAccount(await this.#call('GET', `/accounts/${enc(id)}`));
+  }
+
+  async createKey(accountId: string, options: Omit<KeyOptions, 'account'> = {}): Promise<Key> {
+    this.#need('keys');
+    const body = (await this.#call('POST', `/accounts/${enc(accountId)}/keys`, options, 201)) as {
+      access_key_id: string;
+      secret_key: string;
+      mode: 'test' | 'live';
+      scopes: string[];
+    };
+    return {
+      accessKeyId: body.access_key_id,
+      secretKey: body.secret_key,
+      mode: body.mode,
+      scopes: body.scopes,
+      accountId,
+    };
+  }
+
+  async rollKey(key: Key): Promise<Key> {
+    this.#need('keys');
+    const body = (await this.#call('POST', `/keys/${enc(key.accessKeyId)}/roll`)) as {
+      secret_key: string;
+    };
+    return { ...key, secretKey: body.secret_key };
+  }
+
+  async revokeKey(key: Key): Promise<void> {
+    this.#need('keys');
+    await this.#call('POST', `/keys/${enc(key.accessKeyId)}/revoke`, undefined, 204);
+  }
+
+  async endProbation(key: Key): Promise<void> {
+    this.#need('keys');
+    await this.#call('POST', `/keys/${enc(key.accessKeyId)}/end-probation`, undefined, 204);
+  }
+
+  async advanceClock(accountId: string, seconds: number): Promise<string> {
+    this.#need('clock');
+    const body = (await this.#call('POST', `/accounts/${enc(accountId)}/clock`, {
+      advance_seconds: seconds,
+    })) as { now: string };
+    return body.now;
+  }
+
+  async startProduction(accountId: string, orderId: string): Promise<void> {
+    this.#need('production');
+    await this.#call(
+      'POST',
+      `/accounts/${enc(accountId)}/orders/${enc(orderId)}/start-production`,
+      undefined,
+      204,
+    );
+  }
+
+  async ship(accountId: string, orderId: string): Promise<void> {
+    this.#need('shipping');
+    await this.#call(
+      'POST',
+      `/accounts/${enc(accountId)}/orders/${enc(orderId)}/ship`,
+      undefined,
+      204,
+    );
+  }
+
+  async injectFault(
+    accountId: string,
+    fault: {
+      method: string;
+      path: string;
+      status?: 500;
+      when: 'before_commit' | 'after_commit';
+      times?: number;
+    },
+  ): Promise<void> {
+    this.#need('faults');
+    await this.#call(
+      'POST',
+      `/accounts/${enc(accountId)}/faults`,
+      { status: 500, times: 1, ...fault },
+      201,
+    );
+  }
+
+  async #call(method: string, path: string, body?: unknown, expected?: number): Promise<unknown> {
+    if (!this.#target) {
+      throw new HarnessError('HARNESS_CONTROL', 'this run has no control API');
+    }
+    const res = await this.#http().send({
+      method,
+      url: this.#target.controlUrl.replace(/\/$/, '') + path,
+      headers: {
+        'x-control-token': this.#target.controlToken,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      channel: 'control',
+    });
+    const ok =
+      expected === undefined ? res.status >= 200 && res.status < 300 : res.status === expected;
+    if (!ok) {
+      throw new HarnessError(
+        'HARNESS_CONTROL',
+        `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${res.text.slice(0, 200)} (evidence #${res.exchange})`,
+      );
+    }
+    if (res.text.length === 0) return undefined;
+    try {
+      return JSON.parse(res.text);
+    } catch {
+      throw new HarnessError(
+        'HARNESS_CONTROL',
+        `control ${method} ${path} answered non-JSON (evidence #${res.exchange})`,
+      );
+    }
+  }
+}
+
+function toAccount(body: unknown): TestAccount {
+  const settings = body as TestAccount['settings'];
+  if (typeof settings?.id !== 'string') {
+    throw new HarnessError('HARNESS_CONTROL', 'control API answered an account without an id');
+  }
+  return { id: settings.id, settings };
+}
+
+function enc(value: string): string {
+  return encodeURIComponent(value);
+}

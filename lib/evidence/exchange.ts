@@ -1,0 +1,25 @@
+/**
+ * One HTTP exchange as evidence. Recorded already redacted: no field here may
+ * hold a Secret Key, an access token, Basic credentials or the control token.
+ */
+export interface Exchange {
+  /** Sequence number within the check, from 1. */
+  id: number;
+  channel: 'api' | 'control';
+  startedAt: string;
+  durationMs: number;
+  request: {
+    method: string;
+    /** Path and query as sent, relative to the origin. */
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    body?: string;
+  };
+  /** Set when no response came: the harness error's code and message. */
+  error?: { code: string; message: string };
+}

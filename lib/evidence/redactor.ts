@@ -1,0 +1,95 @@
+/**
+ * Removes secrets from text before anything records it. Two nets:
+ * 1. exact values the run knows are secret (control token, partner secret,
+ *    every Secret Key and access token the run has seen), and
+ * 2. shapes: `<prefix>_(test|live)_sk_…`, `<prefix>_at_…`, Basic and Bearer
+ *    credentials, so a secret the run never saw is caught too.
+ * Each distinct secret becomes `[REDACTED:<kind>#n]`, so evidence can still
+ * tell two tokens apart without showing either.
+ */
+export class Redactor {
+  readonly #known = new Map<string, string>();
+  readonly #shapes: RegExp[];
+  #counter = 0;
+
+  constructor(keyPrefix = 'odp') {
+    const prefix = escapeRegExp(keyPrefix);
+    this.#shapes = [
+      new RegExp(`${prefix}_(?:test|live)_sk_[A-Za-z0-9]+`, 'g'),
+      new RegExp(`${prefix}_at_[A-Za-z0-9]+`, 'g'),
+      // Any prefix, reference-shaped: keeps other deployments' secrets out too.
+      /\b[a-z][a-z0-9]{1,15}_(?:test|live)_sk_[A-Za-z0-9]{8,}/g,
+      /\b[a-z][a-z0-9]{1,15}_at_[A-Za-z0-9]{16,}/g,
+    ];
+  }
+
+  /** Registers an exact secret value (ignored when too short to be one). */
+  add(value: string | undefined, kind = 'secret'): void {
+    if (!value || value.length < 6 || this.#known.has(value)) return;
+    this.#counter += 1;
+    this.#known.set(value, `[REDACTED:${kind}#${this.#counter}]`);
+    // Also catch it where it travels percent- or base64-encoded.
+    const encoded = encodeURIComponent(value);
+    if (encoded !== value) this.#known.set(encoded, `[REDACTED:${kind}#${this.#counter}]`);
+  }
+
+  /** Finds secrets in a JSON body (fields named like credentials) and registers them. */
+  learnFromJson(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.learnFromJson(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [field, inner] of Object.entries(value)) {
+      if (typeof inner === 'string' && SECRET_FIELDS.test(field)) this.add(inner, kindOf(field));
+      else this.learnFromJson(inner);
+    }
+  }
+
+  redact(text: string): string {
+    let out = text;
+    // Longest first, so a secret containing another is replaced whole.
+    const known = [...this.#known.entries()].sort((a, b) => b[0].length - a[0].length);
+    for (const [secret, mark] of known) out = out.split(secret).join(mark);
+    for (const shape of this.#shapes) out = out.replace(shape, '[REDACTED]');
+    return out;
+  }
+
+  /** Header values: credentials are replaced whatever their content. */
+  redactHeader(name: string, value: string): string {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'proxy-authorization') {
+      const scheme = value.split(' ')[0] ?? '';
+      const rest = value.slice(scheme.length + 1);
+      if (/^basic$/i.test(scheme)) return `${scheme} [REDACTED:basic-credentials]`;
+      if (rest) return `${scheme} ${this.#markFor(rest, 'token')}`;
+      return this.redact(value);
+    }
+    if (lower === 'x-control-token' || lower === 'cookie' || lower === 'set-cookie') {
+      return '[REDACTED]';
+    }
+    return this.redact(value);
+  }
+
+  redactHeaders(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) out[name] = this.redactHeader(name, value);
+    return out;
+  }
+
+  #markFor(secret: string, kind: string): string {
+    this.add(secret, kind);
+    return this.#known.get(secret) ?? '[REDACTED]';
+  }
+}
+
+const SECRET_FIELDS =
+  /^(access_token|refresh_token|secret_key|client_secret|secret|password|token)$/i;
+
+function kindOf(field: string): string {
+  return /token/i.test(field) ? 'token' : 'secret';
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

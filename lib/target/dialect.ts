@@ -1,0 +1,69 @@
+/**
+ * Where the API document says "not shown", the reference dialect of the target
+ * contract (section 2) decides. A target profile may override any of it.
+ * Path templates are relative to the API base and use `{name}` placeholders.
+ */
+export interface Dialect {
+  /** Fixed prefix of keys and tokens: `odp` gives `odp_test_sk_…`, `odp_at_…`. */
+  keyPrefix: string;
+  /** `{docs_url}` of problem `type` URIs; unset: learned from the first problem seen. */
+  docsUrl?: string;
+  paths: {
+    token: string;
+    account: string;
+    catalogProducts: string;
+    catalogProduct: string;
+    quotes: string;
+    quote: string;
+    orders: string;
+    order: string;
+    orderByExternalId: string;
+    orderCancel: string;
+    shipments: string;
+    invoice: string;
+    webhookEndpoints: string;
+    webhookEndpoint: string;
+    events: string;
+    event: string;
+  };
+  /** Status of a first successful order creation. */
+  orderCreatedStatus: number;
+}
+
+export const API_BASE_PATH = '/api/on-demand/v1';
+
+export const REFERENCE_DIALECT: Dialect = {
+  keyPrefix: 'odp',
+  paths: {
+    token: '/oauth/token',
+    account: '/account',
+    catalogProducts: '/catalog/products',
+    catalogProduct: '/catalog/products/{sku}',
+    quotes: '/quotes',
+    quote: '/quotes/{id}',
+    orders: '/orders',
+    order: '/orders/{id}',
+    orderByExternalId: '/orders/by-external-id/{external_id}',
+    orderCancel: '/orders/{id}/cancel',
+    shipments: '/orders/{id}/shipments',
+    invoice: '/orders/{id}/invoice',
+    webhookEndpoints: '/webhook-endpoints',
+    webhookEndpoint: '/webhook-endpoints/{id}',
+    events: '/events',
+    event: '/events/{id}',
+  },
+  orderCreatedStatus: 201,
+};
+
+/** Fills a path template: `pathOf(d, 'order', { id })`. Values are percent-encoded. */
+export function pathOf(
+  dialect: Dialect,
+  name: keyof Dialect['paths'],
+  params: Record<string, string> = {},
+): string {
+  return dialect.paths[name].replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`path ${name} needs {${key}}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Capability } from '../../rules/index.js';
+import type { Dialect } from './dialect.js';
+
+/**
+ * Everything a check needs to know about the run. Built once by the CLI from
+ * flags, environment and profile (lib/config), then handed to every suite
+ * worker through vitest's `provide` under the key `conformance`. Serializable.
+ * It holds secrets (control token, partner secret): never write it anywhere.
+ */
+export interface RunConfig {
+  /** The target's origin, e.g. `http://127.0.0.1:4010`. */
+  origin: string;
+  /** Origin plus `/api/on-demand/v1`. */
+  apiBaseUrl: string;
+  /** Base URL of the control protocol, when the run has one. */
+  controlUrl?: string;
+  controlToken?: string;
+  /** The key used when there is no control API (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY). */
+  partnerKey?: { accessKeyId: string; secretKey: string };
+  /** Control features the target announced, plus `live_orders` when allowed. */
+  capabilities: Capability[];
+  /** `--allow-live-orders`: without it no order is ever placed with a live key. */
+  allowLiveOrders: boolean;
+  /** Seed of every generated input; the same seed replays the same inputs. */
+  seed: number;
+  /** fast-check runs per property. */
+  numRuns: number;
+  /** Timeout of every single request. */
+  requestTimeoutMs: number;
+  dialect: Dialect;
+}
+
+/** The `provide` / `inject` key under which workers find the RunConfig. */
+export const RUN_CONFIG_KEY = 'conformance';

@@ -1,0 +1,30 @@
+/**
+ * A violation: the target broke a rule. A value with a stable `code`, never an
+ * exception thrown at the user. `pointer` is a JSON Pointer (RFC 6901) into the
+ * response: `/status`, `/headers/retry-after`, `/body/errors/0/pointer`.
+ */
+export const VIOLATION_CODES = {
+  STATUS: 'the HTTP status is not the one the rule requires',
+  HEADER: 'a response header is missing or has the wrong value',
+  MEDIA_TYPE: 'the response media type is wrong',
+  NOT_JSON: 'the response body is not the JSON the rule requires',
+  SCHEMA: 'the response body does not have the required shape',
+  VALUE: 'a value in the response differs from what the rule requires',
+  PROBLEM: 'an error response is not a complete problem+json object',
+  STATE: "the target's state after the call is not what the rule requires",
+  LEAK: 'the response discloses something it must not',
+} as const;
+
+export type ViolationCode = keyof typeof VIOLATION_CODES;
+
+export interface Violation {
+  code: ViolationCode;
+  /** Where in the response (or state) the rule broke. */
+  pointer: string;
+  expected: unknown;
+  received: unknown;
+  /** One sentence for people. */
+  message: string;
+  /** Id of the evidence exchange that shows it, when one does. */
+  exchange?: number;
+}

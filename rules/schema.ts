@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Verdict levels of the target contract, section 1. */
+export const LEVELS = ['MUST', 'SHOULD', 'DIALECT'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/**
+ * What a check may need beyond an API key. The first nine are the control
+ * protocol's features (`GET /capabilities`, target contract section 3);
+ * `live_orders` is the user's `--allow-live-orders` consent.
+ */
+export const CAPABILITIES = [
+  'accounts',
+  'keys',
+  'clock',
+  'production',
+  'shipping',
+  'service_state',
+  'faults',
+  'payments',
+  'whoami',
+  'live_orders',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * Areas group rules for `--only` and the report's filters. The id prefix of a
+ * rule names its area (`IDEM-03` is in `IDEM`).
+ */
+export const AREAS = {
+  TOKEN: 'Token endpoint',
+  AUTH: 'Bearer authentication and token lifecycle',
+  KEY: 'Key roll and revoke',
+  SCOPE: 'Scopes',
+  URL: 'Credentials in URLs and bodies',
+  IP: 'IP allowlists',
+  ACCT: 'Account states',
+  RATE: 'Rate limits',
+  IDEM: 'Idempotency',
+  ORDER: 'Order validation',
+  PAY: 'Payments',
+  PROB: 'Probation of new live keys',
+  CANCEL: 'Cancellation',
+  MODE: 'Modes and ownership',
+  READ: 'Reads',
+  HOOK: 'Webhook endpoints and events',
+  SVC: 'Service states',
+  ERR: 'Errors (problem+json)',
+  MODEL: 'Model-based sequences',
+} as const;
+export type Area = keyof typeof AREAS;
+
+const areaIds = Object.keys(AREAS) as [Area, ...Area[]];
+
+export const RuleSchema = z
+  .object({
+    /** `AREA-NN`. Never reused: a retired rule keeps its id with `retired: true`. */
+    id: z.string().regex(/^[A-Z]+-\d{2}$/, 'id must look like AREA-NN'),
+    level: z.enum(LEVELS),
+    /** Our own words, starting with the level: "MUST replay with 200 and Idempotent-Replayed: true". */
+    title: z.string().min(10).max(140),
+    /** Section number of the API document ("4", "5", "7"); target contract sections are "C2", "C3". */
+    section: z.string().regex(/^(C?\d+)$/),
+    /** Capabilities without which the check can only say `not_verifiable`. */
+    needs: z.array(z.enum(CAPABILITIES)).default([]),
+    retired: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((rule, ctx) => {
+    const area = rule.id.split('-')[0] ?? '';
+    if (!areaIds.includes(area as Area)) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: `unknown area ${area}` });
+    }
+    if (!rule.title.startsWith(`${rule.level} `)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: `title must start with its level "${rule.level} "`,
+      });
+    }
+  });
+
+export type RuleInput = z.input<typeof RuleSchema>;
+export type Rule = z.output<typeof RuleSchema> & { area: Area };
+
+export function areaOf(ruleId: string): Area {
+  return ruleId.split('-')[0] as Area;
+}
