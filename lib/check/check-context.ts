@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { en, en_US, Faker } from '@faker-js/faker';
+import { base, en, en_US, Faker } from '@faker-js/faker';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
@@ -47,9 +47,10 @@ export class Context implements CheckContext {
     this.config = fixture.config;
     this.dialect = fixture.config.dialect;
     this.seed = fixture.config.seed;
-    this.faker = new Faker({ locale: [en_US, en] });
+    this.faker = new Faker({ locale: [en_US, en, base] });
     this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     fixture.http.recorder = run.recorder;
+    fixture.current = { rule: run.rule, run };
   }
 
   get control(): ControlClient {
@@ -116,7 +117,7 @@ export class Context implements CheckContext {
   }
 
   token(key: Key, scopes?: string[]): Promise<string> {
-    return this.#fixture.tokens.token(key, scopes);
+    return this.#fixture.tokenFor(key, scopes);
   }
 
   forgetTokens(key: Key): void {

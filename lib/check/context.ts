@@ -186,8 +186,14 @@ export interface CheckContext {
   /** Fills a dialect path template: `ctx.path('order', { id })`. */
   path(name: keyof Dialect['paths'], params?: Record<string, string>): string;
 
-  /** A valid order body for this account's products (default products when not given). */
-  orderBody(overrides?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * A valid order body for an account's products: the given account (or id),
+   * else the file's own; without the control API, the partner key's catalog.
+   */
+  orderBody(
+    overrides?: Record<string, unknown>,
+    account?: TestAccount | string,
+  ): Promise<Record<string, unknown>>;
   /** Places an order with a fresh Idempotency-Key; records it for cleanup. Stops the check (harness error) unless it succeeds. */
   placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>>;
 

@@ -1,8 +1,9 @@
 import { Agent } from 'undici';
-import { afterAll, inject } from 'vitest';
-import type { Capability } from '../../rules/index.js';
+import { afterAll, expect, inject } from 'vitest';
+import type { Capability, Rule } from '../../rules/index.js';
 import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
+import { requestClass } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
 import { TokenManager } from '../client/token-manager.js';
 import { HttpControlClient } from '../control/control-client.js';
@@ -10,7 +11,9 @@ import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+import type { CheckRun } from './check-run.js';
 import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
+import { runShared } from './run-shared.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +41,8 @@ export class FileFixture {
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
+  /** The check running now (checks of one file run one after another). */
+  current: { rule: Rule; run: CheckRun } | undefined;
 
   constructor(config: RunConfig) {
     this.config = config;
@@ -60,7 +65,11 @@ export class FileFixture {
       controlTarget,
       (c) => this.need(c),
     );
-    this.tokens = new TokenManager((spec) => this.send(spec), config.dialect.paths.token);
+    this.tokens = new TokenManager(
+      (spec) => this.send(spec),
+      config.dialect.paths.token,
+      runShared.tokens,
+    );
   }
 
   has(capability: Capability): boolean {
@@ -103,11 +112,62 @@ export class FileFixture {
     return this.#partnerKey;
   }
 
-  /** Sends an API request exactly as specified, resolving `auth`; records the exchange. */
+  /**
+   * Sends an API request exactly as specified, resolving `auth`; records the
+   * exchange. Requests on the partner key are paced to its documented limits
+   * and, should the target still answer 429, retried after `Retry-After`
+   * (section 7: "Wait, then retry"), except in the rate-limit checks, whose
+   * subject the 429 is.
+   */
   async send(spec: RequestSpec): Promise<HttpResponse> {
     const authorization = await this.#authorization(spec);
     const wire = buildRequest(spec, this.config, authorization);
-    return toHttpResponse(await this.http.send(wire));
+    const paced = this.#isPartnerRequest(spec) && this.current?.rule.area !== 'RATE';
+    for (let attempt = 0; ; attempt++) {
+      if (paced) {
+        const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+        const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
+        if (waited > 0)
+          this.#note(
+            `waited ${Math.round(waited / 1000)} s to stay within the partner key's ${kind} limit`,
+          );
+      }
+      const res = toHttpResponse(await this.http.send(wire));
+      if (!paced || res.status !== 429 || attempt >= 2) return res;
+      const seconds = Math.min(Math.max(Number(res.header('retry-after')) || 1, 1), 65);
+      this.#note(
+        `the target answered 429 (evidence #${res.exchange}); retried after Retry-After ${seconds} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
+
+  /** A token for the key; the partner key's tokens are remembered so their requests are paced. */
+  async tokenFor(key: Key, scopes?: readonly string[]): Promise<string> {
+    const token = await this.tokens.token(key, scopes);
+    if (key.accountId === undefined) runShared.partnerTokens.add(token);
+    return token;
+  }
+
+  #isPartnerRequest(spec: RequestSpec): boolean {
+    const partnerId = this.config.partnerKey?.accessKeyId;
+    if (!partnerId || this.has('keys')) return false;
+    const auth = spec.auth;
+    if (!auth) return false;
+    switch (auth.kind) {
+      case 'key':
+        return auth.key.accountId === undefined;
+      case 'basic':
+        return auth.accessKeyId === partnerId;
+      case 'bearer':
+        return runShared.partnerTokens.has(auth.token);
+      default:
+        return false;
+    }
+  }
+
+  #note(text: string): void {
+    this.current?.run.notes.push(text);
   }
 
   async #authorization(spec: RequestSpec): Promise<string | undefined> {
@@ -121,7 +181,7 @@ export class FileFixture {
         return basicAuthorization(auth.accessKeyId, auth.secretKey);
       case 'key': {
         this.guardLiveOrder(auth.key, spec);
-        return `Bearer ${await this.tokens.token(auth.key, auth.scopes)}`;
+        return `Bearer ${await this.tokenFor(auth.key, auth.scopes)}`;
       }
     }
   }
@@ -161,11 +221,17 @@ function missingReason(capability: Capability): string {
   return `needs the control API feature "${capability}", which this run does not have`;
 }
 
-let current: FileFixture | undefined;
+const fixtures = new Map<string, FileFixture>();
 
-/** The fixture of the running test file, made on first use (at collection time). */
+/**
+ * The fixture of the test file being collected or run, made on first use.
+ * Keyed by the file's path: in partner mode files share one worker without
+ * isolation, and each must still get its own fixture and clean-up.
+ */
 export function fileFixture(): FileFixture {
-  if (!current) {
+  const file = expect.getState().testPath ?? '(unknown file)';
+  let fixture = fixtures.get(file);
+  if (!fixture) {
     const config = inject(RUN_CONFIG_KEY);
     if (!config) {
       throw new HarnessError(
@@ -173,9 +239,13 @@ export function fileFixture(): FileFixture {
         'no run configuration: suites run through `npm run conformance`, not plain vitest',
       );
     }
-    const fixture = new FileFixture(config);
-    current = fixture;
-    afterAll(() => fixture.close(), 60_000);
+    const made = new FileFixture(config);
+    fixture = made;
+    fixtures.set(file, made);
+    afterAll(async () => {
+      fixtures.delete(file);
+      await made.close();
+    }, 60_000);
   }
-  return current;
+  return fixture;
 }

@@ -11,9 +11,10 @@ export function validOrderBody(
   faker: Faker,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  const cost = (p: Product) => cents(p.unit_price) * Math.max(1, p.min_quantity);
   const product = [...products]
     .filter((p) => !p.ships_by_freight)
-    .sort((a, b) => a.unit_price * a.min_quantity - b.unit_price * b.min_quantity)[0];
+    .sort((a, b) => cost(a) - cost(b))[0];
   if (!product) throw new Error('the account has no product that ships without freight');
   return {
     external_id: `ext-${faker.string.alphanumeric(16)}`,
@@ -28,4 +29,9 @@ export function validOrderBody(
     },
     ...overrides,
   };
+}
+
+/** The control protocol gives prices in cents; the API shows money objects (target contract, section 2). */
+function cents(price: Product['unit_price'] | { amount: number }): number {
+  return typeof price === 'number' ? price : Number(price?.amount ?? 0);
 }

@@ -3,7 +3,7 @@ import { ruleById } from '../../rules/index.js';
 import { Context } from './check-context.js';
 import { CheckRun } from './check-run.js';
 import type { CheckContext } from './context.js';
-import { fileFixture } from './file-fixture.js';
+import { type FileFixture, fileFixture } from './file-fixture.js';
 import type { CheckOutcome } from './verdict.js';
 
 export interface CheckOptions {
@@ -40,7 +40,7 @@ export function check(
     } catch (error) {
       ended = error ?? new Error('a check threw undefined');
     }
-    await revokeKeys(run);
+    await revokeKeys(fixture, run);
     const outcome = run.finish(ended);
     task.meta.conformance = outcome;
     settle(outcome, skip);
@@ -48,8 +48,7 @@ export function check(
 }
 
 /** Keys a check made are revoked as it ends: the account stays under its 10 active keys. */
-async function revokeKeys(run: CheckRun): Promise<void> {
-  const fixture = fileFixture();
+async function revokeKeys(fixture: FileFixture, run: CheckRun): Promise<void> {
   for (const key of run.keys) {
     await fixture.control.revokeKey(key).catch(() => undefined);
     fixture.tokens.forget(key);

@@ -9,15 +9,17 @@ type Send = (spec: RequestSpec) => Promise<HttpResponse>;
  * Checks that test the token endpoint itself use `ctx.send` instead.
  */
 export class TokenManager {
-  readonly #tokens = new Map<string, Promise<string>>();
-  /** Which key a token belongs to: the live-order guard needs to know a token's mode. */
+  readonly #tokens: Map<string, Promise<string>>;
+  /** Which key a token belongs to: pacing and the live-order guard need a token's key. */
   readonly #owners = new Map<string, Key>();
   readonly #send: Send;
   readonly #tokenPath: string;
 
-  constructor(send: Send, tokenPath: string) {
+  /** `cache` may be shared between files (partner mode: one token for the whole run). */
+  constructor(send: Send, tokenPath: string, cache = new Map<string, Promise<string>>()) {
     this.#send = send;
     this.#tokenPath = tokenPath;
+    this.#tokens = cache;
   }
 
   token(key: Key, scopes?: readonly string[]): Promise<string> {

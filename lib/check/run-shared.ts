@@ -1,0 +1,15 @@
+import { KeyPacer } from '../client/key-pacer.js';
+
+/**
+ * State shared by every check file in one worker. With the control API the
+ * runner isolates files (each has its own account, so nothing needs sharing);
+ * in partner mode it runs files one after another in a single worker without
+ * isolation, so this is the whole run's: one pacer and one token cache for
+ * the one partner key, whose rate limits every check shares.
+ */
+export const runShared = {
+  pacer: new KeyPacer(),
+  tokens: new Map<string, Promise<string>>(),
+  /** Tokens of the partner key: requests carrying them are paced. */
+  partnerTokens: new Set<string>(),
+};

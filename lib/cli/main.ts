@@ -1,0 +1,37 @@
+import { SafetyNet } from '../reports/safety-net.js';
+import { runCommand } from './run-command.js';
+
+/**
+ * `npm run conformance` / `partner-ordering-conformance`. Ctrl-C once
+ * cancels the run and still writes the reports; twice quits at once.
+ * runCommand reports its own failures; what escapes it is a bug of the
+ * suite: one line, exit 2, no stack trace.
+ */
+const interrupt = new AbortController();
+process.on('SIGINT', () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  process.stderr.write('\nconformance: interrupted; writing the reports (Ctrl-C again to quit)\n');
+  interrupt.abort();
+});
+
+let code: number;
+try {
+  code = await runCommand({
+    argv: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: interrupt.signal,
+  });
+} catch (error) {
+  const net = new SafetyNet({ keyPrefix: 'odp' });
+  const message =
+    error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  process.stderr.write(
+    `conformance: error: the suite failed (a bug, please report it): ${net.clean(message)}\n`,
+  );
+  code = 2;
+}
+// vitest and undici may keep handles open; the run is over.
+process.exit(code);

@@ -1,0 +1,59 @@
+import { relative } from 'node:path';
+import { VERDICTS } from '../check/verdict.js';
+import { describeChange } from '../reports/compare.js';
+import type { Report } from '../reports/report-model.js';
+import type { Terminal } from './terminal.js';
+
+const LIST_LIMIT = 20;
+
+/** The end of a run on stdout: counts, what failed, what changed, where the reports are, the exit code. */
+export function printOutcome(
+  terminal: Terminal,
+  report: Report,
+  reportDir: string,
+  cwd: string,
+): void {
+  terminal.out();
+  const counts = VERDICTS.map((verdict) => `${verdict} ${report.summary[verdict]}`).join('  ');
+  terminal.out(
+    `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed})`,
+  );
+  for (const [verdict, title] of [
+    ['failed', 'MUST failures'],
+    ['error', 'Errors (the suite or the network, not the target)'],
+  ] as const) {
+    const listed = report.results.filter((r) => r.verdict === verdict);
+    if (listed.length === 0) continue;
+    terminal.out(`${title}:`);
+    for (const result of listed.slice(0, LIST_LIMIT)) {
+      terminal.out(
+        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}`,
+      );
+    }
+    if (listed.length > LIST_LIMIT)
+      terminal.out(`  … and ${listed.length - LIST_LIMIT} more (see report.html)`);
+  }
+  if (report.run_errors.length) {
+    terminal.out('Run errors:');
+    for (const error of report.run_errors.slice(0, LIST_LIMIT))
+      terminal.out(`  ${error.source}: ${oneLine(error.message)}`);
+  }
+  if (report.changes) {
+    const { changed, previous_started_at } = report.changes;
+    terminal.out(
+      `Changes since ${previous_started_at}: ${changed.length === 0 ? 'none' : changed.length}`,
+    );
+    for (const change of changed) terminal.out(`  ${describeChange(change)}`);
+  }
+  const shown = relative(cwd, reportDir) || '.';
+  terminal.out(
+    `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, allure-results/)`,
+  );
+  terminal.out(`Exit ${report.exit_code}: ${report.exit_reason}`);
+}
+
+/** A terminal list stays one line per entry; the report keeps the full text. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 240 ? `${line.slice(0, 237)}...` : line;
+}

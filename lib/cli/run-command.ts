@@ -1,0 +1,146 @@
+import type { Writable } from 'node:stream';
+import { activeRules } from '../../rules/index.js';
+import { ConfigError } from '../config/config-error.js';
+import { helpText } from '../config/help.js';
+import { PACKAGE_ROOT } from '../config/package-root.js';
+import { loadSettings, type Settings } from '../config/settings.js';
+import { buildReport } from '../reports/build-report.js';
+import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
+import { SafetyNet } from '../reports/safety-net.js';
+import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
+import { exitDecision } from '../runner/exit-code.js';
+import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
+import { ProgressLine } from '../runner/progress-line.js';
+import { mergeResults } from '../runner/rule-results.js';
+import { RunAborted } from '../runner/run-aborted.js';
+import { runSuites } from '../runner/run-suites.js';
+import { printOutcome } from './print-outcome.js';
+import { checkReportDir } from './report-dir.js';
+import { Terminal } from './terminal.js';
+
+export interface CommandIo {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  stdout: Writable;
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+  /** Ctrl-C: the run is cancelled, reports are still written. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One conformance run, start to end: settings, target, checks, reports.
+ * Answers the exit code (target contract, section 4); a run that cannot be
+ * carried out says why in one line and answers 2.
+ */
+export async function runCommand(io: CommandIo): Promise<number> {
+  const terminal = new Terminal(io.stdout, io.stderr);
+  terminal.protect(new SafetyNet({ keyPrefix: 'odp' }));
+  try {
+    return await run(io, terminal);
+  } catch (error) {
+    // A bug of the suite: one line through the safety net (it knows the run's secrets by now).
+    const message =
+      error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+    terminal.fail(`the suite failed (a bug, please report it): ${message}`);
+    if (io.env.DEBUG?.includes('conformance') && error instanceof Error)
+      terminal.fail(error.stack ?? '');
+    return 2;
+  }
+}
+
+async function run(io: CommandIo, terminal: Terminal): Promise<number> {
+  let settings: Settings;
+  let previous: PreviousReport | undefined;
+  let prepared: PreparedTarget;
+  try {
+    const loaded = loadSettings({ argv: io.argv, env: io.env, cwd: io.cwd, rules: activeRules });
+    if (loaded.help) {
+      terminal.out(helpText());
+      return 0;
+    }
+    settings = loaded.settings;
+    terminal.protect(safetyNet(settings));
+    previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
+    checkReportDir(settings.reportDir);
+    prepared = await prepareTarget(settings);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof RunAborted) {
+      terminal.fail(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const net = safetyNet(settings, prepared.runConfig.controlToken);
+  terminal.protect(net);
+  try {
+    const { runConfig, targetInfo } = prepared;
+    announce(terminal, prepared);
+
+    const startedAt = new Date();
+    const run = await runSuites({
+      root: PACKAGE_ROOT,
+      include: settings.suites,
+      runConfig,
+      only: settings.only,
+      allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
+      reporters: [new ProgressLine({ stream: io.stderr })],
+      maxWorkers: targetInfo.embedded_reference ? 1 : 2,
+      shareModules: runConfig.controlUrl === undefined,
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+    const finishedAt = new Date();
+
+    const { results, runErrors } = mergeResults({
+      rules: activeRules,
+      only: settings.only,
+      run,
+      root: PACKAGE_ROOT,
+    });
+    const report = buildReport({
+      target: runConfig.origin,
+      targetInfo,
+      startedAt,
+      finishedAt,
+      seed: runConfig.seed,
+      numRuns: runConfig.numRuns,
+      only: settings.only,
+      results,
+      runErrors,
+      exit: exitDecision(results, runErrors),
+      ...(previous && settings.compare
+        ? { changes: compareReports(previous, results, settings.compare) }
+        : {}),
+    });
+    try {
+      await writeReports(report, settings.reportDir, net);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      terminal.fail(`could not write the reports to ${settings.reportDir} (${code})`);
+      return 2;
+    }
+    printOutcome(terminal, report, settings.reportDir, io.cwd);
+    return report.exit_code;
+  } finally {
+    await prepared.close();
+  }
+}
+
+/** What is tested, with what, and what cannot be verified: before the checks start. */
+function announce(terminal: Terminal, prepared: PreparedTarget): void {
+  const { runConfig, targetInfo } = prepared;
+  const reference = targetInfo.embedded_reference ? ' (bundled reference server)' : '';
+  terminal.note(`target ${runConfig.origin}${reference}, profile ${targetInfo.profile}`);
+  terminal.note(
+    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${runConfig.numRuns} cases per property`,
+  );
+  for (const notice of prepared.notices) terminal.note(notice);
+}
+
+function safetyNet(settings: Settings, controlToken = settings.controlToken): SafetyNet {
+  return new SafetyNet({
+    keyPrefix: settings.profile.dialect.keyPrefix,
+    ...(controlToken ? { controlToken } : {}),
+    ...(settings.partnerKey ? { partnerKey: settings.partnerKey } : {}),
+  });
+}

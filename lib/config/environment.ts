@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'dotenv';
+import { ConfigError } from './config-error.js';
+
+/** A value and where it came from, so an error can name the right place. */
+export interface Sourced<T> {
+  value: T;
+  /** `--seed`, `CONFORMANCE_SEED` or `CONFORMANCE_SEED (.env)`. */
+  source: string;
+}
+
+/**
+ * The process environment over the `.env` file of the working directory
+ * (dotenv's own rule: a real variable wins). Read without touching
+ * `process.env`, so nothing here leaks into child processes by accident.
+ * Empty values count as unset: a copied `.env.example` leaves many blank.
+ */
+export class Environment {
+  readonly #process: Readonly<Record<string, string | undefined>>;
+  readonly #file: Readonly<Record<string, string>>;
+
+  constructor(
+    processEnv: Readonly<Record<string, string | undefined>>,
+    dotenv: Record<string, string>,
+  ) {
+    this.#process = processEnv;
+    this.#file = dotenv;
+  }
+
+  static load(cwd: string, processEnv: Readonly<Record<string, string | undefined>>): Environment {
+    const path = join(cwd, '.env');
+    if (!existsSync(path)) return new Environment(processEnv, {});
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        '.env',
+        `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+    return new Environment(processEnv, parse(text));
+  }
+
+  get(name: string): Sourced<string> | undefined {
+    if (!name) return undefined;
+    const real = this.#process[name];
+    if (real !== undefined && real.trim() !== '') return { value: real.trim(), source: name };
+    const fromFile = this.#file[name];
+    if (fromFile !== undefined && fromFile.trim() !== '') {
+      return { value: fromFile.trim(), source: `${name} (.env)` };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+import { ENV_ONLY, OPTIONS } from './options.js';
+
+/** `--help`, generated from the option table so it never drifts from what is parsed. */
+export function helpText(): string {
+  const rows = OPTIONS.map((option) => {
+    const flag = `--${option.flag}${'value' in option ? ` ${option.value}` : ''}`;
+    const env = option.env ? `  [${option.env}]` : '';
+    return `  ${flag.padEnd(26)}${option.description}${env}`;
+  });
+  const envRows = ENV_ONLY.map((variable) => `  ${variable.env.padEnd(26)}${variable.description}`);
+  return [
+    'Partner Ordering API conformance suite',
+    '',
+    'Usage: npm run conformance -- [options]',
+    '       npx partner-ordering-conformance [options]',
+    '',
+    'With no target, the bundled reference server is started on a free loopback port and tested.',
+    '',
+    'Options (each also read from the environment variable in brackets, or a .env file):',
+    ...rows,
+    '',
+    'Environment only:',
+    ...envRows,
+    '',
+    'Exit codes:',
+    '  0  no MUST check failed and none ended in error',
+    '  1  at least one MUST check failed: the target does not conform',
+    '  2  the run could not be carried out (bad configuration, unreachable target,',
+    '     or a check ended in error, i.e. the suite could not decide)',
+    '',
+    'Reports: report.json, report.html, junit.xml, summary.md and allure-results/ in --report-dir',
+    '(see reports/README.md). DEBUG=conformance prints the stack of an internal error.',
+  ].join('\n');
+}

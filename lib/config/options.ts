@@ -1,0 +1,138 @@
+/**
+ * The command line's options, one table: it drives argument parsing, the
+ * environment lookup and `--help`, so the three never disagree. Every option
+ * can also come from the environment or a `.env` file (target contract,
+ * section 4); flags win over the environment, the environment over `.env`.
+ */
+export interface OptionSpec {
+  /** Long flag without dashes. */
+  flag: string;
+  /** Environment variable that sets it when the flag is absent. */
+  env: string;
+  kind: 'string' | 'boolean' | 'list';
+  /** Placeholder in `--help`. */
+  value?: string;
+  description: string;
+  /** Never echoed: not in errors, not in help's defaults. */
+  secret?: boolean;
+}
+
+export const OPTIONS = [
+  {
+    flag: 'target',
+    env: 'TARGET_BASE_URL',
+    kind: 'string',
+    value: 'URL',
+    description:
+      'origin of the server under test (the suite adds /api/on-demand/v1); none: the bundled reference server',
+  },
+  {
+    flag: 'control-url',
+    env: 'CONTROL_URL',
+    kind: 'string',
+    value: 'URL',
+    description: "base URL of the target's control API (test support, never production)",
+  },
+  {
+    flag: 'control-token',
+    env: 'CONTROL_TOKEN',
+    kind: 'string',
+    value: 'TOKEN',
+    description: 'X-Control-Token for the control API (prefer the environment: flags show in ps)',
+    secret: true,
+  },
+  {
+    flag: 'profile',
+    env: 'CONFORMANCE_PROFILE',
+    kind: 'string',
+    value: 'NAME|PATH',
+    description: 'target profile: a name under config/ (e.g. reference) or a path to a JSON file',
+  },
+  {
+    flag: 'report-dir',
+    env: 'CONFORMANCE_REPORT_DIR',
+    kind: 'string',
+    value: 'DIR',
+    description: 'where the reports go (default: reports/<UTC timestamp>)',
+  },
+  {
+    flag: 'only',
+    env: 'CONFORMANCE_ONLY',
+    kind: 'list',
+    value: 'IDS',
+    description:
+      'run only these rule ids or areas (IDEM-03,TOKEN); comma-separated or repeated; the rest is skipped',
+  },
+  {
+    flag: 'seed',
+    env: 'CONFORMANCE_SEED',
+    kind: 'string',
+    value: 'N',
+    description:
+      'seed of every generated input; the same seed replays the same inputs (default: random)',
+  },
+  {
+    flag: 'num-runs',
+    env: 'CONFORMANCE_NUM_RUNS',
+    kind: 'string',
+    value: 'N',
+    description: 'generated cases per property (default: 100)',
+  },
+  {
+    flag: 'timeout',
+    env: 'CONFORMANCE_TIMEOUT_MS',
+    kind: 'string',
+    value: 'MS',
+    description: 'timeout of every single request in milliseconds (default: 10000)',
+  },
+  {
+    flag: 'allow-live-orders',
+    env: 'CONFORMANCE_ALLOW_LIVE_ORDERS',
+    kind: 'boolean',
+    description: 'allow placing orders with a live key (real orders!); without it none is placed',
+  },
+  {
+    flag: 'compare',
+    env: 'CONFORMANCE_COMPARE',
+    kind: 'string',
+    value: 'FILE',
+    description: "a previous run's report.json: list the rules whose verdict changed since",
+  },
+  {
+    flag: 'suites',
+    env: 'CONFORMANCE_SUITES',
+    kind: 'string',
+    value: 'GLOB',
+    description: 'check files to run (default: the bundled suites/**/*.check.ts)',
+  },
+  {
+    flag: 'help',
+    env: '',
+    kind: 'boolean',
+    description: 'print this help and exit',
+  },
+] as const satisfies readonly OptionSpec[];
+
+export type OptionName = (typeof OPTIONS)[number]['flag'];
+
+/**
+ * Variables read from the environment only (no flag): a key's secret has no
+ * business on a command line, where `ps` and shell history keep it.
+ */
+export const ENV_ONLY = [
+  {
+    env: 'PARTNER_ACCESS_KEY_ID',
+    description: 'Access Key ID of the key used when there is no control API',
+  },
+  {
+    env: 'PARTNER_SECRET_KEY',
+    description: 'its Secret Key (never written anywhere)',
+    secret: true,
+  },
+] as const;
+
+export function optionSpec(flag: OptionName): OptionSpec {
+  const spec = OPTIONS.find((option) => option.flag === flag);
+  if (!spec) throw new Error(`no option --${flag}`);
+  return spec;
+}

@@ -1,0 +1,248 @@
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { Rule } from '../../rules/index.js';
+import { ConfigError, quote } from './config-error.js';
+import { Environment, type Sourced } from './environment.js';
+import { parseOnly } from './only.js';
+import { type OptionName, optionSpec } from './options.js';
+import { PACKAGE_ROOT } from './package-root.js';
+import { parseFlags } from './parse-flags.js';
+import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
+import { controlBase, targetOrigin } from './urls.js';
+
+/** Everything the user asked for, validated. Holds secrets: never print it. */
+export interface Settings {
+  /** Target origin; undefined: test the bundled reference server. */
+  target?: string;
+  controlUrl?: string;
+  controlToken?: string;
+  partnerKey?: { accessKeyId: string; secretKey: string };
+  profile: LoadedProfile;
+  /** Absolute. */
+  reportDir: string;
+  /** Upper-cased rule ids and areas; empty: every rule. */
+  only: string[];
+  seed: number;
+  numRuns: number;
+  requestTimeoutMs: number;
+  allowLiveOrders: boolean;
+  /** Absolute path of a previous report.json. */
+  compare?: string;
+  /** Glob of check files, relative to the suite's own directory. */
+  suites: string;
+  /** Things the user should know that are not errors (ignored settings). */
+  notices: string[];
+}
+
+export type LoadResult = { help: true } | { help: false; settings: Settings };
+
+export const DEFAULT_SUITES = 'suites/**/*.check.ts';
+export const DEFAULT_NUM_RUNS = 100;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface LoadInput {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  rules: readonly Rule[];
+  /** For the default report directory's name. */
+  now?: Date;
+}
+
+/** Flags over environment over `.env` over profile defaults; any bad value throws a ConfigError. */
+export function loadSettings(input: LoadInput): LoadResult {
+  const flags = parseFlags(input.argv);
+  if (flags.get('help') === true) return { help: true };
+  const environment = Environment.load(input.cwd, input.env);
+
+  const read = (name: OptionName): Sourced<string> | undefined => {
+    const flag = flags.get(name);
+    if (typeof flag === 'string') return { value: flag.trim(), source: `--${name}` };
+    return environment.get(optionSpec(name).env);
+  };
+  const readList = (name: OptionName): Sourced<string[]> | undefined => {
+    const flag = flags.get(name);
+    if (Array.isArray(flag)) return { value: flag, source: `--${name}` };
+    const env = environment.get(optionSpec(name).env);
+    return env ? { value: [env.value], source: env.source } : undefined;
+  };
+  const readBoolean = (name: OptionName): boolean => {
+    if (flags.get(name) === true) return true;
+    const env = environment.get(optionSpec(name).env);
+    if (!env) return false;
+    if (/^(1|true|yes|on)$/i.test(env.value)) return true;
+    if (/^(0|false|no|off)$/i.test(env.value)) return false;
+    throw new ConfigError(env.source, `must be true or false, got ${quote(env.value)}`);
+  };
+
+  const notices: string[] = [];
+  const profileSetting = read('profile');
+  const profile = profileSetting
+    ? loadProfile(profileSetting.value, profileSetting.source, input.cwd)
+    : read('target')
+      ? DEFAULT_PROFILE
+      : bundledReferenceProfile(input.cwd);
+
+  const targetSetting =
+    read('target') ??
+    (profile.target ? { value: profile.target, source: `${profile.file}: target` } : undefined);
+  const target = targetSetting
+    ? targetOrigin(targetSetting.value, targetSetting.source)
+    : undefined;
+
+  const controlSetting =
+    read('control-url') ??
+    (profile.controlUrl
+      ? { value: profile.controlUrl, source: `${profile.file}: controlUrl` }
+      : undefined);
+  const tokenSetting = read('control-token');
+  let controlUrl: string | undefined;
+  let controlToken: string | undefined;
+  if (target) {
+    if (controlSetting) {
+      controlUrl = controlBase(controlSetting.value, controlSetting.source);
+      if (!tokenSetting) {
+        throw new ConfigError(
+          'CONTROL_TOKEN',
+          `is required with a control URL (${controlSetting.source})`,
+        );
+      }
+      controlToken = tokenSetting.value;
+    } else if (tokenSetting) {
+      throw new ConfigError(
+        'CONTROL_URL',
+        `is required with a control token (${tokenSetting.source}); give --control-url or drop the token`,
+      );
+    }
+  } else if (controlSetting) {
+    throw new ConfigError(
+      controlSetting.source,
+      'needs a target (--target): without one the suite tests its bundled reference with its own control API',
+    );
+  }
+
+  const partnerKey = readPartnerKey(environment, profile);
+  if (partnerKey && !target) {
+    notices.push(
+      'PARTNER_ACCESS_KEY_ID is ignored: the bundled reference is tested with its own control API',
+    );
+  }
+
+  const onlySetting = readList('only');
+  const only = onlySetting ? parseOnly(onlySetting.value, onlySetting.source, input.rules) : [];
+
+  const seedSetting = read('seed');
+  const seed = seedSetting
+    ? integer(seedSetting, -(2 ** 31), 2 ** 31 - 1)
+    : randomInt(0, 2 ** 31 - 1);
+  const numRunsSetting = read('num-runs');
+  const numRuns = numRunsSetting ? integer(numRunsSetting, 1, 100_000) : DEFAULT_NUM_RUNS;
+  const timeoutSetting = read('timeout');
+  const requestTimeoutMs = timeoutSetting
+    ? integer(timeoutSetting, 100, 600_000)
+    : DEFAULT_TIMEOUT_MS;
+
+  const reportDirSetting = read('report-dir');
+  const reportDir = reportDirSetting
+    ? resolve(input.cwd, reportDirSetting.value)
+    : defaultReportDir(input.cwd, input.now ?? new Date());
+
+  const compareSetting = read('compare');
+  let compare: string | undefined;
+  if (compareSetting) {
+    compare = resolve(input.cwd, compareSetting.value);
+    if (!existsSync(compare))
+      throw new ConfigError(compareSetting.source, `no file ${quote(compareSetting.value)}`);
+  }
+
+  const suitesSetting = read('suites');
+  const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
+
+  return {
+    help: false,
+    settings: {
+      ...(target ? { target } : {}),
+      ...(controlUrl ? { controlUrl } : {}),
+      ...(controlToken ? { controlToken } : {}),
+      ...(partnerKey && target ? { partnerKey } : {}),
+      profile,
+      reportDir,
+      only,
+      seed,
+      numRuns,
+      requestTimeoutMs,
+      allowLiveOrders: readBoolean('allow-live-orders'),
+      ...(compare ? { compare } : {}),
+      suites,
+      notices,
+    },
+  };
+}
+
+/** The bundled reference is tested with its own profile (its docs_url included). */
+function bundledReferenceProfile(cwd: string): LoadedProfile {
+  const file = join(PACKAGE_ROOT, 'config', 'reference.json');
+  return existsSync(file) ? loadProfile(file, 'config/reference.json', cwd) : DEFAULT_PROFILE;
+}
+
+/** Both halves or neither, each in the shape of the API document (section 2). Never echoed. */
+function readPartnerKey(
+  environment: Environment,
+  profile: LoadedProfile,
+): { accessKeyId: string; secretKey: string } | undefined {
+  const id = environment.get('PARTNER_ACCESS_KEY_ID');
+  const secret = environment.get('PARTNER_SECRET_KEY');
+  if (!id && !secret) return undefined;
+  if (!id) throw new ConfigError('PARTNER_ACCESS_KEY_ID', 'is required with PARTNER_SECRET_KEY');
+  if (!secret)
+    throw new ConfigError('PARTNER_SECRET_KEY', 'is required with PARTNER_ACCESS_KEY_ID');
+  const prefix = profile.dialect.keyPrefix;
+  const idMode = new RegExp(`^${prefix}_(test|live)_ak_[A-Za-z0-9]+$`).exec(id.value)?.[1];
+  if (!idMode) {
+    throw new ConfigError(id.source, `must look like ${prefix}_test_ak_… or ${prefix}_live_ak_…`);
+  }
+  const secretMode = new RegExp(`^${prefix}_(test|live)_sk_[A-Za-z0-9]+$`).exec(secret.value)?.[1];
+  if (!secretMode) {
+    throw new ConfigError(
+      secret.source,
+      `must look like ${prefix}_test_sk_… or ${prefix}_live_sk_… (value not shown)`,
+    );
+  }
+  if (secretMode !== idMode) {
+    throw new ConfigError(
+      secret.source,
+      `is a ${secretMode} key but the Access Key ID is a ${idMode} key`,
+    );
+  }
+  return { accessKeyId: id.value, secretKey: secret.value };
+}
+
+function integer(setting: Sourced<string>, min: number, max: number): number {
+  const number = /^-?\d+$/.test(setting.value) ? Number(setting.value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    throw new ConfigError(
+      setting.source,
+      `must be an integer from ${min} to ${max}, got ${quote(setting.value)}`,
+    );
+  }
+  return number;
+}
+
+/** `reports/2025-01-31T12-00-00Z`; a suffix when a run in the same second took the name. */
+function defaultReportDir(cwd: string, now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const base = join(cwd, 'reports', stamp);
+  let dir = base;
+  for (let n = 2; existsSync(dir); n += 1) dir = `${base}-${n}`;
+  return dir;
+}
+
+/** A user's glob is relative to the working directory; vitest wants it relative to the suite's root. */
+function suitesGlob(value: string, cwd: string): string {
+  const absolute = isAbsolute(value) ? value : resolve(cwd, value);
+  return absolute.startsWith(PACKAGE_ROOT) ? absolute.slice(PACKAGE_ROOT.length) : absolute;
+}

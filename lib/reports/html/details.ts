@@ -1,0 +1,91 @@
+import type { Exchange } from '../../evidence/exchange.js';
+import { escapeHtml as e } from '../escape-html.js';
+import type { RuleResult } from '../report-model.js';
+
+/** Bodies are already cut by the recorder; this keeps a page of many failures light. */
+const MAX_BODY = 8_000;
+
+/** What a rule's row unfolds to: violations, counterexample, harness error, notes, evidence. */
+export function ruleDetails(result: RuleResult, replay: (seed: number) => string): string {
+  const parts: string[] = [];
+  if (result.violations?.length) parts.push(violations(result));
+  if (result.counterexample) {
+    const ce = result.counterexample;
+    parts.push(
+      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs; seed ${e(String(ce.seed))}, path ${e(ce.path)}. Replay: <code>${e(replay(ce.seed))}</code></p><pre>${e(ce.value)}</pre>`,
+    );
+  }
+  if (result.harness_error) {
+    parts.push(
+      `<h4>Harness error</h4><p><code>${e(result.harness_error.code)}</code> ${e(result.harness_error.message)}</p>`,
+    );
+  }
+  if (result.missing?.length) {
+    parts.push(
+      `<p class="muted">Missing: ${result.missing.map((m) => `<code>${e(m)}</code>`).join(', ')}</p>`,
+    );
+  }
+  if (result.notes?.length) {
+    parts.push(
+      `<h4>Notes</h4><ul>${result.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>`,
+    );
+  }
+  if (result.evidence?.length) {
+    const pinned = new Set(
+      (result.violations ?? []).map((v) => v.exchange).filter((id) => id !== undefined),
+    );
+    parts.push(
+      `<h4>Evidence (${result.evidence.length} ${result.evidence.length === 1 ? 'exchange' : 'exchanges'})</h4>`,
+    );
+    parts.push(
+      ...result.evidence.map((exchange) => renderExchange(exchange, pinned.has(exchange.id))),
+    );
+  }
+  if (result.file) parts.push(`<p class="muted">Check: <code>${e(result.file)}</code></p>`);
+  return parts.join('\n');
+}
+
+function violations(result: RuleResult): string {
+  const rows = (result.violations ?? []).map(
+    (v) =>
+      `<tr><td><code>${e(v.code)}</code></td><td><code>${e(v.pointer || '/')}</code></td><td>${e(v.message)}</td><td><pre>${e(json(v.expected))}</pre></td><td><pre>${e(json(v.received))}</pre></td><td>${v.exchange === undefined ? '' : `#${e(String(v.exchange))}`}</td></tr>`,
+  );
+  return `<h4>Violations</h4><table class="violations"><thead><tr><th>code</th><th>pointer</th><th>what</th><th>expected</th><th>received</th><th>exchange</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function renderExchange(exchange: Exchange, pinned: boolean): string {
+  const response = exchange.response;
+  const status = response
+    ? `${response.status}`
+    : `no response: ${exchange.error?.code ?? 'error'} ${exchange.error?.message ?? ''}`;
+  const request = `${exchange.request.method} ${exchange.request.url}\n${headers(exchange.request.headers)}${body(exchange.request.body)}`;
+  const answer = response
+    ? `HTTP ${response.status}\n${headers(response.headers)}${body(response.body)}`
+    : '';
+  return `<div class="exchange${pinned ? ' pinned' : ''}" id="ex-${e(String(exchange.id))}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div><details><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
+}
+
+function headers(map: Record<string, string>): string {
+  return Object.entries(map)
+    .map(([name, value]) => `${name}: ${value}\n`)
+    .join('');
+}
+
+/** JSON bodies pretty-printed; anything else as it came. */
+function body(text: string | undefined): string {
+  if (text === undefined || text === '') return '';
+  let shown = text;
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Not JSON: shown as received, which is itself evidence.
+  }
+  if (shown.length > MAX_BODY)
+    shown = `${shown.slice(0, MAX_BODY)}… [${shown.length - MAX_BODY} more characters]`;
+  return `\n${shown}`;
+}
+
+function json(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+}

@@ -1,0 +1,109 @@
+import { AREAS, LEVELS } from '../../../rules/index.js';
+import { VERDICTS } from '../../check/verdict.js';
+import { describeChange } from '../compare.js';
+import { escapeHtml as e } from '../escape-html.js';
+import type { Report, RuleResult } from '../report-model.js';
+import { ruleDetails } from './details.js';
+import { SCRIPT } from './script.js';
+import { STYLE } from './style.js';
+
+/**
+ * `report.html`: one self-contained page (inline style and script, a CSP
+ * that forbids loading anything), readable offline and as an attachment.
+ * Every value from the run or the target is escaped: a target's response
+ * body is untrusted text.
+ */
+export function renderHtml(report: Report): string {
+  const verdict =
+    report.exit_code === 1
+      ? ['fails', 'Does not conform']
+      : report.exit_code === 2
+        ? ['inconclusive', 'Inconclusive']
+        : ['conforms', 'Conforms'];
+  const areas = [...new Set(report.results.map((r) => r.area))];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conformance report: ${e(report.target)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>Partner Ordering API conformance report</h1>
+<span class="banner ${verdict[0]}" id="outcome">${e(verdict[1] ?? '')}</span> <span class="muted">exit code ${report.exit_code}: ${e(report.exit_reason)}</span>
+<dl class="meta">
+<dt>Target</dt><dd>${e(report.target)}${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}</dd>
+<dt>API base</dt><dd>${e(report.target_info.api_base_url)}</dd>
+<dt>Profile</dt><dd>${e(report.target_info.profile)}</dd>
+<dt>Capabilities</dt><dd>${e(report.target_info.capabilities.join(', ') || 'none (no control API)')}</dd>
+<dt>Run</dt><dd>${e(report.started_at)} to ${e(report.finished_at)} (${e((report.duration_ms / 1000).toFixed(1))} s)</dd>
+<dt>Seed</dt><dd><code>${e(String(report.seed))}</code>, ${e(String(report.num_runs))} cases per property; replay: <code>${e(replayCommand(report, report.seed, report.only?.join(',')))}</code></dd>
+<dt>Suite</dt><dd>${e(report.suite_version)}, target contract ${e(report.contract_version)}</dd>
+${report.only ? `<dt>Only</dt><dd>${e(report.only.join(', '))}</dd>` : ''}
+</dl>
+</header>
+<main>
+<div class="cards" id="summary">
+${VERDICTS.map((v) => `<button type="button" class="card" data-verdict="${v}" aria-pressed="false"><b>${report.summary[v]}</b><span class="verdict v-${v}">${v}</span></button>`).join('\n')}
+</div>
+<p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable).</p>
+${runErrors(report)}
+${changes(report)}
+<h2>Rules</h2>
+<div class="filters">
+<label>Verdict <select id="filter-verdict"><option value="">all</option>${VERDICTS.map((v) => `<option value="${v}">${v}</option>`).join('')}</select></label>
+<label>Area <select id="filter-area"><option value="">all</option>${areas.map((a) => `<option value="${e(a)}">${e(a)}: ${e(AREAS[a])}</option>`).join('')}</select></label>
+<label>Level <select id="filter-level"><option value="">all</option>${LEVELS.map((l) => `<option value="${l}">${l}</option>`).join('')}</select></label>
+<label>Search <input id="filter-text" type="search" placeholder="id, title, reason"></label>
+<span class="muted"><span id="shown">${report.results.length}</span> of ${report.results.length} rules</span>
+</div>
+<table class="rules">
+<thead><tr><th>Rule</th><th>Level</th><th>Section</th><th>Verdict</th><th>Title and reason</th></tr></thead>
+<tbody>
+${report.results.map((r) => row(r, report)).join('\n')}
+</tbody>
+</table>
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function row(result: RuleResult, report: Report): string {
+  const details = ruleDetails(result, (seed) => replayCommand(report, seed, result.rule_id));
+  const open = result.verdict === 'failed' || result.verdict === 'error' ? ' open' : '';
+  const reason = result.reason ? `<div class="reason">${e(result.reason)}</div>` : '';
+  const unfold = details ? `<details${open}><summary>details</summary>${details}</details>` : '';
+  return `<tr class="rule" id="rule-${e(result.rule_id)}" data-verdict="${e(result.verdict)}" data-area="${e(result.area)}" data-level="${e(result.level)}"><td class="id">${e(result.rule_id)}</td><td>${e(result.level)}</td><td>${e(result.section)}</td><td><span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span>${result.uncovered ? ' <span class="muted">uncovered</span>' : ''}</td><td>${e(result.title)}${reason}${unfold}</td></tr>`;
+}
+
+function runErrors(report: Report): string {
+  if (report.run_errors.length === 0) return '';
+  const items = report.run_errors.map(
+    (err) => `<li><code>${e(err.source)}</code>: ${e(err.message)}</li>`,
+  );
+  return `<h2>Run errors</h2><p class="muted">Harness errors no single rule owns; never the target's failure.</p><ul class="errors" id="run-errors">${items.join('')}</ul>`;
+}
+
+function changes(report: Report): string {
+  const c = report.changes;
+  if (!c) return '';
+  const items = c.changed.map(
+    (change) =>
+      `<li>${e(describeChange(change))} <span class="muted">${e(change.title)}</span></li>`,
+  );
+  return `<h2>Changes since ${e(c.previous_started_at)}</h2><p class="muted">Compared with ${e(c.compared_to)} (${e(c.previous_target)}).</p><ul id="changes">${items.join('') || '<li>No verdict changed.</li>'}</ul>`;
+}
+
+/** The command that replays the run, or one rule, with the same generated inputs. */
+function replayCommand(report: Report, seed: number, only?: string): string {
+  const target = report.target_info.embedded_reference ? '' : ` --target ${report.target}`;
+  const profile = report.target_info.profile_option
+    ? ` --profile ${report.target_info.profile_option}`
+    : '';
+  return `npm run conformance --${target}${profile}${only ? ` --only ${only}` : ''} --seed ${seed}`;
+}

@@ -1,0 +1,103 @@
+import { AREAS, type Area } from '../../rules/index.js';
+import type { Report, RuleResult } from './report-model.js';
+
+/**
+ * `junit.xml`: one testcase per rule, one testsuite per area, for CI test
+ * tabs. The mapping follows the contract's meaning, not vitest's states:
+ * a failed MUST is a failure; a harness error is an error; not verifiable
+ * and filtered rules are skipped; a warning passes (conformance stands) and
+ * says why in system-out.
+ */
+export function renderJunit(report: Report): string {
+  const byArea = new Map<Area, RuleResult[]>();
+  for (const result of report.results)
+    byArea.set(result.area, [...(byArea.get(result.area) ?? []), result]);
+  const suites = [...byArea].map(([area, results]) => suite(area, results, report.finished_at));
+  const totals = count(report.results);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="Partner Ordering API conformance" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.duration_ms)}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function suite(area: Area, results: RuleResult[], timestamp: string): string {
+  const totals = count(results);
+  const time = results.reduce((sum, r) => sum + (r.duration_ms ?? 0), 0);
+  return [
+    `  <testsuite name="${attr(`${area}: ${AREAS[area]}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(time)}" timestamp="${attr(timestamp)}">`,
+    ...results.map(testcase),
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function testcase(result: RuleResult): string {
+  const open = `    <testcase classname="${attr(`conformance.${result.area}`)}" name="${attr(`${result.rule_id} ${result.title}`)}" time="${seconds(result.duration_ms ?? 0)}"`;
+  const reason = result.reason ?? '';
+  const detail = details(result);
+  switch (result.verdict) {
+    case 'passed':
+      return `${open}/>`;
+    case 'warning':
+      return `${open}>\n      <system-out>${text(`warning (${result.level}): ${reason}\n${detail}`)}</system-out>\n    </testcase>`;
+    case 'failed':
+      return `${open}>\n      <failure message="${attr(reason)}" type="${attr(`${result.level} violation`)}">${text(detail)}</failure>\n    </testcase>`;
+    case 'error':
+      return `${open}>\n      <error message="${attr(reason)}" type="${attr(result.harness_error?.code ?? 'harness error')}">${text(detail)}</error>\n    </testcase>`;
+    case 'not_verifiable':
+    case 'skipped':
+      return `${open}>\n      <skipped message="${attr(`${result.verdict}: ${reason}`)}"/>\n    </testcase>`;
+  }
+}
+
+/** The violations, counterexample and evidence summary as plain text. */
+function details(result: RuleResult): string {
+  const lines: string[] = [];
+  for (const v of result.violations ?? []) {
+    lines.push(`${v.code} at ${v.pointer || '/'}: ${v.message}`);
+    lines.push(`  expected: ${JSON.stringify(v.expected)}`);
+    lines.push(`  received: ${JSON.stringify(v.received)}`);
+  }
+  const ce = result.counterexample;
+  if (ce)
+    lines.push(
+      `counterexample (seed ${ce.seed}, path ${ce.path}, ${ce.numRuns} runs): ${ce.value}`,
+    );
+  for (const ex of result.evidence ?? []) {
+    const status = ex.response
+      ? String(ex.response.status)
+      : `no response (${ex.error?.code ?? 'error'})`;
+    lines.push(`#${ex.id} ${ex.request.method} ${ex.request.url} -> ${status}`);
+  }
+  return lines.join('\n');
+}
+
+function count(results: RuleResult[]) {
+  return {
+    tests: results.length,
+    failures: results.filter((r) => r.verdict === 'failed').length,
+    errors: results.filter((r) => r.verdict === 'error').length,
+    skipped: results.filter((r) => r.verdict === 'not_verifiable' || r.verdict === 'skipped')
+      .length,
+  };
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+/** XML 1.0 forbids most control characters even escaped: they go. */
+function clean(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+}
+
+function text(value: string): string {
+  return clean(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function attr(value: string): string {
+  return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}

@@ -1,0 +1,115 @@
+import { VERDICTS } from '../check/verdict.js';
+import { describeChange } from './compare.js';
+import type { Report, RuleResult } from './report-model.js';
+
+const LIST_LIMIT = 50;
+
+/**
+ * `summary.md` for CI job pages (GitHub's `$GITHUB_STEP_SUMMARY`, GitLab
+ * notes): the outcome first, then what needs a person's attention. The full
+ * story is in report.html.
+ */
+export function renderMarkdown(report: Report): string {
+  const out: string[] = [];
+  out.push(`# Conformance: ${headline(report)}`, '');
+  out.push(
+    `Target \`${report.target}\`${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}, profile ${report.target_info.profile}.`,
+  );
+  out.push(
+    `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${report.num_runs} cases per property, ${(report.duration_ms / 1000).toFixed(1)} s.`,
+  );
+  if (report.only) out.push(`Only: ${report.only.join(', ')}.`);
+  out.push('', `Exit code ${report.exit_code}: ${report.exit_reason}.`, '');
+  out.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
+  out.push(`| ${VERDICTS.map((v) => report.summary[v]).join(' | ')} |`, '');
+  out.push(
+    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered.`,
+    '',
+  );
+
+  section(
+    out,
+    'MUST failures',
+    report.results.filter((r) => r.verdict === 'failed'),
+    line,
+  );
+  section(
+    out,
+    'Errors (the suite, not the target)',
+    report.results.filter((r) => r.verdict === 'error'),
+    line,
+  );
+  if (report.run_errors.length) {
+    out.push('## Run errors', '');
+    for (const e of report.run_errors) out.push(`- \`${cell(e.source)}\`: ${cell(e.message)}`);
+    out.push('');
+  }
+  section(
+    out,
+    'Warnings (SHOULD and DIALECT)',
+    report.results.filter((r) => r.verdict === 'warning'),
+    line,
+  );
+
+  const missing = notVerifiableByCapability(report.results);
+  if (missing.length) {
+    out.push('## Not verifiable', '');
+    for (const [what, count] of missing)
+      out.push(`- ${count} ${count === 1 ? 'rule needs' : 'rules need'} ${what}`);
+    out.push('');
+  }
+  if (report.changes) {
+    out.push(`## Changes since ${report.changes.previous_started_at}`, '');
+    if (report.changes.changed.length === 0) out.push('No verdict changed.');
+    for (const change of report.changes.changed)
+      out.push(`- ${cell(describeChange(change))} (${cell(change.title)})`);
+    out.push('');
+  }
+  out.push('Reports: `report.html`, `report.json`, `junit.xml`, `allure-results/`.', '');
+  return out.join('\n');
+}
+
+function headline(report: Report): string {
+  if (report.exit_code === 1) return 'does not conform';
+  if (report.exit_code === 2) return 'inconclusive';
+  return report.only ? 'conforms (on the selected rules)' : 'conforms';
+}
+
+function section(
+  out: string[],
+  title: string,
+  results: RuleResult[],
+  render: (r: RuleResult) => string,
+): void {
+  if (results.length === 0) return;
+  out.push(`## ${title} (${results.length})`, '');
+  for (const result of results.slice(0, LIST_LIMIT)) out.push(render(result));
+  if (results.length > LIST_LIMIT)
+    out.push(`- … and ${results.length - LIST_LIMIT} more in report.html`);
+  out.push('');
+}
+
+function line(result: RuleResult): string {
+  const seed = result.counterexample ? ` (counterexample, seed ${result.counterexample.seed})` : '';
+  return `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
+}
+
+/** Groups not_verifiable rules by what they lacked: a capability, or "a check" for uncovered ones. */
+function notVerifiableByCapability(results: readonly RuleResult[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    if (result.verdict !== 'not_verifiable') continue;
+    const what = result.uncovered
+      ? 'a check (uncovered)'
+      : result.missing?.length
+        ? result.missing.map((m) => `\`${m}\``).join(' + ')
+        : 'something else (see report.html)';
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+/** Keeps a value on one Markdown line and out of its syntax (`<` for HTML; `>` only matters at a line's start). */
+function cell(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|])/g, '\\$1');
+}

@@ -1,0 +1,102 @@
+import type { Area, Level } from '../../rules/index.js';
+import type { Counterexample, Verdict } from '../check/verdict.js';
+import type { Exchange } from '../evidence/exchange.js';
+import type { Violation } from '../violations/violation.js';
+
+/**
+ * `report.json`, the run interface of the target contract (section 4). The
+ * fields the contract names are never removed or renamed; everything else is
+ * an addition, documented in reports/README.md.
+ */
+export interface Report {
+  suite_version: string;
+  /** Version of the target contract the verdicts follow. */
+  contract_version: string;
+  /** The target's origin. */
+  target: string;
+  target_info: TargetInfo;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  /** Replays every generated input: `--seed <seed>`. */
+  seed: number;
+  num_runs: number;
+  /** The `--only` selection; absent: every rule. */
+  only?: string[];
+  /** The process's exit code and why (section 4). */
+  exit_code: 0 | 1 | 2;
+  exit_reason: string;
+  summary: Summary;
+  coverage: { rules: number; checked: number; uncovered: number };
+  results: RuleResult[];
+  /** Harness errors no single rule owns (a check file that failed to load, an unhandled error). */
+  run_errors: RunError[];
+  /** With `--compare`: the rules whose verdict changed since that run. */
+  changes?: Changes;
+}
+
+export interface TargetInfo {
+  api_base_url: string;
+  /** The bundled reference server, started for this run. */
+  embedded_reference: boolean;
+  control_url?: string;
+  /** The profile in words (`config/acme.json`, `reference dialect`). */
+  profile: string;
+  /** The `--profile` value that selects it again, when one was given. */
+  profile_option?: string;
+  /** Control features the target announced plus `live_orders` when allowed. */
+  capabilities: string[];
+  /** Mode of the partner key, when one was used (never the key itself). */
+  partner_key?: { access_key_id: string; mode: 'test' | 'live' };
+}
+
+/** Counts per verdict: exactly the six of the contract, so they sum to the number of rules. */
+export type Summary = Record<Verdict, number>;
+
+export interface RuleResult {
+  rule_id: string;
+  title: string;
+  /** Section of the API document (`C2`, `C3`: of the target contract). */
+  section: string;
+  level: Level;
+  verdict: Verdict;
+  reason?: string;
+  evidence?: Exchange[];
+  /** Additions. */
+  area: Area;
+  /** No check implements this rule (verdict `not_verifiable`). */
+  uncovered?: true;
+  /** Capabilities the run lacked, for `not_verifiable`. */
+  missing?: string[];
+  violations?: Violation[];
+  harness_error?: { code: string; message: string };
+  counterexample?: Counterexample;
+  notes?: string[];
+  /** The check file, relative to the suite's root. */
+  file?: string;
+  duration_ms?: number;
+}
+
+export interface RunError {
+  /** The check file, or `vitest` for errors outside any file. */
+  source: string;
+  message: string;
+  /** Rules whose verdict this error decided (`error`). */
+  rule_ids?: string[];
+}
+
+export interface VerdictChange {
+  rule_id: string;
+  title: string;
+  /** null: the rule was not in that report. */
+  from: Verdict | null;
+  /** null: the rule is no longer checked (retired or removed). */
+  to: Verdict | null;
+}
+
+export interface Changes {
+  compared_to: string;
+  previous_started_at: string;
+  previous_target: string;
+  changed: VerdictChange[];
+}

@@ -1,0 +1,78 @@
+import { Redactor } from '../evidence/redactor.js';
+import { escapeHtml } from './escape-html.js';
+
+export interface SafetyNetSecrets {
+  keyPrefix: string;
+  controlToken?: string;
+  partnerKey?: { accessKeyId: string; secretKey: string };
+}
+
+/**
+ * The last redaction before anything is written: evidence is redacted where
+ * it is recorded (lib/evidence), and this net catches whatever slipped past
+ * (a check's note, an error message, a third-party reporter's output). It
+ * knows the run's own secrets exactly, in the encodings a file may hold
+ * them (JSON, HTML, percent, base64 Basic), and secret shapes in general.
+ */
+export class SafetyNet {
+  readonly #redactor: Redactor;
+
+  constructor(secrets: SafetyNetSecrets) {
+    this.#redactor = new Redactor(secrets.keyPrefix);
+    const exact: [string | undefined, string][] = [
+      [secrets.controlToken, 'control-token'],
+      [secrets.partnerKey?.secretKey, 'secret'],
+    ];
+    const partner = secrets.partnerKey;
+    if (partner) {
+      exact.push([
+        Buffer.from(`${partner.accessKeyId}:${partner.secretKey}`).toString('base64'),
+        'basic-credentials',
+      ]);
+    }
+    for (const [value, kind] of exact) {
+      if (!value) continue;
+      this.#redactor.add(value, kind);
+      this.#redactor.add(JSON.stringify(value).slice(1, -1), kind);
+      this.#redactor.add(escapeHtml(value), kind);
+    }
+  }
+
+  /**
+   * Cleans every string inside a value (a report before it is rendered):
+   * renderers escape text for their format (Markdown backslashes, HTML
+   * entities), and an escaped secret no longer looks like one.
+   */
+  cleanValue<T>(value: T): T {
+    if (typeof value === 'string') return this.clean(value) as T;
+    if (Array.isArray(value)) return value.map((item) => this.cleanValue(item)) as T;
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [key, this.cleanValue(inner)]),
+      ) as T;
+    }
+    return value;
+  }
+
+  clean(text: string): string {
+    return this.#redactor
+      .redact(text)
+      .replace(BASIC, (match, scheme: string, credentials: string) =>
+        looksLikeCredentials(credentials) ? `${scheme} [REDACTED:basic-credentials]` : match,
+      )
+      .replace(BEARER, '$1 [REDACTED:token]');
+  }
+}
+
+/**
+ * `Basic <base64>`: long enough not to be an English word ("Basic
+ * credentials" in a rule title stays), and redacted only when it decodes to
+ * `user:password`.
+ */
+const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{16,}={0,2})/gi;
+/** `Bearer <token68>` of 20+ characters: `Bearer realm="…"` and prose stay. */
+const BEARER = /\b(Bearer)\s+(?!\[REDACTED)[A-Za-z0-9\-._~+/]{20,}=*/gi;
+
+function looksLikeCredentials(base64: string): boolean {
+  return Buffer.from(base64, 'base64').toString('utf8').includes(':');
+}

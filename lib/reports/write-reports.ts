@@ -1,0 +1,52 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderHtml } from './html/render.js';
+import { renderJunit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import type { Report } from './report-model.js';
+import type { SafetyNet } from './safety-net.js';
+
+export const ALLURE_DIR = 'allure-results';
+
+/**
+ * Writes every report into the report directory, each through the safety
+ * net (values and rendered text), then passes the net over what allure-vitest wrote there too. Answers
+ * the files written.
+ */
+export async function writeReports(unsafe: Report, dir: string, net: SafetyNet): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  // Twice: the values before rendering (escaping would hide a secret's shape), the text after.
+  const report = net.cleanValue(unsafe);
+  const files: [string, string][] = [
+    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['report.html', renderHtml(report)],
+    ['junit.xml', renderJunit(report)],
+    ['summary.md', renderMarkdown(report)],
+  ];
+  const written: string[] = [];
+  for (const [name, content] of files) {
+    const path = join(dir, name);
+    await writeFile(path, net.clean(content));
+    written.push(path);
+  }
+  await cleanDirectory(join(dir, ALLURE_DIR), net);
+  return written;
+}
+
+/** Rewrites text files a third party wrote, through the net. Binary files (a NUL byte) are left alone. */
+async function cleanDirectory(dir: string, net: SafetyNet): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry);
+    const bytes = await readFile(path).catch(() => undefined);
+    if (!bytes || bytes.includes(0)) continue;
+    const text = bytes.toString('utf8');
+    const cleaned = net.clean(text);
+    if (cleaned !== text) await writeFile(path, cleaned);
+  }
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestResult } from 'allure-js-commons';
+import AllureVitestReporter from 'allure-vitest/reporter';
+import type { Reporter } from 'vitest/node';
+import { AREAS, findRule } from '../../rules/index.js';
+import type { Verdict } from '../check/verdict.js';
+import { isSelected } from '../config/only.js';
+import type { CollectedTest } from './collected.js';
+import { verdictOfTest } from './verdict-of-test.js';
+
+/** Allure has four statuses; a conformance verdict maps onto them by what a reader should do. */
+const STATUS: Record<Verdict, 'passed' | 'failed' | 'broken' | 'skipped'> = {
+  passed: 'passed',
+  failed: 'failed',
+  // A SHOULD or DIALECT finding: conformance stands (tagged `warning`).
+  warning: 'passed',
+  not_verifiable: 'skipped',
+  skipped: 'skipped',
+  // The harness broke, not the target: Allure's "broken".
+  error: 'broken',
+};
+
+const SEVERITY = { MUST: 'critical', SHOULD: 'normal', DIALECT: 'minor' } as const;
+
+/**
+ * allure-vitest's own reporter, writing into `<report-dir>/allure-results`.
+ * It sees vitest's pass/fail only; a listener rewrites each result before it
+ * is written with the conformance verdict, the rule's labels and the
+ * evidence as an attachment, so Allure tells the same story as report.json.
+ */
+export function allureReporter(
+  resultsDir: string,
+  only: readonly string[],
+  testNamed: (name: string) => CollectedTest | undefined,
+): Reporter {
+  const listener = {
+    beforeTestResultWrite(result: TestResult): void {
+      const name = result.name ?? '';
+      const test = testNamed(name);
+      const rule = findRule(name.split(' ')[0] ?? '');
+      if (!test || !rule) return;
+      const { verdict, reason, outcome } = verdictOfTest(
+        test,
+        rule.level,
+        isSelected(only, rule.id),
+      );
+      result.status = STATUS[verdict] as NonNullable<TestResult['status']>;
+      result.statusDetails = { ...(reason ? { message: reason } : {}) };
+      result.labels.push(
+        { name: 'epic', value: AREAS[rule.area] },
+        { name: 'feature', value: rule.area },
+        { name: 'story', value: rule.id },
+        { name: 'severity', value: SEVERITY[rule.level] },
+        { name: 'tag', value: rule.level },
+        { name: 'tag', value: verdict },
+      );
+      result.parameters.push({ name: 'section', value: rule.section });
+      if (outcome?.counterexample) {
+        result.parameters.push({ name: 'seed', value: String(outcome.counterexample.seed) });
+      }
+      if (outcome && (outcome.evidence.length || outcome.violations.length)) {
+        const source = `${randomUUID()}-attachment.json`;
+        const body = {
+          violations: outcome.violations,
+          counterexample: outcome.counterexample,
+          evidence: outcome.evidence,
+        };
+        mkdirSync(resultsDir, { recursive: true });
+        writeFileSync(join(resultsDir, source), JSON.stringify(body, null, 2));
+        result.attachments.push({ name: 'evidence', type: 'application/json', source });
+      }
+    },
+  };
+  return new AllureVitestReporter({ resultsDir, listeners: [listener] }) as unknown as Reporter;
+}

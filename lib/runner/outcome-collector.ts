@@ -1,0 +1,73 @@
+import { relative } from 'node:path';
+import type {
+  Reporter,
+  SerializedError,
+  TestCase,
+  TestModule,
+  TestRunEndReason,
+} from 'vitest/node';
+import type { CollectedRun, CollectedTest, FileError } from './collected.js';
+import { errorLine } from './error-line.js';
+
+/**
+ * The vitest reporter that gathers each check's result: the CheckOutcome a
+ * check leaves on `task.meta.conformance`, and, so that no result is ever
+ * lost, vitest's own view (state, errors) for tests that left none, files
+ * that failed to load, and errors outside any test. It reads the final tree
+ * once, when the run ends: states are settled then, skipped tests included.
+ */
+export class OutcomeCollector implements Reporter {
+  readonly #root: string;
+  #run: CollectedRun | undefined;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): void {
+    const tests: CollectedTest[] = [];
+    const fileErrors: FileError[] = [];
+    for (const module of modules) {
+      const file = relative(this.#root, module.moduleId);
+      const moduleTests = [...module.children.allTests()];
+      for (const testCase of moduleTests) tests.push(this.#collect(testCase, file));
+      for (const error of module.errors()) {
+        fileErrors.push({ file, message: errorLine(error), collected: moduleTests.length > 0 });
+      }
+      for (const suite of module.children.allSuites()) {
+        for (const error of suite.errors())
+          fileErrors.push({ file, message: errorLine(error), collected: true });
+      }
+    }
+    this.#run = { tests, fileErrors, unhandled: unhandledErrors.map(errorLine), endReason: reason };
+  }
+
+  /** A collected test by its name (`${id} ${title}`), once the run has ended. */
+  testNamed(name: string): CollectedTest | undefined {
+    return this.#run?.tests.find((test) => test.name === name);
+  }
+
+  /** The run as collected; an empty run when vitest never reached its end. */
+  result(): CollectedRun {
+    return this.#run ?? { tests: [], fileErrors: [], unhandled: [], endReason: 'interrupted' };
+  }
+
+  #collect(testCase: TestCase, file: string): CollectedTest {
+    const result = testCase.result();
+    const outcome = testCase.meta().conformance;
+    const duration = testCase.diagnostic()?.duration;
+    return {
+      name: testCase.name,
+      file,
+      state: result.state,
+      mode: testCase.options.mode,
+      errors: (result.errors ?? []).map(errorLine),
+      ...(outcome ? { outcome } : {}),
+      ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { activeRules, type Capability } from '../../rules/index.js';
+import type { Settings } from '../config/settings.js';
+import type { TargetInfo } from '../reports/report-model.js';
+import { API_BASE_PATH } from '../target/dialect.js';
+import type { RunConfig } from '../target/run-config.js';
+import { fetchCapabilities } from './capabilities.js';
+import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
+import { probeTarget } from './probe-target.js';
+import { RunAborted } from './run-aborted.js';
+
+export interface PreparedTarget {
+  runConfig: RunConfig;
+  targetInfo: TargetInfo;
+  /** What the user should know before the checks start (what cannot be verified, and why). */
+  notices: string[];
+  /** Stops the bundled reference, if one was started. Never throws. */
+  close(): Promise<void>;
+}
+
+/**
+ * Decides what the run tests and with what: the bundled reference (started
+ * here) or the user's target (probed first, so an unreachable one ends the
+ * run at once), and the capabilities its control API announces.
+ */
+export async function prepareTarget(settings: Settings): Promise<PreparedTarget> {
+  let embedded: EmbeddedReference | undefined;
+  if (!settings.target) {
+    try {
+      embedded = await startEmbeddedReference();
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new RunAborted(`the bundled reference server did not start: ${message}`);
+    }
+  }
+  const close = async () => {
+    await embedded?.close().catch(() => undefined);
+  };
+  try {
+    const origin = embedded?.origin ?? (settings.target as string);
+    const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
+    const controlToken = embedded?.controlToken ?? settings.controlToken;
+    const apiBaseUrl = `${origin}${API_BASE_PATH}`;
+    await probeTarget(`${apiBaseUrl}${settings.profile.dialect.paths.account}`, 'target');
+
+    const notices: string[] = [...settings.notices];
+    let capabilities: Capability[] = [];
+    if (controlUrl && controlToken) {
+      const announced = await fetchCapabilities(controlUrl, controlToken);
+      capabilities = announced.features;
+      if (announced.protocol !== '1') {
+        notices.push(
+          `control protocol "${announced.protocol}" announced; this suite speaks version 1`,
+        );
+      }
+      if (announced.unknown.length) {
+        notices.push(`control features this suite does not use: ${announced.unknown.join(', ')}`);
+      }
+    }
+    // The bundled reference places nothing real: its live orders need no consent.
+    if (settings.allowLiveOrders || embedded) capabilities = [...capabilities, 'live_orders'];
+    notices.push(...capabilityNotices(settings, capabilities, Boolean(controlUrl)));
+
+    const runConfig: RunConfig = {
+      origin,
+      apiBaseUrl,
+      ...(controlUrl ? { controlUrl } : {}),
+      ...(controlToken ? { controlToken } : {}),
+      ...(settings.partnerKey ? { partnerKey: settings.partnerKey } : {}),
+      capabilities,
+      allowLiveOrders: settings.allowLiveOrders || Boolean(embedded),
+      seed: settings.seed,
+      numRuns: settings.numRuns,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      dialect: settings.profile.dialect,
+    };
+    const partnerMode = settings.partnerKey?.accessKeyId.includes('_live_') ? 'live' : 'test';
+    const targetInfo: TargetInfo = {
+      api_base_url: apiBaseUrl,
+      embedded_reference: Boolean(embedded),
+      ...(controlUrl ? { control_url: controlUrl } : {}),
+      profile: settings.profile.file ?? settings.profile.name,
+      ...(settings.profile.file ? { profile_option: settings.profile.name } : {}),
+      capabilities,
+      ...(settings.partnerKey
+        ? { partner_key: { access_key_id: settings.partnerKey.accessKeyId, mode: partnerMode } }
+        : {}),
+    };
+    return { runConfig, targetInfo, notices, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Says plainly, before the run, what it will not be able to verify. */
+function capabilityNotices(
+  settings: Settings,
+  capabilities: readonly Capability[],
+  hasControl: boolean,
+): string[] {
+  const notices: string[] = [];
+  if (!hasControl && !settings.partnerKey) {
+    notices.push(
+      'no control API and no partner key (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY): only checks that need no key can run; the others will be not_verifiable',
+    );
+  } else if (!hasControl) {
+    notices.push(
+      'no control API: checks that need accounts, keys, the clock or faults will be not_verifiable',
+    );
+  }
+  if (settings.partnerKey?.accessKeyId.includes('_live_') && !settings.allowLiveOrders) {
+    notices.push(
+      'the partner key is a live key: no order will be placed (--allow-live-orders not given)',
+    );
+  }
+  const lacking = new Map<string, number>();
+  for (const rule of activeRules) {
+    for (const need of rule.needs)
+      if (!capabilities.includes(need)) lacking.set(need, (lacking.get(need) ?? 0) + 1);
+  }
+  const affected = activeRules.filter((rule) =>
+    rule.needs.some((need) => !capabilities.includes(need)),
+  ).length;
+  if (affected > 0) {
+    const list = [...lacking].map(([need, count]) => `${need} ${count}`).join(', ');
+    notices.push(
+      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list})`,
+    );
+  }
+  return notices;
+}

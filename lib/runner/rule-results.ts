@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Rule } from '../../rules/index.js';
+import { isSelected } from '../config/only.js';
+import type { RuleResult, RunError } from '../reports/report-model.js';
+import type { CollectedRun, CollectedTest, FileError } from './collected.js';
+import { moreSerious, verdictOfTest } from './verdict-of-test.js';
+
+export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
+
+const RULE_ID_OF_TEST = /^([A-Z]+-\d{2})(?:\s|$)/;
+
+export interface MergeInput {
+  /** Every active rule, in catalogue order: the report has one result for each. */
+  rules: readonly Rule[];
+  only: readonly string[];
+  run: CollectedRun;
+  /** The suite's root, to read a file that failed to load. */
+  root: string;
+}
+
+/**
+ * One result per active rule, whatever happened: a rule with a check gets
+ * its verdict; a rule filtered out by `--only` is `skipped`; a rule whose
+ * check file failed to load is `error`; a rule no check implements is
+ * `not_verifiable` and flagged `uncovered`. Nothing the run saw is dropped:
+ * what belongs to no rule becomes a run error.
+ */
+export function mergeResults(input: MergeInput): { results: RuleResult[]; runErrors: RunError[] } {
+  const runErrors: RunError[] = [];
+  const known = new Set(input.rules.map((rule) => rule.id));
+  const testsByRule = new Map<string, CollectedTest[]>();
+  for (const test of input.run.tests) {
+    const ruleId = RULE_ID_OF_TEST.exec(test.name)?.[1];
+    if (!ruleId || !known.has(ruleId)) {
+      runErrors.push({
+        source: test.file,
+        message: `the test "${test.name}" names no active rule of the catalogue`,
+      });
+      continue;
+    }
+    testsByRule.set(ruleId, [...(testsByRule.get(ruleId) ?? []), test]);
+  }
+
+  const brokenFiles = new Map<string, FileError>();
+  for (const error of input.run.fileErrors) {
+    if (error.collected) {
+      runErrors.push({ source: error.file, message: error.message });
+      continue;
+    }
+    const ruleIds = ruleIdsInFile(join(input.root, error.file)).filter((id) => known.has(id));
+    for (const id of ruleIds) if (!brokenFiles.has(id)) brokenFiles.set(id, error);
+    runErrors.push({
+      source: error.file,
+      message: `the check file failed to load: ${error.message}`,
+      ...(ruleIds.length ? { rule_ids: ruleIds } : {}),
+    });
+  }
+  for (const message of input.run.unhandled) runErrors.push({ source: 'vitest', message });
+
+  const results = input.rules.map((rule): RuleResult => {
+    const base = {
+      rule_id: rule.id,
+      title: rule.title,
+      section: rule.section,
+      level: rule.level,
+      area: rule.area,
+    };
+    const tests = testsByRule.get(rule.id) ?? [];
+    const selected = isSelected(input.only, rule.id);
+    if (tests.length > 0) return { ...base, ...fromTests(tests, rule, selected) };
+    if (!selected) return { ...base, verdict: 'skipped', reason: 'filtered out by --only' };
+    const broken = brokenFiles.get(rule.id);
+    if (broken) {
+      return {
+        ...base,
+        verdict: 'error',
+        reason: `the check file ${broken.file} failed to load: ${broken.message}`,
+        file: broken.file,
+      };
+    }
+    // Interrupted before its file was even loaded: not known to be uncovered, just not run.
+    if (input.run.endReason === 'interrupted') {
+      return { ...base, verdict: 'error', reason: 'not run: the run was interrupted' };
+    }
+    return { ...base, verdict: 'not_verifiable', reason: UNCOVERED_REASON, uncovered: true };
+  });
+  return { results, runErrors };
+}
+
+/** Merges the tests of one rule (normally exactly one): the most serious verdict leads. */
+function fromTests(
+  tests: CollectedTest[],
+  rule: Rule,
+  selected: boolean,
+): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area'> {
+  const verdicts = tests.map((test) => ({ test, ...verdictOfTest(test, rule.level, selected) }));
+  const lead = verdicts.reduce((a, b) => (moreSerious(a.verdict, b.verdict) === a.verdict ? a : b));
+  const evidence = verdicts.flatMap((v) => v.outcome?.evidence ?? []);
+  const violations = verdicts.flatMap((v) => v.outcome?.violations ?? []);
+  const notes = verdicts.flatMap((v) => v.outcome?.notes ?? []);
+  const duration = verdicts.reduce((sum, v) => sum + (v.test.durationMs ?? 0), 0);
+  const outcome = lead.outcome;
+  return {
+    verdict: lead.verdict,
+    ...(lead.reason ? { reason: lead.reason } : {}),
+    ...(evidence.length ? { evidence } : {}),
+    ...(outcome?.missing?.length ? { missing: outcome.missing } : {}),
+    ...(violations.length ? { violations } : {}),
+    ...(outcome?.harnessError ? { harness_error: outcome.harnessError } : {}),
+    ...(outcome?.counterexample ? { counterexample: outcome.counterexample } : {}),
+    ...(notes.length ? { notes } : {}),
+    file: lead.test.file,
+    duration_ms: duration,
+  };
+}
+
+/**
+ * The rule ids a check file registers, read from its source: when a file
+ * fails to load, vitest knows none of its tests, but its rules must still
+ * show the error rather than pass as merely uncovered.
+ */
+function ruleIdsInFile(path: string): string[] {
+  try {
+    const source = readFileSync(path, 'utf8');
+    return [
+      ...new Set(
+        [...source.matchAll(/\bcheck\(\s*['"`]([A-Z]+-\d{2})['"`]/g)].map((m) => m[1] ?? ''),
+      ),
+    ];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,111 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Reporter } from 'vitest/node';
+import { testNamePattern } from '../config/only.js';
+import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
+import { allureReporter } from './allure.js';
+import type { CollectedRun } from './collected.js';
+import { OutcomeCollector } from './outcome-collector.js';
+
+export interface SuiteRunOptions {
+  /** The suite's root: where `suites/` lives. */
+  root: string;
+  /** Glob of check files, relative to root (or absolute). */
+  include: string;
+  runConfig: RunConfig;
+  only: readonly string[];
+  /** Where allure-vitest writes; undefined: no Allure results. */
+  allureResultsDir?: string;
+  /** Extra reporters, e.g. the progress line. */
+  reporters?: Reporter[];
+  /** Per-check timeout (ms); generated properties need room. */
+  testTimeoutMs?: number;
+  /**
+   * Check files run side by side. Against a remote target the checks mostly
+   * wait on the network, so two workers help; against the bundled reference
+   * the server shares this process's two cores, and one worker is as fast
+   * with ~65 MB less memory (measured with `npm run bench`).
+   */
+  maxWorkers?: number;
+  /**
+   * Partner mode (no control API): every file uses the one partner key, so
+   * the files run one after another in one worker and share module state
+   * (lib/check/run-shared.ts: one request pacer and token cache for the key,
+   * whose rate limits they all share). Otherwise each file gets fresh
+   * module state.
+   */
+  shareModules?: boolean;
+  /** Aborting cancels the run: unfinished checks end as `error` (interrupted). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the check files with vitest's programmatic API. The RunConfig
+ * reaches the workers through `provide` (they read it with
+ * `inject('conformance')`); the results come back through our reporter.
+ * vitest's own console output is swallowed: the progress line and the
+ * reports speak for the run.
+ */
+export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun> {
+  const collector = new OutcomeCollector(options.root);
+  const reporters: Reporter[] = [collector, ...(options.reporters ?? [])];
+  if (options.allureResultsDir) {
+    reporters.push(
+      allureReporter(options.allureResultsDir, options.only, (name) => collector.testNamed(name)),
+    );
+  }
+  const pattern = testNamePattern(options.only);
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const sigintBefore = new Set(process.listeners('SIGINT'));
+  const vitest = await createVitest(
+    'test',
+    {
+      config: false,
+      root: options.root,
+      dir: options.root,
+      include: [options.include],
+      watch: false,
+      reporters,
+      provide: { [RUN_CONFIG_KEY]: options.runConfig },
+      // Threads, not forks: one process, so its peak memory is the run's (bench/full-run.ts).
+      // Each file has its own control account, so files run side by side safely.
+      pool: 'threads',
+      // Workers are reused across files; fresh-modules.ts gives each file its own module state.
+      isolate: false,
+      setupFiles: options.shareModules
+        ? []
+        : [fileURLToPath(new URL('./fresh-modules.ts', import.meta.url))],
+      maxWorkers: options.shareModules ? 1 : (options.maxWorkers ?? 2),
+      fileParallelism: !options.shareModules,
+      testTimeout: options.testTimeoutMs ?? 60_000,
+      hookTimeout: 60_000,
+      teardownTimeout: 30_000,
+      // A stray `.only` in a suite must not silently skip every other check.
+      allowOnly: false,
+      passWithNoTests: true,
+      onConsoleLog: () => false,
+      ...(pattern ? { testNamePattern: pattern } : {}),
+    },
+    {
+      logLevel: 'silent',
+      // Not inside the package: an installed suite may sit in a read-only directory.
+      cacheDir: join(tmpdir(), 'partner-ordering-conformance-vite'),
+    },
+    { stdout: sink, stderr: sink },
+  );
+  // vitest's logger exits the process on Ctrl-C; the CLI owns Ctrl-C (cancel the run, still write the reports).
+  for (const listener of process.listeners('SIGINT')) {
+    if (!sigintBefore.has(listener)) process.off('SIGINT', listener);
+  }
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    if (!options.signal?.aborted) await vitest.start();
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+    await vitest.close();
+  }
+  return collector.result();
+}

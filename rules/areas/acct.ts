@@ -1,0 +1,63 @@
+import type { RuleInput } from '../schema.js';
+
+/** Account and mode states that refuse a key (API document sections 5 and 7). */
+export const rules: RuleInput[] = [
+  {
+    id: 'ACCT-01',
+    level: 'MUST',
+    title: 'MUST refuse a live key before live access is on with 403 api_not_enabled',
+    section: '5',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-02',
+    level: 'MUST',
+    title: "MUST serve a live key's reads once live access is switched on",
+    section: '5',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-03',
+    level: 'MUST',
+    title: 'MUST refuse a test key while test mode is off with 403 sandbox_not_enabled',
+    section: '5',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-04',
+    level: 'MUST',
+    title:
+      'MUST refuse new orders of a suspended account with 403 partner_suspended, and place none',
+    section: '5',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-05',
+    level: 'MUST',
+    title: 'MUST keep serving reads of a suspended account (account, catalog, orders)',
+    section: '5',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-06',
+    level: 'MUST',
+    title:
+      'MUST refuse orders of an incomplete account with 409 account_incomplete, and place none',
+    section: '7',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-07',
+    level: 'DIALECT',
+    title: 'DIALECT refuse new quotes of a suspended account with 403 partner_suspended',
+    section: 'C2',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ACCT-08',
+    level: 'DIALECT',
+    title: 'DIALECT refuse api_not_enabled and sandbox_not_enabled already at the token request',
+    section: 'C2',
+    needs: ['accounts', 'keys'],
+  },
+];

@@ -1,0 +1,48 @@
+import type { RuleInput } from '../schema.js';
+
+/** Order cancellation: API document section 3 ("Order cancellation") and 7 (`not_cancellable`). */
+export const rules: RuleInput[] = [
+  {
+    id: 'CANCEL-01',
+    level: 'MUST',
+    title: 'MUST cancel an order inside the 24-hour window',
+    section: '3',
+  },
+  {
+    id: 'CANCEL-02',
+    level: 'MUST',
+    title: 'MUST still cancel an order 23 hours 59 minutes after it was placed',
+    section: '3',
+    needs: ['accounts', 'keys', 'clock'],
+  },
+  {
+    id: 'CANCEL-03',
+    level: 'MUST',
+    title:
+      'MUST refuse a cancel after the 24-hour window with 409 not_cancellable whose detail says the window',
+    section: '3',
+    needs: ['accounts', 'keys', 'clock'],
+  },
+  {
+    id: 'CANCEL-04',
+    level: 'MUST',
+    title:
+      'MUST refuse a cancel once production started with 409 not_cancellable whose detail says production',
+    section: '3',
+    needs: ['accounts', 'keys', 'production'],
+  },
+  {
+    id: 'CANCEL-05',
+    level: 'MUST',
+    title:
+      'MUST refuse a second cancel with 409 not_cancellable whose detail says already cancelled',
+    section: '3',
+  },
+  {
+    id: 'CANCEL-06',
+    level: 'DIALECT',
+    title:
+      'DIALECT answer a cancel with 200 and the order in status cancelled, as later reads show it',
+    section: 'C2',
+  },
+];

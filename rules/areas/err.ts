@@ -1,0 +1,88 @@
+import type { RuleInput } from '../schema.js';
+
+/**
+ * The error object (API document sections 2 and 7; RFC 9457), checked on a
+ * broad set of errors each check provokes: auth, scope, URL credentials,
+ * idempotency, media type, validation, unknown objects and paths, and with
+ * the control API account states, expiry and rate limits.
+ */
+export const rules: RuleInput[] = [
+  {
+    id: 'ERR-01',
+    level: 'MUST',
+    title: 'MUST send every error as application/problem+json',
+    section: '7',
+  },
+  {
+    id: 'ERR-02',
+    level: 'MUST',
+    title:
+      'MUST give every error type, title, status, detail, instance, code and request_id, each of its documented type',
+    section: '2',
+  },
+  {
+    id: 'ERR-03',
+    level: 'MUST',
+    title:
+      'MUST set type to {docs_url}/errors#error-<code>, underscores written as hyphens, one docs_url for all',
+    section: '2',
+  },
+  {
+    id: 'ERR-04',
+    level: 'MUST',
+    title: 'MUST set the status field to the HTTP status of the answer',
+    section: '2',
+  },
+  {
+    id: 'ERR-05',
+    level: 'MUST',
+    title: 'MUST set instance to the request path',
+    section: '2',
+  },
+  {
+    id: 'ERR-06',
+    level: 'MUST',
+    title:
+      'MUST use only the codes of the error table, each with the HTTP status the table gives it',
+    section: '7',
+  },
+  {
+    id: 'ERR-07',
+    level: 'MUST',
+    title:
+      'MUST carry decline_code only on card_declined and required_scope only on insufficient_scope',
+    section: '2',
+  },
+  {
+    id: 'ERR-08',
+    level: 'MUST',
+    title:
+      'MUST list validation_failed problems in errors[], and give every errors[] entry a detail',
+    section: '2',
+  },
+  {
+    id: 'ERR-09',
+    level: 'SHOULD',
+    title:
+      'SHOULD keep stack traces, internal paths and driver messages out of every title and detail',
+    section: '7',
+  },
+  {
+    id: 'ERR-10',
+    level: 'SHOULD',
+    title: 'SHOULD give every error answer a request_id of its own',
+    section: '2',
+  },
+  {
+    id: 'ERR-11',
+    level: 'SHOULD',
+    title: 'SHOULD answer an unknown path under the API base with 404 not_found',
+    section: '7',
+  },
+  {
+    id: 'ERR-12',
+    level: 'DIALECT',
+    title: 'DIALECT answer a malformed JSON body with 422 validation_failed',
+    section: 'C2',
+  },
+];

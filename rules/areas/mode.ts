@@ -1,0 +1,49 @@
+import type { RuleInput } from '../schema.js';
+
+/** Modes and ownership: API document sections 1 (two modes), 2 and 7 (`not_found`). */
+export const rules: RuleInput[] = [
+  {
+    id: 'MODE-01',
+    level: 'MUST',
+    title:
+      'MUST hide live orders from test keys: 404 not_found on read, by external id and cancel; absent from lists',
+    section: '1',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'MODE-02',
+    level: 'MUST',
+    title:
+      'MUST hide test orders and quotes from live keys: 404 not_found on read and cancel; absent from lists',
+    section: '1',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'MODE-03',
+    level: 'MUST',
+    title:
+      "MUST keep another account's orders and quotes invisible: no read, no cancel, absent from lists",
+    section: '7',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'MODE-04',
+    level: 'SHOULD',
+    title: "SHOULD answer another account's objects with 404 not_found, never 403",
+    section: '7',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'MODE-05',
+    level: 'MUST',
+    title: 'MUST answer 404 not_found for order and quote ids that do not exist',
+    section: '7',
+  },
+  {
+    id: 'MODE-06',
+    level: 'DIALECT',
+    title: 'DIALECT accept an external_id already used in the other mode',
+    section: 'C2',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+];

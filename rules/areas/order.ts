@@ -1,0 +1,173 @@
+import type { RuleInput } from '../schema.js';
+
+/** Placing orders: API document section 4 ("POST /orders", "Rules for the order body"), 7 and 8. */
+export const rules: RuleInput[] = [
+  {
+    id: 'ORDER-01',
+    level: 'MUST',
+    title:
+      'MUST refuse an order body not sent as JSON with 415 unsupported_media_type, placing nothing',
+    section: '4',
+  },
+  {
+    id: 'ORDER-02',
+    level: 'SHOULD',
+    title: 'SHOULD accept Content-Type application/json with a charset parameter (RFC 8259)',
+    section: '4',
+  },
+  {
+    id: 'ORDER-03',
+    level: 'MUST',
+    title:
+      'MUST refuse an order without external_id with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-04',
+    level: 'MUST',
+    title:
+      'MUST refuse an order missing any other required field with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-05',
+    level: 'MUST',
+    title:
+      'MUST refuse an order with an unknown field with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-06',
+    level: 'MUST',
+    title:
+      "MUST refuse a SKU not on the account's product list with 422 validation_failed and an errors[] entry",
+    section: '4',
+  },
+  {
+    id: 'ORDER-07',
+    level: 'MUST',
+    title:
+      "MUST refuse a quantity under the product's minimum with 422 validation_failed and an errors[] entry",
+    section: '4',
+  },
+  {
+    id: 'ORDER-08',
+    level: 'MUST',
+    title:
+      'MUST refuse a shipping address outside the US with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-09',
+    level: 'MUST',
+    title: 'MUST refuse a freight-shipped product with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-10',
+    level: 'MUST',
+    title:
+      "MUST refuse an order over the account's maximum order value with 422 validation_failed naming the limit",
+    section: '4',
+  },
+  {
+    id: 'ORDER-11',
+    level: 'MUST',
+    title: "MUST accept an order whose total equals the account's maximum order value",
+    section: '4',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ORDER-12',
+    level: 'MUST',
+    title:
+      'MUST refuse the order beyond the maximum orders per day with 422 validation_failed naming the limit',
+    section: '4',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ORDER-13',
+    level: 'MUST',
+    title: 'MUST count cancelled orders toward the maximum orders per day',
+    section: '4',
+    needs: ['accounts', 'keys'],
+  },
+  {
+    id: 'ORDER-14',
+    level: 'MUST',
+    title:
+      "MUST count orders per day per mode: live orders leave the test mode's allowance untouched",
+    section: '4',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'ORDER-15',
+    level: 'DIALECT',
+    title: "DIALECT count orders per day by the UTC calendar day of the account's clock",
+    section: 'C2',
+    needs: ['accounts', 'keys', 'clock'],
+  },
+  {
+    id: 'ORDER-16',
+    level: 'MUST',
+    title: 'MUST accept valid orders of any shape (generated items, quantities and US addresses)',
+    section: '4',
+  },
+  {
+    id: 'ORDER-17',
+    level: 'MUST',
+    title:
+      'MUST refuse any order breaking exactly one rule with 422 validation_failed and an errors[] entry',
+    section: '4',
+  },
+  {
+    id: 'ORDER-18',
+    level: 'DIALECT',
+    title: 'DIALECT point each field error at the field with a JSON Pointer into the request body',
+    section: 'C2',
+  },
+  {
+    id: 'ORDER-19',
+    level: 'MUST',
+    title:
+      'MUST refuse a second order with a used external_id with 409 duplicate_external_id, placing nothing',
+    section: '4',
+  },
+  {
+    id: 'ORDER-20',
+    level: 'MUST',
+    title: 'MUST answer GET /orders/by-external-id/{external_id} with the existing order',
+    section: '4',
+  },
+  {
+    id: 'ORDER-21',
+    level: 'SHOULD',
+    title: 'SHOULD refuse fields the client may not set (id, status, total) in an order body',
+    section: '4',
+  },
+  {
+    id: 'ORDER-22',
+    level: 'DIALECT',
+    title: 'DIALECT answer a first successful creation with 201 and the order',
+    section: 'C2',
+  },
+  {
+    id: 'ORDER-23',
+    level: 'DIALECT',
+    title: 'DIALECT answer orders in the reference shape, status received, livemode of the key',
+    section: 'C2',
+  },
+  {
+    id: 'ORDER-24',
+    level: 'DIALECT',
+    title: 'DIALECT total an order at the sum of unit price times quantity, in USD cents',
+    section: 'C2',
+  },
+  {
+    id: 'ORDER-25',
+    level: 'DIALECT',
+    title:
+      'DIALECT accept external_id of 1 to 64 characters and 1 to 100 items, and refuse beyond with 422',
+    section: 'C2',
+  },
+];

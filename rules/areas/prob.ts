@@ -1,0 +1,61 @@
+import type { RuleInput } from '../schema.js';
+
+/**
+ * Probation of a new live key: API document sections 3 ("live key, new"), 7
+ * (`limit_exceeded`) and 8. Placing live orders needs the user's consent
+ * (`live_orders`); against the bundled reference the engine grants it.
+ */
+export const rules: RuleInput[] = [
+  {
+    id: 'PROB-01',
+    level: 'MUST',
+    title:
+      'MUST let a new live key place 3 orders in its first 24 hours and refuse a 4th with 422 limit_exceeded',
+    section: '3',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'PROB-02',
+    level: 'MUST',
+    title:
+      'MUST let a new live key order up to $500.00 in its first 24 hours and refuse beyond with limit_exceeded',
+    section: '3',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'PROB-03',
+    level: 'MUST',
+    title: "MUST lift probation once the key's first 24 hours are over, and not before",
+    section: '3',
+    needs: ['accounts', 'keys', 'clock', 'live_orders'],
+  },
+  {
+    id: 'PROB-04',
+    level: 'MUST',
+    title: 'MUST lift probation when the operator ends it early',
+    section: '3',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'PROB-05',
+    level: 'MUST',
+    title: 'MUST count cancelled orders toward probation',
+    section: '3',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'PROB-06',
+    level: 'MUST',
+    title: 'MUST count probation per live key: a second new live key has its own allowance',
+    section: '3',
+    needs: ['accounts', 'keys', 'live_orders'],
+  },
+  {
+    id: 'PROB-07',
+    level: 'MUST',
+    title:
+      'MUST not hold test keys to probation: a new test key places a 4th order in its first day',
+    section: '3',
+    needs: ['accounts', 'keys'],
+  },
+];

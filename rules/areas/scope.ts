@@ -1,0 +1,32 @@
+import type { RuleInput } from '../schema.js';
+
+/** Scopes (API document sections 4 and 5, the scope tables; RFC 6750). */
+export const rules: RuleInput[] = [
+  {
+    id: 'SCOPE-01',
+    level: 'MUST',
+    title:
+      'MUST serve each endpoint of the scope table exactly to tokens that hold its scope (generated scope sets)',
+    section: '5',
+  },
+  {
+    id: 'SCOPE-02',
+    level: 'MUST',
+    title:
+      'MUST refuse a call lacking its scope with 403 insufficient_scope and required_scope naming it',
+    section: '5',
+  },
+  {
+    id: 'SCOPE-03',
+    level: 'MUST',
+    title: 'MUST serve GET /account to any valid token, whatever scope it carries',
+    section: '4',
+  },
+  {
+    id: 'SCOPE-04',
+    level: 'SHOULD',
+    title:
+      'SHOULD challenge with WWW-Authenticate: Bearer error="insufficient_scope" and scope="…" on 403 (RFC 6750 §3.1)',
+    section: '5',
+  },
+];

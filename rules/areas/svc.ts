@@ -1,0 +1,49 @@
+import type { RuleInput } from '../schema.js';
+
+/** Service states: API document section 7 (`read_only`, `api_unavailable`). */
+export const rules: RuleInput[] = [
+  {
+    id: 'SVC-01',
+    level: 'MUST',
+    title: 'MUST keep reads working while the service is read_only',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+  {
+    id: 'SVC-02',
+    level: 'MUST',
+    title: 'MUST answer new orders with 503 read_only while read_only, placing nothing',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+  {
+    id: 'SVC-03',
+    level: 'MUST',
+    title: 'MUST answer new quotes with 503 read_only while read_only',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+  {
+    id: 'SVC-04',
+    level: 'MUST',
+    title: 'MUST keep token requests working while the service is read_only',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+  {
+    id: 'SVC-05',
+    level: 'DIALECT',
+    title:
+      'DIALECT answer other writes (cancel, webhook endpoints) with 503 read_only while read_only',
+    section: 'C2',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+  {
+    id: 'SVC-06',
+    level: 'MUST',
+    title:
+      'MUST answer reads and writes with 503 api_unavailable while the API is switched off, placing nothing',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state'],
+  },
+];

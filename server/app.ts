@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
+import type { AppContext } from './context.js';
+import { controlPlugin } from './control/plugin.js';
+import { defectSet } from './defects.js';
+import { newId } from './domain/ids.js';
+import { FaultRegistry } from './faults/registry.js';
+import { installRequestHooks } from './http/api-hooks.js';
+import { installRawBodyParser } from './http/body.js';
+import { RateLimiter } from './limits/rate-limiter.js';
+import { loggerOptions } from './logging.js';
+import { type AppOptions, DEFAULT_DOCS_URL } from './options.js';
+import { clientErrorHandler, frameworkErrorHandler } from './problems/framework.js';
+import { installProblemHandlers } from './problems/install.js';
+import { apiRoutes } from './routes/index.js';
+import { Store } from './store/index.js';
+import './auth/principal.js';
+
+export type { AppOptions } from './options.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app context: store, clock, faults, rate limiter, `hasDefect`. */
+    ctx: AppContext;
+  }
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/**
+ * Builds the reference server (does not listen). Everything it owns (the
+ * database, the housekeeping timer) is released by `app.close()`.
+ */
+export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
+  if (opts.controlToken !== undefined && opts.controlToken === '') {
+    throw new Error('controlToken must not be empty');
+  }
+  const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
+  const store = new Store(opts.db ?? ':memory:');
+  try {
+    const ctx: AppContext = {
+      store,
+      docsUrl,
+      faults: new FaultRegistry(),
+      rateLimiter: new RateLimiter(),
+      hasDefect: defectSet(opts.defects),
+      now: (account) => Date.now() + account.clockOffsetMs,
+    };
+    const app = Fastify({
+      logger: opts.logger === true ? loggerOptions() : false,
+      bodyLimit: BODY_LIMIT_BYTES,
+      genReqId: () => newId('req'),
+      requestIdHeader: false,
+      return503OnClosing: false,
+      routerOptions: { maxParamLength: 1000 },
+      frameworkErrors: frameworkErrorHandler(docsUrl),
+      clientErrorHandler: clientErrorHandler(docsUrl),
+    });
+    app.decorate('ctx', ctx);
+    app.decorateRequest('principal', null);
+
+    const housekeeping = () => {
+      const now = Date.now();
+      store.housekeeping.run(now);
+      ctx.rateLimiter.sweep(now);
+    };
+    housekeeping();
+    const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      store.close();
+    });
+
+    installProblemHandlers(app, docsUrl);
+    installRawBodyParser(app);
+    installRequestHooks(app);
+    await app.register(apiRoutes(ctx), { prefix: API_BASE });
+    if (opts.controlToken !== undefined) {
+      await app.register(controlPlugin(ctx, opts.controlToken), { prefix: CONTROL_BASE });
+    }
+    await app.ready();
+    return app;
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

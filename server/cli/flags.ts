@@ -1,0 +1,85 @@
+/** What `npm run reference -- …` asked for. */
+export interface CliOptions {
+  host: string;
+  port: number;
+  db: string;
+  controlToken: string | undefined;
+  docsUrl: string | undefined;
+  logger: boolean;
+}
+
+export type FlagsResult =
+  | { ok: true; options: CliOptions }
+  | { ok: true; help: true }
+  | { ok: false; error: string };
+
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token T] [--docs-url URL] [--log]
+
+  --port N            port to listen on (0 picks a free one; default 4010)
+  --host H            address to bind (default 127.0.0.1)
+  --db PATH           SQLite file (default ./reference.db; :memory: keeps nothing)
+  --control-token T   mount the control API at /__control, guarded by T
+                      (or set CONTROL_TOKEN; without either there is no control API)
+  --docs-url URL      docs_url of problem type URIs (default https://docs.example.com)
+  --log               log requests to stderr (credentials masked)`;
+
+const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--control-token', '--docs-url']);
+const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
+
+/** Parses the command line; never throws. `env` supplies CONTROL_TOKEN. */
+export function parseFlags(argv: readonly string[], env: NodeJS.ProcessEnv = {}): FlagsResult {
+  const values = new Map<string, string>();
+  const booleans = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq !== -1 ? arg.slice(0, eq) : arg;
+    if (BOOLEAN_FLAGS.has(name) && eq === -1) {
+      booleans.add(name);
+      continue;
+    }
+    if (!VALUE_FLAGS.has(name))
+      return { ok: false, error: `unknown argument ${JSON.stringify(arg)} (see --help)` };
+    if (values.has(name)) return { ok: false, error: `${name} is given more than once` };
+    const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || (eq === -1 && value.startsWith('--'))) {
+      return { ok: false, error: `${name} needs a value` };
+    }
+    values.set(name, value);
+  }
+  if (booleans.has('--help') || booleans.has('-h')) return { ok: true, help: true };
+
+  const portText = values.get('--port') ?? '4010';
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
+    return {
+      ok: false,
+      error: `--port must be an integer from 0 to 65535, got ${JSON.stringify(portText)}`,
+    };
+  }
+  const host = values.get('--host') ?? '127.0.0.1';
+  if (host === '') return { ok: false, error: '--host must not be empty' };
+  const db = values.get('--db') ?? './reference.db';
+  if (db === '') return { ok: false, error: '--db must not be empty' };
+  const controlToken = values.get('--control-token') ?? (env.CONTROL_TOKEN || undefined);
+  if (controlToken !== undefined && controlToken.trim() === '') {
+    return { ok: false, error: '--control-token must not be empty' };
+  }
+  const docsUrl = values.get('--docs-url');
+  if (docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(docsUrl)) {
+    return {
+      ok: false,
+      error: `--docs-url must be an http(s) URL, got ${JSON.stringify(docsUrl)}`,
+    };
+  }
+  return {
+    ok: true,
+    options: {
+      host,
+      port: Number(portText),
+      db,
+      controlToken,
+      docsUrl,
+      logger: booleans.has('--log'),
+    },
+  };
+}

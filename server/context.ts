@@ -1,0 +1,17 @@
+import type { FaultRegistry } from './faults/registry.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
+import type { Account } from './store/accounts.js';
+import type { Store } from './store/index.js';
+
+/** What every route and hook of one app shares. One per `buildApp`. */
+export interface AppContext {
+  readonly store: Store;
+  /** `{docs_url}` of problem `type` URIs (§2 error object). */
+  readonly docsUrl: string;
+  readonly faults: FaultRegistry;
+  readonly rateLimiter: RateLimiter;
+  /** Whether a test-only defect switch is on (see defects.ts). */
+  hasDefect(name: string): boolean;
+  /** The account clock (contract §3): real time plus every advance of that account. */
+  now(account: Account): number;
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { normalizeIp } from '../auth/ip-allowlist.js';
+
+/** Contract §3: the nine features; the reference supports them all. */
+export const FEATURES = [
+  'accounts',
+  'keys',
+  'clock',
+  'production',
+  'shipping',
+  'service_state',
+  'faults',
+  'payments',
+  'whoami',
+] as const;
+
+/** Contract §3 `GET /capabilities` and `GET /whoami` (the caller's address as the API sees it, §5.9). */
+export async function capabilityRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/capabilities', async () => ({ protocol: '1', features: [...FEATURES] }));
+  app.get('/whoami', async (request) => ({ ip: normalizeIp(request.ip) }));
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { pathOfUrl } from '../problems/body.js';
+import { type FaultWhen, normalizeFaultPath } from './registry.js';
+
+/**
+ * Contract §3 faults: call at the point a request "reaches the operation"
+ * (authenticated, in scope, valid). `before_commit` is called inside the
+ * write transaction so its 500 rolls the work back; `after_commit` after the
+ * commit, so the work stays stored and a retry must find it (§4 rule 6).
+ */
+export function faultPoint(
+  ctx: AppContext,
+  request: FastifyRequest,
+  accountId: string,
+  when: FaultWhen,
+): void {
+  const path = normalizeFaultPath(pathOfUrl(request.url));
+  if (ctx.faults.take(accountId, request.method, path, when)) {
+    throw new ApiProblem(
+      'internal_error',
+      'The service failed while handling the request. Nothing was charged; retry with the same Idempotency-Key.',
+    );
+  }
+}
+
+/** For reads, where nothing is committed: a fault of either kind answers 500. */
+export function readFaultPoint(ctx: AppContext, request: FastifyRequest, accountId: string): void {
+  faultPoint(ctx, request, accountId, 'before_commit');
+  faultPoint(ctx, request, accountId, 'after_commit');
+}

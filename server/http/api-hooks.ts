@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTROL_BASE } from '../config/api.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
+import { hasCredentialsInUrl } from './credentials-in-url.js';
+
+/**
+ * Hooks every API request runs, unknown routes included:
+ * - the `Request-Id` header (the same id as a problem's `request_id`, §2);
+ * - §5.6: credentials in the URL are refused before anything else looks at the request;
+ * - §5.4: a body holding anything shaped like a Secret Key is refused, on
+ *   every route and whatever the Content-Type (contract §2: 422, nothing
+ *   issued or placed). It runs after authentication (the routes' onRequest).
+ */
+export function installRequestHooks(app: FastifyInstance): void {
+  // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('request-id', request.id);
+    if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(request.url)) {
+      throw new ApiProblem(
+        'credentials_in_url',
+        'Credentials were sent in the URL. Send them in the Authorization header only, ' +
+          'and roll the key: URLs end up in logs.',
+      );
+    }
+    done();
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body;
+    if (body instanceof Buffer && body.length > 0 && !request.url.startsWith(CONTROL_BASE)) {
+      if (holdsSecretKey(body.toString('latin1'))) throw secretInBodyProblem();
+    }
+    done();
+  });
+}

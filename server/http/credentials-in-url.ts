@@ -1,0 +1,51 @@
+import { KEY_PREFIX } from '../config/api.js';
+
+/** Secret Keys, Access Key IDs and access tokens, by their §2 shapes. */
+const CREDENTIAL_SHAPE = new RegExp(
+  `${KEY_PREFIX}_(?:(?:test|live)_(?:sk|ak)|at)_[0-9A-Za-z]{24,}`,
+);
+
+/** Query parameters that carry credentials by name (RFC 6750 §2.3 `access_token`, OAuth `client_secret`, …). */
+const CREDENTIAL_PARAMS = new Set([
+  'access_token',
+  'client_secret',
+  'secret_key',
+  'api_key',
+  'apikey',
+  'token',
+]);
+
+function decode(text: string): string {
+  if (!text.includes('%') && !text.includes('+')) return text;
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * §5.6, §7: credentials in a URL are refused with 400 `credentials_in_url`.
+ * Contract §2 readings: a Secret Key or access token anywhere in the URL
+ * (MUST), and also an Access Key ID alone (the reference refuses it).
+ */
+export function hasCredentialsInUrl(url: string): boolean {
+  const decoded = decode(url);
+  if (decoded.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(decoded)) return true;
+  const q = url.indexOf('?');
+  if (q === -1) return false;
+  for (const pair of url.slice(q + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq)).toLowerCase();
+    if (CREDENTIAL_PARAMS.has(name)) return true;
+  }
+  return false;
+}
+
+/** The URL with anything credential-shaped masked, for logs. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const masked = path.replace(new RegExp(CREDENTIAL_SHAPE.source, 'g'), '[redacted]');
+  return q === -1 ? masked : `${masked}?[query redacted]`;
+}

@@ -1,0 +1,65 @@
+import { parseFlags, USAGE } from './cli/flags.js';
+import { type RunningServer, startServer } from './start.js';
+
+/**
+ * `npm run reference -- --port N --control-token T [--db PATH] [--host H]`.
+ * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
+ * one line on stderr, exit 2. Start failure (port in use, database in use):
+ * one line on stderr, exit 1. SIGINT/SIGTERM close the server and the
+ * database cleanly.
+ */
+async function main(): Promise<void> {
+  const parsed = parseFlags(process.argv.slice(2), process.env);
+  if (!parsed.ok) {
+    process.stderr.write(`reference: ${parsed.error}\n`);
+    process.exit(2);
+  }
+  if ('help' in parsed) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const { host, port, db, controlToken, docsUrl, logger } = parsed.options;
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      host,
+      port,
+      db,
+      logger,
+      ...(controlToken !== undefined ? { controlToken } : {}),
+      ...(docsUrl !== undefined ? { docsUrl } : {}),
+    });
+  } catch (error) {
+    process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`listening ${server.origin}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      process.stderr.write(`reference: ${signal} again, exiting at once\n`);
+      process.exit(1);
+    }
+    closing = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`reference: error while closing: ${describe(error, host, port)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function describe(error: unknown, host: string, port: number): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use`;
+  if (code === 'EADDRNOTAVAIL') return `address ${host} is not available on this machine`;
+  if (code === 'EACCES') return `no permission to listen on ${host}:${port}`;
+  return error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+}
+
+await main();

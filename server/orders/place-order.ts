@@ -1,0 +1,123 @@
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../config/api.js';
+import type { AppContext } from '../context.js';
+import { digestsEqual, sha256 } from '../crypto/secret-hash.js';
+import { canonicalJson } from '../domain/canonical-json.js';
+import { newId } from '../domain/ids.js';
+import type { Order } from '../domain/order.js';
+import { utcDay } from '../domain/time.js';
+import { faultPoint } from '../faults/fault-point.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { type OrderBody, toShippingAddress } from '../validation/order-body.js';
+import { orderView } from '../views/order.js';
+import { checkAccountLimits } from './account-limits.js';
+import { checkCanPlaceOrders } from './account-state.js';
+import { charge } from './payment.js';
+import { priceItems } from './price-items.js';
+import { checkProbation, onProbation } from './probation.js';
+
+export interface PlaceOrderResult {
+  order: Order;
+  /** The order's API representation (the answer's body). */
+  view: ReturnType<typeof orderView>;
+  /** §4 idempotency rule 2: the key already placed this order. */
+  replayed: boolean;
+}
+
+/**
+ * Contract §2: the same request means the same method, path and JSON body up
+ * to key order and white space; its fingerprint is a digest of exactly that.
+ */
+export function requestFingerprint(method: string, path: string, body: unknown): Buffer {
+  return sha256(`${method} ${path}\n${canonicalJson(body)}`);
+}
+
+/**
+ * Places an order (§4), all in ONE write transaction: look up the
+ * Idempotency-Key, check the account, the five order rules, probation and
+ * payment, then store the order, its idempotency record and its event
+ * together. The work is synchronous (better-sqlite3), so no other request
+ * runs in between: identical requests racing with one key are serialized,
+ * and every one after the first replays the order it placed. A throw
+ * anywhere rolls everything back: a refused or failed request leaves no
+ * order and no record, so its key is free to be sent again (contract §2: a
+ * key sent again after a 402 is processed afresh). The transaction joins a
+ * group commit (store/group-commit.ts): the answer waits for the COMMIT.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  idempotencyKey: string,
+  fingerprint: Buffer,
+  input: OrderBody,
+): Promise<PlaceOrderResult> {
+  const { key, mode, now } = principal;
+  const { store } = ctx;
+  const result = await store.groupCommit.run((): PlaceOrderResult => {
+    // The account as it is when the batch runs (a control PATCH may have landed since authentication).
+    const account = store.accounts.get(principal.account.id) ?? principal.account;
+    const record = store.idempotency.get(account.id, mode, idempotencyKey);
+    if (record) {
+      // Contract §2: records are kept (at least) 24 hours on the account clock.
+      if (now - record.created_at <= IDEMPOTENCY_RETENTION_MS) {
+        if (!digestsEqual(record.fingerprint, fingerprint)) {
+          // §4 idempotency rule 3.
+          throw new ApiProblem(
+            'idempotency_conflict',
+            'This Idempotency-Key was already used with a different request. Use a new key for a different order.',
+          );
+        }
+        const order = store.orders.get(account.id, mode, record.order_id);
+        if (order) return { order, view: orderView(order), replayed: true };
+      }
+      store.idempotency.delete(account.id, mode, idempotencyKey);
+    }
+
+    checkCanPlaceOrders(account);
+
+    // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
+    if (store.orders.getByExternalId(account.id, mode, input.external_id)) {
+      throw new ApiProblem(
+        'duplicate_external_id',
+        `An order with external_id ${JSON.stringify(input.external_id)} already exists. ` +
+          'Fetch it with GET /orders/by-external-id/{external_id}.',
+      );
+    }
+
+    const { settings } = account;
+    const priced = priceItems(settings, input.items, input.shipping_address.country);
+    checkAccountLimits(
+      settings,
+      priced.total,
+      store.orders.countOnDay(account.id, mode, utcDay(now)),
+    );
+    const probation = onProbation(key, now);
+    if (probation) checkProbation(store.orders.probationUsage(key.id), priced.total);
+    charge(settings.billing);
+    faultPoint(ctx, request, account.id, 'before_commit');
+
+    const order = store.orders.insert({
+      id: newId('ord'),
+      accountId: account.id,
+      mode,
+      keyId: key.id,
+      externalId: input.external_id,
+      status: 'received',
+      items: priced.items,
+      total: priced.total,
+      shippingAddress: toShippingAddress(input.shipping_address),
+      createdAt: now,
+      cancellableUntil: now + CANCEL_WINDOW_MS,
+      updatedAt: now,
+    });
+    if (probation) store.orders.countForProbation(key.id, order.total);
+    store.idempotency.insert(account.id, mode, idempotencyKey, fingerprint, order.id, now);
+    const view = orderView(order);
+    store.events.record(account.id, mode, 'order.created', now, view);
+    return { order, view, replayed: false };
+  });
+  if (!result.replayed) faultPoint(ctx, request, principal.account.id, 'after_commit');
+  return result;
+}

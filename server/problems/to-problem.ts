@@ -1,0 +1,45 @@
+import { BODY_LIMIT_BYTES } from '../config/api.js';
+import { ApiProblem } from './api-problem.js';
+
+/**
+ * Every error a request can raise, as an API problem. Fastify's own errors
+ * (unreadable body, body too large, bad media type, bad URL) get documented
+ * codes (§7), never a 500; anything else is a fault of ours: 500
+ * `internal_error`, with no stack trace in the answer.
+ */
+export function toProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // §7 has no code for 413; validation_failed ("cannot be accepted as sent") is the closest.
+      return new ApiProblem(
+        'validation_failed',
+        `The request body is larger than the ${BODY_LIMIT_BYTES} bytes accepted.`,
+        { status: 413 },
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiProblem(
+        'unsupported_media_type',
+        'The Content-Type header is not a valid media type; send application/json.',
+      );
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiProblem('not_found', 'The path names no resource (it cannot be decoded).');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiProblem(
+        'validation_failed',
+        'The request body does not match its Content-Length.',
+        { errors: [{ detail: 'The body length differs from Content-Length.', pointer: '' }] },
+      );
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return new ApiProblem('validation_failed', 'The request could not be read as sent.', {
+      errors: [{ detail: 'The request is malformed.', pointer: '' }],
+    });
+  }
+  return new ApiProblem(
+    'internal_error',
+    'The service failed while handling the request. Nothing was charged; retry with the same Idempotency-Key.',
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { requireToken } from '../auth/bearer.js';
+import { principalOf } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { readFaultPoint } from '../faults/fault-point.js';
+import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { eventView } from '../views/events.js';
+
+/**
+ * §6 events (scope webhooks:manage), contract §2: `GET /events` (newest
+ * first, optional `type` filter) and `GET /events/{id}`. Events of one mode only.
+ */
+export function eventRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const onRequest = requireToken(ctx, 'webhooks:manage');
+
+    app.get('/events', { onRequest }, async (request) => {
+      const { limit, startingAfter, extra } = parseListQuery(request, ['type']);
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      let before = FROM_START;
+      if (startingAfter !== undefined) {
+        const cursor = ctx.store.events.get(account.id, mode, startingAfter);
+        if (!cursor) throw unknownCursor();
+        before = cursor.seq;
+      }
+      const rows = ctx.store.events.page(account.id, mode, extra.type, before, limit + 1);
+      return page(rows, limit, eventView);
+    });
+
+    app.get<{ Params: { id: string } }>('/events/:id', { onRequest }, async (request) => {
+      refuseQuery(request);
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      const event = ctx.store.events.get(account.id, mode, request.params.id);
+      if (!event)
+        throw new ApiProblem('not_found', 'No event with this id in this account and mode.');
+      return eventView(event);
+    });
+  };
+}

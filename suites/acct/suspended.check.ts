@@ -1,0 +1,49 @@
+import { check } from '../../lib/check/index.js';
+import { expectNoOrder } from '../support/expect-no-order.js';
+import { postOrder } from '../support/post-order.js';
+import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
+import { uniqueExternalId } from '../support/unique-external-id.js';
+
+// Section 5, rule 11 and section 7 (403 partner_suspended: new orders are refused).
+check('ACCT-04', async (ctx) => {
+  const account = await ctx.newAccount({ suspended: true });
+  const key = await ctx.key({ mode: 'test', account });
+  const externalId = uniqueExternalId('ct-suspended');
+  const res = await postOrder(ctx, key, await ctx.orderBody({ external_id: externalId }));
+  ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
+  await expectNoOrder(ctx, key, externalId, 'an order of a suspended account was refused');
+});
+
+// Section 5, rule 11 ("Reads keep working") and section 7: a new token too, or reads would end with the old one.
+check('ACCT-05', async (ctx) => {
+  const account = await ctx.newAccount();
+  const key = await ctx.key({ mode: 'test', account });
+  const order = await ctx.placeOrder(
+    key,
+    await ctx.orderBody({ external_id: uniqueExternalId('ct-susp') }),
+  );
+  await ctx.control.updateAccount(account.id, { suspended: true });
+  const tokenRes = await requestToken(ctx, key);
+  ctx.expectStatus(tokenRes, 200);
+  const token = issuedToken(tokenRes) ?? (await ctx.token(key));
+  ctx.expectStatus(await getAccountWith(ctx, token), 200);
+  for (const path of [
+    ctx.path('catalogProducts'),
+    ctx.path('orders'),
+    ctx.path('order', { id: String(order.id) }),
+  ]) {
+    ctx.expectStatus(await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }), 200);
+  }
+});
+
+// Contract "Readings": what else a suspended account refuses is the dialect's; the reference refuses quotes.
+check('ACCT-07', async (ctx) => {
+  const account = await ctx.newAccount({ suspended: true });
+  const key = await ctx.key({ mode: 'test', account });
+  const body = await ctx.orderBody();
+  const res = await ctx.api(key).post(ctx.path('quotes'), {
+    items: body.items,
+    shipping_address: body.shipping_address,
+  });
+  ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
+});

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import type { CatalogProduct, OrderCatalog } from '../support/catalog.js';
+import { type OrderBody, type OrderLine, totalOf } from '../support/order-body.js';
+import { externalId } from './externalId.js';
+import { usShippingAddress } from './usShippingAddress.js';
+
+/**
+ * An order valid by every rule of section 4 for this catalog: products on
+ * the list that do not ship by freight, each at or above its minimum, to a
+ * US address, within the maximum order value. Any number of lines (up to 8,
+ * distinct products), small and large quantities, realistic addresses.
+ *
+ * `external_id` is a realistic stem: external ids are unique per account for
+ * ever, so the check makes it unique (`uniqueExternalId`) before sending.
+ */
+export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderBody> {
+  const eligible = catalog.products.filter((p) => !p.shipsByFreight);
+  if (eligible.length === 0)
+    throw new Error('validOrder: the catalog has no product without freight');
+  const line = fc.record({
+    product: fc.integer({ min: 0, max: eligible.length - 1 }),
+    extra: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 250 })),
+  });
+  return fc
+    .record({
+      externalId,
+      lines: fc.uniqueArray(line, {
+        selector: (l) => l.product,
+        minLength: 1,
+        maxLength: Math.min(eligible.length, 8),
+      }),
+      address: usShippingAddress,
+    })
+    .map(({ externalId: stem, lines, address }) => {
+      const items = lines.map(({ product, extra }) => {
+        const p = eligible[product] as CatalogProduct;
+        return { sku: p.sku, quantity: p.minQuantity + extra };
+      });
+      return {
+        external_id: stem,
+        items: fitUnder(catalog, items, catalog.maxOrderValue),
+        shipping_address: address,
+      };
+    });
+}
+
+/**
+ * Brings lines under a budget (cents): first every quantity down to its
+ * minimum, then the dearest lines dropped, keeping at least one. Exported
+ * for generators that must stay under the maximum order value while breaking
+ * another rule.
+ */
+export function fitUnder(
+  catalog: OrderCatalog,
+  items: OrderLine[],
+  budget: number | undefined,
+): OrderLine[] {
+  if (budget === undefined || totalOf(catalog, items) <= budget) return items;
+  const minimum = (line: OrderLine) =>
+    catalog.products.find((p) => p.sku === line.sku)?.minQuantity ?? 1;
+  const lines = items.map((line) => ({ ...line }));
+  for (const line of lines) {
+    const floor = minimum(line);
+    const price = totalOf(catalog, [{ sku: line.sku, quantity: 1 }]);
+    while (line.quantity > floor && totalOf(catalog, lines) > budget) {
+      const over = totalOf(catalog, lines) - budget;
+      line.quantity = Math.max(floor, line.quantity - Math.max(1, Math.ceil(over / price)));
+    }
+  }
+  while (lines.length > 1 && totalOf(catalog, lines) > budget) {
+    const dearest = lines.reduce((a, b) =>
+      totalOf(catalog, [a]) >= totalOf(catalog, [b]) ? a : b,
+    );
+    lines.splice(lines.indexOf(dearest), 1);
+  }
+  return lines;
+}

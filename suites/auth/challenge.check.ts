@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { type CheckContext, check, type HttpResponse } from '../../lib/check/index.js';
+import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
+import { challengeOf, parseChallenges } from '../support/www-authenticate.js';
+
+interface Unauthorized {
+  what: string;
+  /** Whether the request sent a credential (a token): RFC 6750 §3.1 then wants an error code. */
+  sentToken: boolean;
+  res: HttpResponse;
+}
+
+/** The 401s of API calls the run can provoke: no header, an unknown token, and (with a clock) an expired one. */
+async function unauthorizedCalls(ctx: CheckContext): Promise<Unauthorized[]> {
+  const path = ctx.path('account');
+  const unknown = `${ctx.dialect.keyPrefix}_at_${randomBytes(24).toString('hex')}`;
+  const out: Unauthorized[] = [
+    {
+      what: 'no Authorization header',
+      sentToken: false,
+      res: await ctx.send({ method: 'GET', path }),
+    },
+    {
+      what: 'an unknown token',
+      sentToken: true,
+      res: await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token: unknown } }),
+    },
+  ];
+  if (ctx.has('clock') && ctx.has('keys') && ctx.has('accounts')) {
+    const account = await ctx.account();
+    const key = await ctx.key({ account });
+    const token = issuedToken(await requestToken(ctx, key));
+    if (token !== undefined) {
+      await ctx.advanceClock(account, 3601);
+      out.push({
+        what: 'an expired token',
+        sentToken: true,
+        res: await getAccountWith(ctx, token),
+      });
+    }
+  } else {
+    ctx.note('the expired-token case needs the control features "keys" and "clock"');
+  }
+  return out.filter(({ what, res }) => {
+    if (res.status === 401) return true;
+    ctx.note(`${what} was answered ${res.status}, not 401: no challenge to judge`);
+    return false;
+  });
+}
+
+// Section 5 (401 unauthorized, invalid_token, token_expired), RFC 6750 §3: a 401 of a protected
+// resource carries a WWW-Authenticate challenge with the Bearer scheme.
+check('AUTH-08', async (ctx) => {
+  for (const { what, res } of await unauthorizedCalls(ctx)) {
+    ctx.expectHeader(
+      res,
+      'www-authenticate',
+      (value) => challengeOf(value, 'Bearer') !== undefined,
+      `a Bearer challenge (${what})`,
+    );
+  }
+});
+
+// Section 5, rule 1, RFC 6750 §3.1: a request without any authentication gets a challenge without an error code.
+check('AUTH-09', async (ctx) => {
+  for (const { what, sentToken, res } of await unauthorizedCalls(ctx)) {
+    if (sentToken) continue;
+    const header = res.header('www-authenticate');
+    if (header === undefined) continue; // AUTH-08 judges a missing challenge
+    const challenges = parseChallenges(header) ?? [];
+    const withError = challenges.find((c) => 'error' in c.params);
+    ctx.expectTrue(withError === undefined, {
+      code: 'HEADER',
+      pointer: '/headers/www-authenticate',
+      expected: 'a challenge without an error attribute',
+      received: header,
+      message: `${what}: the request sent no credentials, so the challenge names no error (RFC 6750 §3.1)`,
+      exchange: res.exchange,
+    });
+  }
+});
+
+// Section 5, rules 2 and 3, RFC 6750 §3.1: an unknown or expired token gets error="invalid_token".
+check('AUTH-10', async (ctx) => {
+  for (const { what, sentToken, res } of await unauthorizedCalls(ctx)) {
+    if (!sentToken) continue;
+    ctx.expectHeader(
+      res,
+      'www-authenticate',
+      (value) => challengeOf(value, 'Bearer')?.params.error === 'invalid_token',
+      `a Bearer challenge with error="invalid_token" (${what})`,
+    );
+  }
+});

@@ -1,0 +1,58 @@
+import { check } from '../../lib/check/index.js';
+import { OrderSchema } from '../schemas/order.js';
+import { api } from '../support/api.js';
+import { idOf, requireSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { expectDetailSays } from './detail-says.js';
+
+check('CANCEL-04', async (ctx) => {
+  // Section 3: "production has started … 409 not_cancellable. detail says which."
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  const id = idOf(
+    requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
+    'placing the order',
+  );
+  await ctx.control.startProduction(account.id, id);
+  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
+    expectDetailSays(ctx, res, 'production');
+  }
+});
+
+check('CANCEL-05', async (ctx) => {
+  // Section 3: "the order is already cancelled … 409 not_cancellable. detail says which."
+  const { key, catalog } = await ordering(ctx);
+  const id = idOf(
+    requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
+    'placing the order',
+  );
+  requireSuccess(await api(ctx, key).post(ctx.path('orderCancel', { id })), 'the first cancel');
+  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
+    expectDetailSays(ctx, res, 'already_cancelled');
+  }
+});
+
+check('CANCEL-06', async (ctx) => {
+  // Section 4: cancel's response body not shown; contract section 2: 200 with the cancelled order.
+  const { key, catalog } = await ordering(ctx);
+  const id = idOf(
+    requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
+    'placing the order',
+  );
+  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  ctx.expectStatus(res, 200);
+  const order = ctx.expectShape(res.json, OrderSchema, '/body', res.exchange);
+  ctx.expectEqual('/body/id', id, order?.id, 'cancel answers the order it cancelled');
+  ctx.expectEqual('/body/status', 'cancelled', order?.status, 'the order answered is cancelled');
+  const read = await api(ctx, key).get(ctx.path('order', { id }));
+  ctx.expectEqual(
+    '/body/status',
+    'cancelled',
+    (read.json as { status?: unknown } | undefined)?.status,
+    'GET shows the order cancelled afterwards',
+  );
+});

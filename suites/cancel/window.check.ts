@@ -1,0 +1,43 @@
+import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { type Ordering, ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { expectDetailSays } from './detail-says.js';
+
+async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
+  const setup = await ordering(ctx);
+  const res = await postOrder(ctx, setup.key, orderBody(ctx.faker, setup.catalog));
+  return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
+}
+
+function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {
+  return api(ctx, key).post(ctx.path('orderCancel', { id }));
+}
+
+check('CANCEL-01', async (ctx) => {
+  // Section 3, order cancellation: "Within the 24-hour window, production not started, order not already cancelled → Order is cancelled."
+  const { key, id } = await placed(ctx);
+  expectSuccess(ctx, await cancel(ctx, key, id), 'cancelling a new order');
+});
+
+check('CANCEL-02', async (ctx) => {
+  // Section 3: the window is 24 hours; one minute before it closes the order is still cancellable.
+  const { key, account, id } = await placed(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await ctx.advanceClock(account, 24 * 3600 - 60);
+  expectSuccess(ctx, await cancel(ctx, key, id), 'cancelling 23 hours 59 minutes after placing');
+});
+
+check('CANCEL-03', async (ctx) => {
+  // Section 3: "The 24-hour window has closed … 409 not_cancellable. detail says which."
+  const { key, account, id } = await placed(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await ctx.advanceClock(account, 24 * 3600 + 60);
+  const res = await cancel(ctx, key, id);
+  if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
+    expectDetailSays(ctx, res, 'window');
+  }
+});

@@ -1,0 +1,46 @@
+import type fc from 'fast-check';
+import { expectModelStep } from '../model/expect-model-step.js';
+import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { api } from '../support/api.js';
+import { problemCode } from '../support/problem-text.js';
+
+/**
+ * Cancels an earlier order (section 3): success inside the 24-hour window
+ * when not yet cancelled; 409 not_cancellable once cancelled or after the window.
+ */
+export class CancelOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
+  constructor(readonly pick: number) {}
+
+  check(model: Readonly<OrdersModel>): boolean {
+    return model.orders.length > 0;
+  }
+
+  async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
+    tally(real, 'CancelOrder');
+    const order = model.pick(this.pick);
+    if (!order) return;
+    model.now += await real.pacer.write();
+    const res = await api(real.ctx, real.key).post(real.ctx.path('orderCancel', { id: order.id }));
+    const cancelled = res.status >= 200 && res.status < 300;
+    const refused = res.status === 409 && problemCode(res) === 'not_cancellable';
+    const window = model.inCancelWindow(order);
+    if (order.cancelled || window === 'no') {
+      expectModelStep(real.ctx, refused, this, res, '409 not_cancellable');
+    } else if (window === 'yes') {
+      expectModelStep(real.ctx, cancelled, this, res, 'success (cancelled)');
+    } else {
+      expectModelStep(
+        real.ctx,
+        cancelled || refused,
+        this,
+        res,
+        'success or 409 not_cancellable (at the edge of the window)',
+      );
+    }
+    if (cancelled) order.cancelled = true;
+  }
+
+  toString(): string {
+    return `CancelOrder(#${this.pick})`;
+  }
+}

@@ -1,0 +1,45 @@
+import type fc from 'fast-check';
+import { expectModelStep } from '../model/expect-model-step.js';
+import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { postOrder } from '../support/post-order.js';
+import { problemCode } from '../support/problem-text.js';
+
+/**
+ * Sends an earlier order's key with a different body, one more of its first
+ * item (section 4, idempotency rule 3): 409 idempotency_conflict. Once the
+ * record may have expired, the reused external_id gives 409 duplicate_external_id
+ * instead. Either way no order is placed.
+ */
+export class ConflictingOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
+  constructor(readonly pick: number) {}
+
+  check(model: Readonly<OrdersModel>): boolean {
+    return model.orders.length > 0;
+  }
+
+  async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
+    tally(real, 'ConflictingOrder');
+    const order = model.pick(this.pick);
+    if (!order) return;
+    const [first, ...rest] = order.body.items;
+    if (!first) return;
+    const body = { ...order.body, items: [{ ...first, quantity: first.quantity + 1 }, ...rest] };
+    model.now += await real.pacer.write();
+    const res = await postOrder(real.ctx, real.key, body, { idempotencyKey: order.idempotencyKey });
+    const code = res.status === 409 ? problemCode(res) : undefined;
+    const kept = model.recordKept(order);
+    expectModelStep(
+      real.ctx,
+      code === 'idempotency_conflict' || (kept === 'either' && code === 'duplicate_external_id'),
+      this,
+      res,
+      kept === 'yes'
+        ? '409 idempotency_conflict'
+        : '409 idempotency_conflict or duplicate_external_id',
+    );
+  }
+
+  toString(): string {
+    return `ConflictingOrder(#${this.pick})`;
+  }
+}

@@ -1,0 +1,48 @@
+import type fc from 'fast-check';
+import { expectModelStep } from '../model/expect-model-step.js';
+import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { cheapestLine, orderBody } from '../support/order-body.js';
+import { postOrder } from '../support/post-order.js';
+
+/** Places a new order with a new key (section 4): the target answers success with a new id. */
+export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
+  constructor(readonly extraQuantity: number) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
+    tally(real, 'PlaceOrder');
+    const { ctx, key, catalog } = real;
+    const line = cheapestLine(catalog);
+    const body = orderBody(ctx.faker, catalog, {
+      items: [{ sku: line.sku, quantity: line.quantity + this.extraQuantity }],
+    });
+    const idempotencyKey = newIdempotencyKey();
+    model.now += await real.pacer.write();
+    const res = await postOrder(ctx, key, body, { idempotencyKey });
+    expectModelStep(ctx, res.status >= 200 && res.status < 300, this, res, 'success (a new order)');
+    const id = (res.json as { id?: unknown } | undefined)?.id;
+    expectModelStep(
+      ctx,
+      typeof id === 'string' && !model.orders.some((o) => o.id === id),
+      this,
+      res,
+      'a new order id',
+    );
+    model.orders.push({
+      n: model.orders.length,
+      id: id as string,
+      body,
+      idempotencyKey,
+      placedAt: model.now,
+      cancelled: false,
+    });
+  }
+
+  toString(): string {
+    return `PlaceOrder(quantity +${this.extraQuantity})`;
+  }
+}

@@ -1,0 +1,42 @@
+import type fc from 'fast-check';
+import { expectModelStep } from '../model/expect-model-step.js';
+import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { api } from '../support/api.js';
+
+/**
+ * Reads an earlier order by id and by external id (section 4): both answer
+ * that order, cancelled or not, however old.
+ */
+export class ReadOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
+  constructor(
+    readonly pick: number,
+    readonly byExternalId: boolean,
+  ) {}
+
+  check(model: Readonly<OrdersModel>): boolean {
+    return model.orders.length > 0;
+  }
+
+  async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
+    tally(real, 'ReadOrder');
+    const order = model.pick(this.pick);
+    if (!order) return;
+    const { ctx } = real;
+    const path = this.byExternalId
+      ? ctx.path('orderByExternalId', { external_id: order.body.external_id })
+      : ctx.path('order', { id: order.id });
+    const res = await api(ctx, real.key).get(path);
+    const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
+    expectModelStep(
+      ctx,
+      res.status === 200 && found?.id === order.id && found?.external_id === order.body.external_id,
+      this,
+      res,
+      `200 with order ${order.id}`,
+    );
+  }
+
+  toString(): string {
+    return `ReadOrder(#${this.pick}${this.byExternalId ? ', by external id' : ''})`;
+  }
+}

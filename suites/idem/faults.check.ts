@@ -1,0 +1,62 @@
+import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { API_BASE_PATH } from '../../lib/target/dialect.js';
+import { HarnessError } from '../../lib/violations/harness-error.js';
+import { expectSingleOrder } from '../support/expect-orders.js';
+import { answeredId, expectSuccess } from '../support/expect-success.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+
+/** The injected fault must have fired, or the check tests nothing: a set-up error otherwise. */
+function requireFault(res: HttpResponse): void {
+  if (res.status !== 500) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      `the injected fault did not fire: POST /orders answered ${res.status} (evidence #${res.exchange})`,
+    );
+  }
+}
+
+async function faultOnNextOrder(
+  ctx: CheckContext,
+  accountId: string,
+  when: 'before_commit' | 'after_commit',
+): Promise<void> {
+  await ctx.control.injectFault(accountId, {
+    method: 'POST',
+    path: API_BASE_PATH + ctx.path('orders'),
+    when,
+    times: 1,
+  });
+}
+
+check('IDEM-11', async (ctx) => {
+  // Section 4, idempotency rule 6: "After a 500 internal_error, the request is retried with the same key."
+  // Contract section 3: after_commit stores the order, then answers 500; the retry must return that order.
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await faultOnNextOrder(ctx, account.id, 'after_commit');
+  const body = orderBody(ctx.faker, catalog);
+  const idempotencyKey = newIdempotencyKey();
+  requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
+  const retry = await postOrder(ctx, key, body, { idempotencyKey });
+  if (!expectSuccess(ctx, retry, 'the retry with the same key')) return;
+  const id = answeredId(ctx, retry, 'the retry with the same key');
+  await expectSingleOrder(ctx, key, body.external_id, id, 'a 500 after commit and a retry');
+});
+
+check('IDEM-12', async (ctx) => {
+  // Section 4, idempotency rule 6; contract section 3: before_commit stores nothing, so the retry places the order once.
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await faultOnNextOrder(ctx, account.id, 'before_commit');
+  const body = orderBody(ctx.faker, catalog);
+  const idempotencyKey = newIdempotencyKey();
+  requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
+  const retry = await postOrder(ctx, key, body, { idempotencyKey });
+  if (!expectSuccess(ctx, retry, 'the retry with the same key')) return;
+  const id = answeredId(ctx, retry, 'the retry with the same key');
+  await expectSingleOrder(ctx, key, body.external_id, id, 'a 500 before commit and a retry');
+});

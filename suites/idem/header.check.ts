@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { check } from '../../lib/check/index.js';
+import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
+import { expectNoOrder } from '../support/expect-orders.js';
+import { expectSuccess } from '../support/expect-success.js';
+import { type OrderBody, orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { problemCode } from '../support/problem-text.js';
+import { propertyRuns } from '../support/property-runs.js';
+import { uniqueExternalId } from '../support/unique-external-id.js';
+import { WritePacer } from '../support/write-pacer.js';
+
+check('IDEM-01', async (ctx) => {
+  // Section 4, POST /orders: "Header Idempotency-Key is required … If it is missing, 400 idempotency_key_required."
+  const { key, catalog } = await ordering(ctx);
+  const body = orderBody(ctx.faker, catalog);
+  const res = await postOrder(ctx, key, body, { idempotencyKey: null });
+  ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
+  await expectNoOrder(ctx, key, body.external_id, 'a POST /orders without Idempotency-Key');
+});
+
+check('IDEM-02', async (ctx) => {
+  // Sections 4 and 8: an Idempotency-Key is "up to 255 characters"; every such key is accepted.
+  const { key, account, catalog } = await ordering(ctx);
+  const pacer = new WritePacer(ctx, account);
+  // Shrinking sends a key again: the same key then carries the same body, a replay (section 4 rule 2).
+  const sent = new Map<string, OrderBody>();
+  await ctx.property(
+    idempotencyKey,
+    async (generated) => {
+      const earlier = sent.get(generated);
+      const body = earlier ?? orderBody(ctx.faker, catalog);
+      sent.set(generated, body);
+      await pacer.write();
+      const res = await postOrder(ctx, key, body, { idempotencyKey: generated });
+      if (!account && !earlier && problemCode(res) === 'idempotency_conflict') {
+        // A partner sandbox keeps keys from earlier runs: a conflict still shows the key was taken as a key.
+        ctx.note(`key of ${generated.length} characters was already used in this sandbox (409)`);
+        return;
+      }
+      expectSuccess(ctx, res, `an Idempotency-Key of ${generated.length} characters`);
+    },
+    { numRuns: propertyRuns(ctx, account !== undefined, 5) },
+  );
+});
+
+check('IDEM-03', async (ctx) => {
+  // Sections 4 and 8: "Idempotency-Key … up to 255 characters": a longer key is not taken.
+  const { key, catalog } = await ordering(ctx);
+  const body = orderBody(ctx.faker, catalog);
+  const tooLong = `ct-${randomUUID()}`.padEnd(IDEMPOTENCY_KEY_MAX + 1, 'k');
+  const res = await postOrder(ctx, key, body, { idempotencyKey: tooLong });
+  ctx.expectTrue(res.status >= 400 && res.status < 500, {
+    code: 'STATUS',
+    pointer: '/status',
+    expected: '4xx',
+    received: res.status,
+    message: `a ${tooLong.length}-character Idempotency-Key was not refused`,
+    exchange: res.exchange,
+  });
+  await expectNoOrder(ctx, key, body.external_id, 'an over-long Idempotency-Key');
+});
+
+check('IDEM-04', async (ctx) => {
+  // Contract section 2 (reference dialect): over 255 characters → 400 idempotency_key_required, detail names the length.
+  const { key, catalog } = await ordering(ctx);
+  const tooLong = `ct-${randomUUID()}`.padEnd(IDEMPOTENCY_KEY_MAX + 1, 'k');
+  const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog), { idempotencyKey: tooLong });
+  if (!ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' })) return;
+  const detail = (res.json as { detail?: unknown }).detail;
+  ctx.expectTrue(typeof detail === 'string' && /\b25[56]\b/.test(detail), {
+    code: 'VALUE',
+    pointer: '/body/detail',
+    expected: 'a detail naming the length limit (255)',
+    received: detail,
+    message: 'the refusal does not say how long a key may be',
+    exchange: res.exchange,
+  });
+});
+
+check('IDEM-05', async (ctx) => {
+  // Section 4: the key has 1..255 characters; an empty header carries no key, so it reads as missing.
+  const { key, catalog } = await ordering(ctx);
+  const body = orderBody(ctx.faker, catalog, { externalId: uniqueExternalId('ct-empty-key') });
+  const res = await postOrder(ctx, key, body, { idempotencyKey: '' });
+  ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
+});

@@ -1,0 +1,67 @@
+import { check } from '../../lib/check/index.js';
+import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+
+check('IDEM-15', async (ctx) => {
+  // Section 4, idempotency rules 1 to 3, as the contract reads them: keys are scoped to the
+  // account; another account's identical key is a new request, never a replay or a conflict.
+  const first = await ordering(ctx);
+  const second = await ordering(ctx);
+  const idempotencyKey = newIdempotencyKey();
+  const placed = idOf(
+    requireSuccess(
+      await postOrder(ctx, first.key, orderBody(ctx.faker, first.catalog), { idempotencyKey }),
+      "placing the first account's order",
+    ),
+    "placing the first account's order",
+  );
+  const body = orderBody(ctx.faker, second.catalog);
+  const res = await postOrder(ctx, second.key, body, { idempotencyKey });
+  if (!expectSuccess(ctx, res, "another account's request with the same key")) return;
+  ctx.expectNoHeader(res, 'Idempotent-Replayed', "another account's order is not a replay");
+  const id = (res.json as { id?: unknown }).id;
+  ctx.expectTrue(id !== placed, {
+    code: 'LEAK',
+    pointer: '/body/id',
+    expected: 'a new order',
+    received: id,
+    message: "the second account was answered with the first account's order",
+    exchange: res.exchange,
+  });
+  ctx.expectEqual(
+    '/body/external_id',
+    body.external_id,
+    (res.json as { external_id?: unknown }).external_id,
+    'the new order is the one the second account sent',
+  );
+});
+
+check('IDEM-16', async (ctx) => {
+  // Section 4 idempotency rules and section 1 (objects belong to one mode), as the contract
+  // reads them: keys are scoped to account and mode; the other mode's identical key is a new request.
+  const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
+  const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
+  const idempotencyKey = newIdempotencyKey();
+  const placed = idOf(
+    requireSuccess(
+      await postOrder(ctx, testKey, orderBody(ctx.faker, catalog), { idempotencyKey }),
+      'placing the test order',
+    ),
+    'placing the test order',
+  );
+  const body = orderBody(ctx.faker, catalog);
+  const res = await postOrder(ctx, liveKey, body, { idempotencyKey });
+  if (!expectSuccess(ctx, res, 'a live request with the key a test request used')) return;
+  ctx.expectNoHeader(res, 'Idempotent-Replayed', 'a live order is not a replay of a test order');
+  ctx.expectTrue((res.json as { id?: unknown }).id !== placed, {
+    code: 'LEAK',
+    pointer: '/body/id',
+    expected: 'a new live order',
+    received: (res.json as { id?: unknown }).id,
+    message: 'the live key was answered with the test order',
+    exchange: res.exchange,
+  });
+});

@@ -1,0 +1,43 @@
+import { check } from '../../lib/check/index.js';
+import { expectSingleOrder } from '../support/expect-orders.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { problemCode } from '../support/problem-text.js';
+
+/** How many identical requests race. Five fits the write limit of a partner key with room to spare. */
+const RACERS = 5;
+
+check('IDEM-10', async (ctx) => {
+  // Section 4, idempotency rule 2, as the contract reads it: while a request is processed an
+  // identical one may wait and replay or get 409 idempotency_conflict; exactly one order either way.
+  const { key, catalog } = await ordering(ctx);
+  const body = orderBody(ctx.faker, catalog);
+  const idempotencyKey = newIdempotencyKey();
+  await ctx.token(key); // one token for all racers, so they leave together
+  const answers = await Promise.all(
+    Array.from({ length: RACERS }, () => postOrder(ctx, key, body, { idempotencyKey })),
+  );
+  const ids = new Set<string>();
+  for (const res of answers) {
+    if (res.status >= 200 && res.status < 300) {
+      const id = (res.json as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') ids.add(id);
+      continue;
+    }
+    ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });
+  }
+  ctx.expectTrue(ids.size === 1, {
+    code: 'STATE',
+    pointer: '/body/id',
+    expected: 'one order id across all successful answers',
+    received: [...ids],
+    message: `${RACERS} identical racing requests answered ${ids.size} different orders`,
+  });
+  const [id] = ids;
+  if (id !== undefined) await expectSingleOrder(ctx, key, body.external_id, id, 'racing requests');
+  ctx.note(
+    `answers: ${answers.map((r) => `${r.status}${problemCode(r) ? ` ${problemCode(r)}` : ''}`).join(', ')}`,
+  );
+});

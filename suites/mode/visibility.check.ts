@@ -1,0 +1,173 @@
+import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { orderIdsWithExternalId } from '../support/order-count.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { quoteBody } from '../support/quote-body.js';
+
+/** An order and a quote an owner made, for another key to try to see. */
+interface Owned {
+  owner: Key;
+  orderId: string;
+  externalId: string;
+  quoteId?: string;
+}
+
+/**
+ * How a refusal must look. Another mode's objects: 404 not_found (section 7
+ * names that case). Another account's: any refusal that shows nothing is
+ * conformant (MUST); exactly 404 is the SHOULD of MODE-04.
+ */
+type Expect = 'not_found' | 'invisible';
+
+function judge(
+  ctx: CheckContext,
+  res: HttpResponse,
+  what: string,
+  expect: Expect,
+  id: string,
+): void {
+  if (expect === 'not_found') {
+    ctx.expectProblem(res, { status: 404, code: 'not_found' });
+    return;
+  }
+  // The refusal's own fields (instance) may hold the path, and so the id; the object itself may not appear.
+  const shown = (res.json as { id?: unknown } | undefined)?.id;
+  ctx.expectTrue((res.status === 403 || res.status === 404) && shown !== id, {
+    code: 'LEAK',
+    pointer: '/status',
+    expected: '403 or 404, showing nothing of the object',
+    received: res.status,
+    message: `${what} was visible to a key that does not own it`,
+    exchange: res.exchange,
+  });
+}
+
+/**
+ * Every way a key could reach the owner's objects: read, read by external id,
+ * cancel, quote; with `state`, also the order list and whether the cancel
+ * tried left the owner's order alone.
+ */
+async function expectHidden(
+  ctx: CheckContext,
+  other: Key,
+  owned: Owned,
+  expect: Expect,
+  state: boolean,
+): Promise<void> {
+  const client = api(ctx, other);
+  const { orderId, externalId, quoteId } = owned;
+  judge(
+    ctx,
+    await client.get(ctx.path('order', { id: orderId })),
+    'GET /orders/{id}',
+    expect,
+    orderId,
+  );
+  judge(
+    ctx,
+    await client.get(ctx.path('orderByExternalId', { external_id: externalId })),
+    'GET /orders/by-external-id',
+    expect,
+    orderId,
+  );
+  judge(
+    ctx,
+    await client.post(ctx.path('orderCancel', { id: orderId })),
+    'POST /orders/{id}/cancel',
+    expect,
+    orderId,
+  );
+  if (quoteId)
+    judge(
+      ctx,
+      await client.get(ctx.path('quote', { id: quoteId })),
+      'GET /quotes/{id}',
+      expect,
+      quoteId,
+    );
+  if (state) {
+    const listed = await orderIdsWithExternalId(ctx, other, externalId);
+    ctx.expectTrue(listed === undefined || listed.length === 0, {
+      code: 'LEAK',
+      pointer: '/body/data',
+      expected: 'no such order in the list',
+      received: listed,
+      message: "the order is in another key's order list",
+    });
+    // The cancel tried above must not have cancelled the owner's order.
+    expectSuccess(
+      ctx,
+      await api(ctx, owned.owner).post(ctx.path('orderCancel', { id: orderId })),
+      "the owner's cancel after another key's attempt",
+    );
+  }
+}
+
+async function own(
+  ctx: CheckContext,
+  owner: Key,
+  catalog: Parameters<typeof orderBody>[1],
+  withQuote: boolean,
+): Promise<Owned> {
+  const body = orderBody(ctx.faker, catalog);
+  const orderId = idOf(
+    requireSuccess(await postOrder(ctx, owner, body), "placing the owner's order"),
+    'placing the order',
+  );
+  const owned: Owned = { owner, orderId, externalId: body.external_id };
+  if (withQuote) {
+    const quote = await api(ctx, owner).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
+    owned.quoteId = idOf(requireSuccess(quote, "creating the owner's quote"), 'creating the quote');
+  }
+  return owned;
+}
+
+check('MODE-01', async (ctx) => {
+  // Section 1: "Test keys see only test objects"; section 7: not_found when "it belongs to the other mode".
+  const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
+  const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
+  const owned = await own(ctx, liveKey, catalog, false);
+  await expectHidden(ctx, testKey, owned, 'not_found', true);
+});
+
+check('MODE-02', async (ctx) => {
+  // Section 1: "live keys see only live objects"; section 7: not_found for the other mode's objects.
+  const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
+  const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
+  const owned = await own(ctx, testKey, catalog, true);
+  await expectHidden(ctx, liveKey, owned, 'not_found', true);
+});
+
+check('MODE-03', async (ctx) => {
+  // Section 7 not_found: "No such object in the account"; another partner's objects are never visible.
+  const owner = await ordering(ctx);
+  const stranger = await ordering(ctx);
+  const owned = await own(ctx, owner.key, owner.catalog, true);
+  await expectHidden(ctx, stranger.key, owned, 'invisible', true);
+});
+
+check('MODE-04', async (ctx) => {
+  // Section 7 not_found covers "No such object in the account"; answering 403 would confirm the
+  // object exists elsewhere (RFC 9110 section 15.5.5 allows 404 to hide it): 404, never 403.
+  const owner = await ordering(ctx);
+  const stranger = await ordering(ctx);
+  const owned = await own(ctx, owner.key, owner.catalog, true);
+  await expectHidden(ctx, stranger.key, owned, 'not_found', false);
+});
+
+check('MODE-06', async (ctx) => {
+  // Contract section 2 readings: external_id is unique per account within a mode; reuse in the other mode is the dialect's.
+  const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
+  const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
+  const body = orderBody(ctx.faker, catalog);
+  requireSuccess(await postOrder(ctx, testKey, body), 'placing the test order');
+  expectSuccess(
+    ctx,
+    await postOrder(ctx, liveKey, body),
+    "a live order reusing a test order's external_id",
+  );
+});

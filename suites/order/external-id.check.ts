@@ -1,0 +1,51 @@
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectSingleOrder } from '../support/expect-orders.js';
+import { idOf, requireSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { uniqueExternalId } from '../support/unique-external-id.js';
+
+check('ORDER-19', async (ctx) => {
+  // Section 4, idempotency rule 4: "A second order with an external_id already used in the account gives 409 duplicate_external_id."
+  const { key, catalog } = await ordering(ctx);
+  const first = orderBody(ctx.faker, catalog);
+  const id = idOf(
+    requireSuccess(await postOrder(ctx, key, first), 'placing the first order'),
+    'placing the first order',
+  );
+  // A different order under a new Idempotency-Key, only the external_id reused.
+  const second = orderBody(ctx.faker, catalog, { externalId: first.external_id });
+  const res = await postOrder(ctx, key, second);
+  ctx.expectProblem(res, { status: 409, code: 'duplicate_external_id' });
+  await expectSingleOrder(ctx, key, first.external_id, id, 'a duplicate external_id');
+});
+
+check('ORDER-20', async (ctx) => {
+  // Section 4, idempotency rule 4: "The existing order is fetched with GET /orders/by-external-id/{external_id}."
+  const { key, catalog } = await ordering(ctx);
+  // A plain id and one as shops write them ("#1042"), which must travel percent-encoded.
+  for (const externalId of [uniqueExternalId('SO-2024'), uniqueExternalId('#1042')]) {
+    const body = orderBody(ctx.faker, catalog, { externalId });
+    const id = idOf(
+      requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
+      'placing the order',
+    );
+    const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+    if (!ctx.expectStatus(res, 200)) continue;
+    const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
+    ctx.expectEqual(
+      '/body/id',
+      id,
+      found?.id,
+      `GET by external id ${externalId} answers the order placed with it`,
+    );
+    ctx.expectEqual(
+      '/body/external_id',
+      externalId,
+      found?.external_id,
+      'the order found carries the external_id asked for',
+    );
+  }
+});

@@ -1,0 +1,76 @@
+import type { CheckContext } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
+import { validOrder } from '../arbitraries/validOrder.js';
+import { expectSuccess } from '../support/expect-success.js';
+import { expectPointer, expectValidationFailed } from '../support/expect-validation.js';
+import { type Ordering, ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { propertyRuns } from '../support/property-runs.js';
+import { uniqueExternalId } from '../support/unique-external-id.js';
+import { WritePacer } from '../support/write-pacer.js';
+
+/**
+ * An account of the check's own with a realistic maximum order value
+ * ($5,000), so generated orders stay realistic and the over-the-maximum case
+ * needs no absurd quantities.
+ */
+function generatedOrdering(ctx: CheckContext): Promise<Ordering> {
+  return ctx.has('accounts')
+    ? ordering(ctx, { limits: { max_order_value: 500_000 } })
+    : ordering(ctx);
+}
+
+check('ORDER-16', async (ctx) => {
+  // Section 4, rules for the order body: an order that keeps rules 1 to 5 is accepted, whatever its shape.
+  const { key, account, catalog } = await generatedOrdering(ctx);
+  const pacer = new WritePacer(ctx, account);
+  await ctx.property(
+    validOrder(catalog),
+    async (order) => {
+      await pacer.write();
+      const body = { ...order, external_id: uniqueExternalId(order.external_id) };
+      const res = await postOrder(ctx, key, body);
+      expectSuccess(ctx, res, `a valid order of ${body.items.length} line(s)`);
+    },
+    { numRuns: propertyRuns(ctx, account !== undefined, 5) },
+  );
+});
+
+check('ORDER-17', async (ctx) => {
+  // Section 4: "Breaking any rule gives 422 validation_failed"; section 7: each problem is in errors[].
+  const { key, account, catalog } = await generatedOrdering(ctx);
+  const pacer = new WritePacer(ctx, account);
+  await ctx.property(
+    orderBreakingOneRule(catalog),
+    async (broken) => {
+      await pacer.write();
+      const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));
+      expectValidationFailed(ctx, res);
+    },
+    { numRuns: propertyRuns(ctx, account !== undefined, 10) },
+  );
+});
+
+check('ORDER-18', async (ctx) => {
+  // Section 2: "Field errors also carry a pointer to the field"; contract section 2: `pointer`
+  // is an RFC 6901 JSON Pointer into the request body. Errors of no single field may omit it.
+  const { key, account, catalog } = await generatedOrdering(ctx);
+  const pacer = new WritePacer(ctx, account);
+  await ctx.property(
+    orderBreakingOneRule(catalog),
+    async (broken) => {
+      await pacer.write();
+      const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));
+      if (res.status !== 422) return; // ORDER-17 judges the status
+      if (broken.pointer !== undefined) expectPointer(ctx, res, broken.pointer);
+    },
+    { numRuns: propertyRuns(ctx, account !== undefined, 10) },
+  );
+});
+
+/** Broken orders are refused, but a missing-field case may lack external_id: leave it missing. */
+function withUniqueExternalId(body: Record<string, unknown>): Record<string, unknown> {
+  if (typeof body.external_id !== 'string') return body;
+  return { ...body, external_id: uniqueExternalId(body.external_id) };
+}

@@ -1,0 +1,161 @@
+import type { CheckContext, Key, Product } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { HarnessError } from '../../lib/violations/harness-error.js';
+import { api } from '../support/api.js';
+import type { OrderCatalog } from '../support/catalog.js';
+import { expectNoOrder } from '../support/expect-orders.js';
+import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
+import { expectValidationFailed } from '../support/expect-validation.js';
+import { amountForms, expectNamesLimit } from '../support/names-limit.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+
+/** One product at a round price, so that totals hit a limit exactly. */
+const BOX: Product = {
+  sku: 'LIM-GIFT-BOX',
+  name: 'Gift box',
+  unit_price: 2500,
+  min_quantity: 1,
+  ships_by_freight: false,
+};
+
+const ORDER_VALUE = {
+  name: /max(imum)?[\s_-]*order[\s_-]*value/i,
+  what: 'the maximum order value',
+};
+const PER_DAY = {
+  name: /(max(imum)?[\s_-]*)?orders?[\s_-]*per[\s_-]*day|daily/i,
+  what: 'the maximum orders per day',
+};
+
+async function place(
+  ctx: CheckContext,
+  key: Key,
+  catalog: OrderCatalog,
+  what: string,
+): Promise<string> {
+  const body = orderBody(ctx.faker, catalog);
+  return idOf(requireSuccess(await postOrder(ctx, key, body), what), what);
+}
+
+check('ORDER-10', async (ctx) => {
+  // Section 4, order rule 5: "The order must not exceed the account's maximum order value";
+  // section 7: 422 validation_failed, "the message names the limit".
+  const { key, catalog } = ctx.has('accounts')
+    ? await ordering(ctx, { products: [BOX], limits: { max_order_value: 20_000 } })
+    : await ordering(ctx);
+  const max = catalog.maxOrderValue;
+  const product = catalog.products
+    .filter((p) => !p.shipsByFreight && p.unitPrice > 0)
+    .sort((a, b) => b.unitPrice - a.unitPrice)[0];
+  if (max === undefined || !product) {
+    return ctx.notVerifiable('the account shows no maximum order value or no priced product');
+  }
+  const quantity = Math.max(product.minQuantity, Math.floor(max / product.unitPrice) + 1);
+  const body = orderBody(ctx.faker, catalog, { items: [{ sku: product.sku, quantity }] });
+  const res = await postOrder(ctx, key, body);
+  if (expectValidationFailed(ctx, res)) {
+    expectNamesLimit(ctx, res, { ...ORDER_VALUE, values: amountForms(max) });
+  }
+  await expectNoOrder(ctx, key, body.external_id, 'an order over the maximum order value');
+});
+
+check('ORDER-11', async (ctx) => {
+  // Section 4, order rule 5: "must not exceed" the maximum order value: equal to it is allowed.
+  const { key, catalog } = await ordering(ctx, {
+    products: [BOX],
+    limits: { max_order_value: 20_000 },
+  });
+  const body = orderBody(ctx.faker, catalog, { items: [{ sku: BOX.sku, quantity: 8 }] });
+  expectSuccess(
+    ctx,
+    await postOrder(ctx, key, body),
+    'an order of exactly the maximum order value ($200.00)',
+  );
+});
+
+check('ORDER-12', async (ctx) => {
+  // Section 4, order rule 5 and section 8: at most the account's maximum orders per day;
+  // beyond it 422 validation_failed whose message names the limit (section 7).
+  const { key, catalog } = await ordering(ctx, { limits: { max_orders_per_day: 2 } });
+  const body = orderBody(ctx.faker, catalog);
+  for (let n = 1; n <= 2; n++) {
+    expectSuccess(
+      ctx,
+      await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+      `order ${n} of 2 allowed today`,
+    );
+  }
+  const res = await postOrder(ctx, key, body);
+  if (expectValidationFailed(ctx, res)) {
+    expectNamesLimit(ctx, res, { ...PER_DAY, values: ['2'] });
+  }
+  await expectNoOrder(ctx, key, body.external_id, 'the order beyond the maximum orders per day');
+});
+
+check('ORDER-13', async (ctx) => {
+  // Section 4, order rule 5, as the contract reads it: cancelled orders still count toward orders per day.
+  const { key, catalog } = await ordering(ctx, { limits: { max_orders_per_day: 2 } });
+  for (let n = 1; n <= 2; n++) {
+    const id = await place(ctx, key, catalog, `placing order ${n} of 2`);
+    requireSuccess(
+      await api(ctx, key).post(ctx.path('orderCancel', { id })),
+      `cancelling order ${n}`,
+    );
+  }
+  const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+  expectValidationFailed(ctx, res);
+});
+
+check('ORDER-14', async (ctx) => {
+  // Section 1 (objects belong to one mode) and section 4 rule 5, as the contract reads them:
+  // orders per day count per mode.
+  const {
+    key: testKey,
+    account,
+    catalog,
+  } = await ordering(ctx, {
+    live_access: true,
+    limits: { max_orders_per_day: 1 },
+  });
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  const liveKey = await ctx.key({ mode: 'live', account });
+  await place(ctx, testKey, catalog, 'placing the one test order allowed today');
+  const live = await postOrder(ctx, liveKey, orderBody(ctx.faker, catalog));
+  expectSuccess(ctx, live, "a live order after the test mode's one order of the day");
+  const again = await postOrder(ctx, testKey, orderBody(ctx.faker, catalog));
+  if (again.status < 300) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      'the test mode took a second order: the limit of 1 a day did not hold, so the check proves nothing',
+    );
+  }
+});
+
+check('ORDER-15', async (ctx) => {
+  // Contract section 2: the day for orders per day is the UTC calendar day of the account's clock.
+  const { key, account, catalog } = await ordering(ctx, { limits: { max_orders_per_day: 1 } });
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  // Move to 23:00 UTC, place the day's one order, then step two hours into the next day:
+  // a calendar day allows an order again; a rolling 24 hours would not.
+  const now = Date.parse(await ctx.control.advanceClock(account.id, 1));
+  const elevenPm = new Date(now);
+  elevenPm.setUTCHours(23, 0, 0, 0);
+  if (elevenPm.getTime() <= now) elevenPm.setUTCDate(elevenPm.getUTCDate() + 1);
+  await ctx.advanceClock(account, Math.ceil((elevenPm.getTime() - now) / 1000));
+  await place(ctx, key, catalog, "placing the day's one order at 23:00 UTC");
+  const sameDay = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+  if (sameDay.status < 300) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      'a second order the same day was taken: the limit of 1 did not hold',
+    );
+  }
+  await ctx.advanceClock(account, 2 * 3600);
+  expectSuccess(
+    ctx,
+    await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+    'an order at 01:00 UTC the next day',
+  );
+});

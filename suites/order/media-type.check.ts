@@ -1,0 +1,54 @@
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectNoOrder } from '../support/expect-orders.js';
+import { expectSuccess } from '../support/expect-success.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+
+check('ORDER-01', async (ctx) => {
+  // Section 4, POST /orders: "Header Content-Type: application/json. Otherwise 415 unsupported_media_type."
+  const { key, catalog } = await ordering(ctx);
+  const variants: { name: string; contentType: string | null; encode: (b: object) => string }[] = [
+    { name: 'text/plain', contentType: 'text/plain', encode: (b) => JSON.stringify(b) },
+    {
+      name: 'a form',
+      contentType: 'application/x-www-form-urlencoded',
+      encode: (b) =>
+        new URLSearchParams(
+          Object.entries(b).map(([k, v]): [string, string] => [
+            k,
+            typeof v === 'string' ? v : JSON.stringify(v),
+          ]),
+        ).toString(),
+    },
+    { name: 'no Content-Type', contentType: null, encode: (b) => JSON.stringify(b) },
+  ];
+  for (const variant of variants) {
+    const body = orderBody(ctx.faker, catalog);
+    const res = await api(ctx, key).send({
+      method: 'POST',
+      path: ctx.path('orders'),
+      body: variant.encode(body),
+      headers: {
+        'idempotency-key': newIdempotencyKey(),
+        ...(variant.contentType === null ? {} : { 'content-type': variant.contentType }),
+      },
+    });
+    ctx.expectProblem(res, { status: 415, code: 'unsupported_media_type' });
+    await expectNoOrder(ctx, key, body.external_id, `an order body sent as ${variant.name}`);
+  }
+});
+
+check('ORDER-02', async (ctx) => {
+  // Section 4 requires application/json; RFC 8259 section 11 defines no charset parameter and
+  // says adding one has no effect on compliant recipients, so it must not turn a JSON body away.
+  const { key, catalog } = await ordering(ctx);
+  const body = orderBody(ctx.faker, catalog);
+  const res = await postOrder(ctx, key, body, {
+    rawBody: JSON.stringify(body),
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+  expectSuccess(ctx, res, 'an order sent as application/json; charset=utf-8');
+});

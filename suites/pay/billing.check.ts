@@ -1,0 +1,25 @@
+import { check } from '../../lib/check/index.js';
+import { expectSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+
+check('PAY-07', async (ctx) => {
+  // Section 7 lists payment errors for card billing only; contract section 3: "Invoice billing never fails payment",
+  // whatever a card on file would do.
+  for (const card of ['declined', 'failing', 'missing'] as const) {
+    const { key, catalog } = await ordering(ctx, { billing: { method: 'invoice', card } });
+    const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+    expectSuccess(ctx, res, `an order billed by invoice (card on file: ${card})`);
+  }
+});
+
+check('PAY-08', async (ctx) => {
+  // Section 7 (402 codes are for cards that fail); a saved card that works pays for the order.
+  const { key, catalog } = await ordering(ctx, { billing: { method: 'card', card: 'valid' } });
+  expectSuccess(
+    ctx,
+    await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+    'an order paid by a valid card',
+  );
+});

@@ -1,0 +1,101 @@
+import { type CheckContext, check, type HttpResponse, type Key } from '../../lib/check/index.js';
+import { firstRefusal } from './burst.js';
+import { type LimitClass, TOKENS, WRITES } from './limit-classes.js';
+
+/** A fresh key's first 429 of a class, with the sender that provoked it. */
+async function refusal(
+  ctx: CheckContext,
+  limit: LimitClass,
+): Promise<{ key: Key; res: HttpResponse; send: () => Promise<HttpResponse> }> {
+  const key = await ctx.key();
+  const send = await limit.sender(ctx, key);
+  const res = await firstRefusal(limit.perMinute, send);
+  if (!res) {
+    ctx.notVerifiable(
+      `no 429 came after ${2 * limit.perMinute + 1} ${limit.name} of one key: nothing to judge (see the ${limit.name} limit's own rule)`,
+    );
+  }
+  return { key, res, send };
+}
+
+/** Retry-After as delta-seconds (RFC 9110 §10.2.3: 1*DIGIT); undefined when absent or not that. */
+function retryAfterSeconds(res: HttpResponse): number | undefined {
+  const value = res.header('retry-after')?.trim();
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+// Section 7 (429 rate_limited: "Response has header Retry-After in seconds") and section 8.
+check('RATE-04', async (ctx) => {
+  for (const limit of [TOKENS, WRITES]) {
+    const { res } = await refusal(ctx, limit);
+    ctx.expectHeader(res, 'retry-after', /^\s*\d+\s*$/, `a number of seconds (${limit.name})`);
+  }
+});
+
+// Section 8, RFC 9110 §10.2.3: delta-seconds is a whole number; 0 would invite an immediate retry
+// that the same window refuses again, so at least 1.
+check('RATE-05', async (ctx) => {
+  const { res } = await refusal(ctx, TOKENS);
+  ctx.expectHeader(
+    res,
+    'retry-after',
+    (value) => /^\d+$/.test(value.trim()) && Number(value) >= 1,
+    'a whole number of seconds, at least 1',
+  );
+});
+
+// Section 7 (remedy of rate_limited: "Wait, then retry") and section 8: waiting Retry-After seconds
+// on the account clock is enough for the same call to be served. Token requests and writes.
+check('RATE-06', async (ctx) => {
+  for (const limit of [TOKENS, WRITES]) {
+    const { key, res, send } = await refusal(ctx, limit);
+    const seconds = retryAfterSeconds(res);
+    if (seconds === undefined) {
+      ctx.violate({
+        code: 'HEADER',
+        pointer: '/headers/retry-after',
+        expected: 'a number of seconds to wait',
+        received: res.header('retry-after') ?? null,
+        message: `the 429 of ${limit.name} says no number of seconds to wait`,
+        exchange: res.exchange,
+      });
+      continue;
+    }
+    await ctx.advanceClock(key.accountId ?? '', seconds);
+    const again = await send();
+    if (!ctx.expectStatus(again, [200, 201])) {
+      ctx.note(
+        `${limit.name}: still refused ${seconds} s (the Retry-After) later on the account clock`,
+      );
+    }
+  }
+});
+
+// Contract section 2: fixed 60-second windows per key and class; Retry-After is the whole seconds
+// until the window resets: at most 60, and two seconds before that the key is still refused.
+check('RATE-10', async (ctx) => {
+  const { key, res, send } = await refusal(ctx, TOKENS);
+  const seconds = retryAfterSeconds(res);
+  ctx.expectTrue(seconds !== undefined && seconds <= 60, {
+    code: 'HEADER',
+    pointer: '/headers/retry-after',
+    expected: 'at most 60 seconds',
+    received: res.header('retry-after') ?? null,
+    message: 'a 60-second window resets within 60 seconds',
+    exchange: res.exchange,
+  });
+  if (seconds === undefined || seconds < 3) {
+    ctx.note('Retry-After too short to look two seconds before it');
+    return;
+  }
+  await ctx.advanceClock(key.accountId ?? '', seconds - 2);
+  const early = await send();
+  ctx.expectTrue(early.status === 429, {
+    code: 'STATUS',
+    pointer: '/status',
+    expected: 429,
+    received: early.status,
+    message: `served ${seconds - 2} s after a Retry-After of ${seconds}: the window is not the one Retry-After names`,
+    exchange: early.exchange,
+  });
+});

@@ -1,0 +1,112 @@
+import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
+import { HarnessError } from '../../lib/violations/harness-error.js';
+import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { postOrder } from '../support/post-order.js';
+import type { Scope } from '../support/scopes.js';
+import { uniqueExternalId } from '../support/unique-external-id.js';
+
+/** Objects the endpoints of the scope table act on, made once with a token holding every scope. */
+export interface ScopeFixtures {
+  orderId: string;
+  externalId: string;
+  /** The body and Idempotency-Key of the order: sent again, `POST /orders` replays it (section 4). */
+  orderBody: Record<string, unknown>;
+  idempotencyKey: string;
+  quoteId: string;
+  quoteBody: Record<string, unknown>;
+  sku: string;
+}
+
+/** One row of the scope table (section 5): an endpoint, the scope it needs, and a valid request to it. */
+export interface ScopedEndpoint {
+  name: string;
+  scope: Scope;
+  request: Omit<RequestSpec, 'auth'>;
+}
+
+/**
+ * Places one order and makes one quote for the endpoints to act on. Every
+ * request built from them is valid in every way but its scope: the only rule
+ * a refusal can be about.
+ */
+export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeFixtures> {
+  const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
+  const idempotencyKey = newIdempotencyKey();
+  const order = await postOrder(ctx, key, orderBody, { idempotencyKey });
+  const orderId = (order.json as { id?: unknown } | undefined)?.id;
+  if (order.status >= 300 || typeof orderId !== 'string') {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      `could not place the order the scope checks act on: HTTP ${order.status} (evidence #${order.exchange})`,
+    );
+  }
+  const quoteBody = { items: orderBody.items, shipping_address: orderBody.shipping_address };
+  const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
+  const quoteId = (quote.json as { id?: unknown } | undefined)?.id;
+  if (quote.status >= 300 || typeof quoteId !== 'string') {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      `could not make the quote the scope checks act on: HTTP ${quote.status} (evidence #${quote.exchange})`,
+    );
+  }
+  const sku = (orderBody.items as { sku: string }[])[0]?.sku ?? '';
+  return {
+    orderId,
+    externalId: String(orderBody.external_id),
+    orderBody,
+    idempotencyKey,
+    quoteId,
+    quoteBody,
+    sku,
+  };
+}
+
+/**
+ * The scope table of section 5 (and the endpoint table of section 4), with
+ * the paths of the reference dialect where the document does not show them
+ * (shipments, invoice, webhook endpoints and events: contract section 2).
+ * Webhook endpoints are only listed, never made: five per mode is a limit of its own.
+ */
+export function scopedEndpoints(ctx: CheckContext, f: ScopeFixtures): ScopedEndpoint[] {
+  const get = (name: string, scope: Scope, path: string): ScopedEndpoint => ({
+    name,
+    scope,
+    request: { method: 'GET', path },
+  });
+  return [
+    get('GET /catalog/products', 'catalog:read', ctx.path('catalogProducts')),
+    get('GET /catalog/products/{sku}', 'catalog:read', ctx.path('catalogProduct', { sku: f.sku })),
+    {
+      name: 'POST /quotes',
+      scope: 'catalog:read',
+      request: { method: 'POST', path: ctx.path('quotes'), json: f.quoteBody },
+    },
+    get('GET /quotes/{id}', 'catalog:read', ctx.path('quote', { id: f.quoteId })),
+    get('GET /orders', 'orders:read', ctx.path('orders')),
+    get('GET /orders/{id}', 'orders:read', ctx.path('order', { id: f.orderId })),
+    get(
+      'GET /orders/by-external-id/{external_id}',
+      'orders:read',
+      ctx.path('orderByExternalId', { external_id: f.externalId }),
+    ),
+    get('GET shipments of an order', 'orders:read', ctx.path('shipments', { id: f.orderId })),
+    get('GET invoice of an order', 'orders:read', ctx.path('invoice', { id: f.orderId })),
+    {
+      name: 'POST /orders (a replay of the placed order)',
+      scope: 'orders:write',
+      request: {
+        method: 'POST',
+        path: ctx.path('orders'),
+        json: f.orderBody,
+        headers: { 'idempotency-key': f.idempotencyKey },
+      },
+    },
+    {
+      name: 'POST /orders/{id}/cancel',
+      scope: 'orders:write',
+      request: { method: 'POST', path: ctx.path('orderCancel', { id: f.orderId }) },
+    },
+    get('GET /webhook-endpoints', 'webhooks:manage', ctx.path('webhookEndpoints')),
+    get('GET /events', 'webhooks:manage', ctx.path('events')),
+  ];
+}

@@ -1,0 +1,61 @@
+import type { CheckContext, Key } from '../../lib/check/index.js';
+import { api } from './api.js';
+import { orderIdsWithExternalId } from './order-count.js';
+
+/**
+ * That no order holds `externalId` (sections 4 and 7: "no order exists"),
+ * seen through `GET /orders/by-external-id/{external_id}`: 404.
+ */
+export async function expectNoOrder(
+  ctx: CheckContext,
+  key: Key,
+  externalId: string,
+  after: string,
+): Promise<boolean> {
+  const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+  return ctx.expectTrue(res.status === 404, {
+    code: 'STATE',
+    pointer: '/status',
+    expected: 404,
+    received: res.status,
+    message: `after ${after} an order with external_id ${externalId} exists`,
+    exchange: res.exchange,
+  });
+}
+
+/**
+ * That exactly one order holds `externalId`, and it is `id`: by external id,
+ * and (in an account the run made, where the list is short) by walking the
+ * order list, which would show a second order under the same external_id.
+ */
+export async function expectSingleOrder(
+  ctx: CheckContext,
+  key: Key,
+  externalId: string,
+  id: string,
+  after: string,
+): Promise<void> {
+  const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+  const found = (res.json as { id?: unknown } | undefined)?.id;
+  ctx.expectTrue(res.status === 200 && found === id, {
+    code: 'STATE',
+    pointer: '/body/id',
+    expected: id,
+    received: res.status === 200 ? found : `HTTP ${res.status}`,
+    message: `after ${after} the order with external_id ${externalId} is not ${id}`,
+    exchange: res.exchange,
+  });
+  if (key.accountId === undefined) return;
+  const ids = await orderIdsWithExternalId(ctx, key, externalId);
+  if (ids === undefined) {
+    ctx.note('the order list could not be walked: counted by external id only');
+    return;
+  }
+  ctx.expectTrue(ids.length === 1 && ids[0] === id, {
+    code: 'STATE',
+    pointer: '/orders',
+    expected: [id],
+    received: ids,
+    message: `after ${after} the account lists ${ids.length} orders with external_id ${externalId}, expected exactly one`,
+  });
+}

@@ -1,0 +1,59 @@
+import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { HarnessError } from '../../lib/violations/harness-error.js';
+import { problemCode } from './problem-text.js';
+
+function describe(res: HttpResponse): string {
+  const code = problemCode(res);
+  return `HTTP ${res.status}${code ? ` ${code}` : ''}`;
+}
+
+/** A success (2xx) where the rule requires the request to be accepted; the exact 2xx is another rule's. */
+export function expectSuccess(ctx: CheckContext, res: HttpResponse, what: string): boolean {
+  return ctx.expectTrue(res.status >= 200 && res.status < 300, {
+    code: 'STATUS',
+    pointer: '/status',
+    expected: '2xx',
+    received: res.status,
+    message: `${what}: expected success, got ${describe(res)}`,
+    exchange: res.exchange,
+  });
+}
+
+/**
+ * A step the check builds on (placing the order it then cancels, say). When
+ * it fails, the check cannot judge its own rule: a set-up error, never a
+ * violation of this rule (another check judges that step).
+ */
+export function requireSuccess(res: HttpResponse, what: string): Record<string, unknown> {
+  if (res.status < 200 || res.status >= 300) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      `${what} failed: ${describe(res)} (evidence #${res.exchange})`,
+    );
+  }
+  const body = res.json;
+  // A 204 (or any answer without a JSON object) is a success with nothing in it.
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+/** The `id` of an object a step created; a set-up error when there is none. */
+export function idOf(body: Record<string, unknown>, what: string): string {
+  if (typeof body.id !== 'string' || body.id.length === 0) {
+    throw new HarnessError('HARNESS_SETUP', `${what} answered no id`);
+  }
+  return body.id;
+}
+
+/** The `id` of the object a judged answer returned; without one the check cannot go on (a SCHEMA violation). */
+export function answeredId(ctx: CheckContext, res: HttpResponse, what: string): string {
+  const id = (res.json as { id?: unknown } | undefined)?.id;
+  if (typeof id === 'string' && id.length > 0) return id;
+  return ctx.stop({
+    code: 'SCHEMA',
+    pointer: '/body/id',
+    expected: 'the id of the object',
+    received: id ?? '(missing)',
+    message: `${what} answered no id`,
+    exchange: res.exchange,
+  });
+}

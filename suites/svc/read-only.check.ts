@@ -1,0 +1,72 @@
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectNoOrder } from '../support/expect-orders.js';
+import { orderBody } from '../support/order-body.js';
+import { postOrder } from '../support/post-order.js';
+import { quoteBody } from '../support/quote-body.js';
+import { switchedTo, tokenRequest } from './service-state.js';
+
+check('SVC-01', async (ctx) => {
+  // Section 7, 503 read_only: "Reads work."
+  const { key, orderId } = await switchedTo(ctx, 'read_only');
+  const client = api(ctx, key);
+  for (const [what, path] of [
+    ['GET /account', ctx.path('account')],
+    ['GET /catalog/products', ctx.path('catalogProducts')],
+    ['GET /orders', ctx.path('orders')],
+    ['GET /orders/{id}', ctx.path('order', { id: orderId })],
+  ] as const) {
+    const res = await client.get(path);
+    if (!ctx.expectStatus(res, 200)) ctx.note(`${what} failed while read_only`);
+  }
+});
+
+check('SVC-02', async (ctx) => {
+  // Section 7, 503 read_only: "New orders and quotes are paused."
+  const { key, catalog } = await switchedTo(ctx, 'read_only');
+  const body = orderBody(ctx.faker, catalog);
+  ctx.expectProblem(await postOrder(ctx, key, body), { status: 503, code: 'read_only' });
+  await expectNoOrder(ctx, key, body.external_id, 'a new order while read_only');
+});
+
+check('SVC-03', async (ctx) => {
+  // Section 7, 503 read_only: "New orders and quotes are paused."
+  const { key, catalog } = await switchedTo(ctx, 'read_only');
+  ctx.expectProblem(await api(ctx, key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog)), {
+    status: 503,
+    code: 'read_only',
+  });
+});
+
+check('SVC-04', async (ctx) => {
+  // Section 7 read_only pauses writes, not authentication; contract readings: token requests still work.
+  const { key } = await switchedTo(ctx, 'read_only');
+  const res = await tokenRequest(ctx, key);
+  if (ctx.expectStatus(res, 200)) {
+    ctx.expectTrue(
+      typeof (res.json as { access_token?: unknown } | undefined)?.access_token === 'string',
+      {
+        code: 'SCHEMA',
+        pointer: '/body/access_token',
+        expected: 'an access token',
+        received: '(missing)',
+        message: 'the token request answered no access_token while read_only',
+        exchange: res.exchange,
+      },
+    );
+  }
+});
+
+check('SVC-05', async (ctx) => {
+  // Contract section 2 readings: while read_only the reference pauses every other write too.
+  const { key, orderId } = await switchedTo(ctx, 'read_only');
+  const client = api(ctx, key);
+  ctx.expectProblem(await client.post(ctx.path('orderCancel', { id: orderId })), {
+    status: 503,
+    code: 'read_only',
+  });
+  ctx.expectProblem(
+    await client.post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/orders' }),
+    { status: 503, code: 'read_only' },
+  );
+});

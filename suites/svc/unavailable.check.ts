@@ -1,0 +1,37 @@
+import { check } from '../../lib/check/index.js';
+import { api } from '../support/api.js';
+import { expectNoOrder } from '../support/expect-orders.js';
+import { expectSuccess } from '../support/expect-success.js';
+import { orderBody } from '../support/order-body.js';
+import { postOrder } from '../support/post-order.js';
+import { quoteBody } from '../support/quote-body.js';
+import { backToNormal, switchedTo, tokenRequest } from './service-state.js';
+
+check('SVC-06', async (ctx) => {
+  // Section 7: "503 api_unavailable: API switched off for maintenance. Nothing charged." Contract section 3: to everything.
+  const { account, key, catalog, orderId } = await switchedTo(ctx, 'unavailable');
+  const client = api(ctx, key);
+  const body = orderBody(ctx.faker, catalog);
+  const calls = [
+    ['GET /account', () => client.get(ctx.path('account'))],
+    ['GET /catalog/products', () => client.get(ctx.path('catalogProducts'))],
+    ['GET /orders', () => client.get(ctx.path('orders'))],
+    ['GET /orders/{id}', () => client.get(ctx.path('order', { id: orderId }))],
+    ['POST /orders', () => postOrder(ctx, key, body)],
+    ['POST /quotes', () => client.post(ctx.path('quotes'), quoteBody(ctx.faker, catalog))],
+    ['POST /orders/{id}/cancel', () => client.post(ctx.path('orderCancel', { id: orderId }))],
+    ['POST /oauth/token', () => tokenRequest(ctx, key)],
+  ] as const;
+  for (const [what, call] of calls) {
+    const res = await call();
+    if (!ctx.expectProblem(res, { status: 503, code: 'api_unavailable' }))
+      ctx.note(`${what} answered ${res.status}`);
+  }
+  await backToNormal(ctx, account);
+  await expectNoOrder(ctx, key, body.external_id, 'a new order while the API was switched off');
+  expectSuccess(
+    ctx,
+    await client.post(ctx.path('orderCancel', { id: orderId })),
+    'cancelling, back to normal, the order the switched-off API refused to cancel',
+  );
+});

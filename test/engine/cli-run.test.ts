@@ -1,0 +1,265 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { VERDICTS } from '../../lib/check/verdict.js';
+import { pickRule } from './fixtures/pick-rule.js';
+import { readReport } from './support/report-files.js';
+import { type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+
+/** The fields section 4 of the target contract fixes; additions are allowed, these never go. */
+const ContractReport = z.object({
+  suite_version: z.string(),
+  target: z.string(),
+  started_at: z.iso.datetime(),
+  finished_at: z.iso.datetime(),
+  seed: z.number().int(),
+  summary: z.object(Object.fromEntries(VERDICTS.map((v) => [v, z.number().int().min(0)]))),
+  results: z.array(
+    z.object({
+      rule_id: z.string(),
+      title: z.string(),
+      section: z.string(),
+      level: z.enum(['MUST', 'SHOULD', 'DIALECT']),
+      verdict: z.enum(VERDICTS),
+      reason: z.string().optional(),
+      evidence: z.array(z.unknown()).optional(),
+    }),
+  ),
+});
+
+let good: TinyTarget;
+let garbage: TinyTarget;
+const passDir = join(emptyDir(), 'pass');
+const garbageDir = join(emptyDir(), 'garbage');
+let pass: CliResult;
+let broken: CliResult;
+
+beforeAll(async () => {
+  good = await startTinyTarget('unauthorized');
+  garbage = await startTinyTarget('garbage');
+  pass = await runCli([
+    '--target',
+    good.origin,
+    '--report-dir',
+    passDir,
+    ...fixtureSuites('passing'),
+  ]);
+  // Compared with the passing run: the verdicts that changed are listed.
+  broken = await runCli([
+    '--target',
+    garbage.origin,
+    '--report-dir',
+    garbageDir,
+    '--compare',
+    join(passDir, 'report.json'),
+    ...fixtureSuites('passing'),
+  ]);
+});
+
+afterAll(async () => {
+  await good?.close();
+  await garbage?.close();
+});
+
+describe('a run against a target that answers as the checks expect', () => {
+  it('exits 0 and writes every report', () => {
+    expect(pass.code, pass.stderr).toBe(0);
+    expect(pass.stdout).toContain('Exit 0: no MUST check failed and none ended in error');
+    for (const file of ['report.json', 'report.html', 'junit.xml', 'summary.md']) {
+      expect(existsSync(join(passDir, file)), file).toBe(true);
+    }
+    const allure = readdirSync(join(passDir, 'allure-results'));
+    expect(allure.filter((f) => f.endsWith('-result.json'))).toHaveLength(3);
+  });
+
+  it('writes report.json in the contract shape, one result per active rule', () => {
+    const report = ContractReport.parse(readReport(passDir));
+    const counted = Object.values(report.summary).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(report.results.length);
+    expect(report.summary).toMatchObject({ passed: 2, warning: 1, failed: 0, error: 0 });
+    expect(report.target).toBe(good.origin);
+  });
+
+  it('shows uncovered rules as not_verifiable with the uncovered flag', () => {
+    const uncovered = readReport(passDir).results.filter((r) => r.uncovered);
+    expect(uncovered.length).toBeGreaterThan(0);
+    expect(
+      uncovered.every(
+        (r) =>
+          r.verdict === 'not_verifiable' && r.reason === 'uncovered: no check implements this rule',
+      ),
+    ).toBe(true);
+  });
+
+  it('maps an Allure result to the conformance verdict (a warning passes)', () => {
+    const dir = join(passDir, 'allure-results');
+    const results = readdirSync(dir)
+      .filter((f) => f.endsWith('-result.json'))
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            status: string;
+            labels: { name: string; value: string }[];
+          },
+      );
+    const warning = results.find((r) =>
+      r.labels.some((l) => l.name === 'tag' && l.value === 'warning'),
+    );
+    expect(warning?.status).toBe('passed');
+  });
+});
+
+describe('a run against a target that answers garbage', () => {
+  it('ends with exit 1, without a crash or a stack trace', () => {
+    expect(broken.code, broken.stderr).toBe(1);
+    expect(broken.stdout).toContain('MUST failures:');
+    expect(`${broken.stdout}${broken.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
+  });
+
+  it('records the garbage as evidence of the failure', () => {
+    const failed = readReport(garbageDir).results.find((r) => r.verdict === 'failed');
+    expect(failed?.violations?.[0]).toMatchObject({ code: 'STATUS', expected: 401, received: 200 });
+    expect(failed?.evidence?.[0]?.response?.body).toContain('<html>"nope');
+    expect(failed?.evidence?.[0]?.response?.headers['content-type']).toBe('application/json');
+  });
+
+  it('lists the verdicts that changed since the compared run (stdout, summary.md, report.json)', () => {
+    const report = readReport(garbageDir);
+    const changed = report.changes?.changed ?? [];
+    expect(changed).toHaveLength(1);
+    const change = changed[0];
+    expect(change).toMatchObject({ from: 'passed', to: 'failed' });
+    const line = `${change?.rule_id}: passed -> failed`;
+    expect(broken.stdout).toContain('Changes since');
+    expect(broken.stdout).toContain(line);
+    expect(readFileSync(join(garbageDir, 'summary.md'), 'utf8')).toContain(line);
+  });
+});
+
+describe("the garbage run's report.html", () => {
+  it('opens in headless Chromium and filters to the failure', async () => {
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(join(garbageDir, 'report.html')).href);
+      expect(await page.textContent('#outcome')).toBe('Does not conform');
+      await page.selectOption('#filter-verdict', 'failed');
+      const visible = await page.$$eval(
+        'tr.rule',
+        (rows) => rows.filter((r) => !(r as unknown as { hidden: boolean }).hidden).length,
+      );
+      expect(visible).toBe(1);
+      expect(await page.textContent('tr.rule:not([hidden])')).toContain(
+        'expected HTTP 401, got 200',
+      );
+      expect(await page.textContent('#changes')).toContain('passed -> failed');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('--only', () => {
+  it('runs the selected rules and reports every other one as skipped', async () => {
+    const dir = join(emptyDir(), 'only');
+    const selected = pickRule('MUST').id;
+    const result = await runCli([
+      '--target',
+      good.origin,
+      '--report-dir',
+      dir,
+      '--only',
+      selected,
+      ...fixtureSuites('passing'),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = readReport(dir);
+    expect(report.only).toEqual([selected]);
+    expect(report.results.find((r) => r.rule_id === selected)?.verdict).toBe('passed');
+    const others = report.results.filter((r) => r.rule_id !== selected);
+    expect(
+      others.every((r) => r.verdict === 'skipped' && r.reason === 'filtered out by --only'),
+    ).toBe(true);
+    expect(report.summary).toMatchObject({ passed: 1, skipped: report.results.length - 1 });
+  });
+});
+
+describe('a run whose checks break', () => {
+  it('exits 2, with every broken rule as error and never as failed', async () => {
+    const dir = join(emptyDir(), 'crash');
+    const result = await runCli([
+      '--target',
+      good.origin,
+      '--report-dir',
+      dir,
+      ...fixtureSuites('crashing'),
+    ]);
+    expect(result.code, result.stderr).toBe(2);
+    const report = readReport(dir);
+    expect(report.summary.failed).toBe(0);
+    const byId = new Map(report.results.map((r) => [r.rule_id, r]));
+    expect(byId.get('TOKEN-01')).toMatchObject({
+      verdict: 'error',
+      file: 'test/engine/fixtures/crashing/broken.check.ts',
+    });
+    expect(byId.get('TOKEN-01')?.reason).toContain('failed to load');
+    expect(byId.get('TOKEN-02')).toMatchObject({
+      verdict: 'error',
+      reason: 'fixture: broke outside check()',
+    });
+    expect(report.run_errors[0]?.rule_ids).toEqual(['TOKEN-01']);
+  });
+});
+
+describe('an unreachable target', () => {
+  it('refused: exit 2 at once, one line, no report directory left behind', async () => {
+    const port = await closedPort();
+    const dir = join(emptyDir(), 'never');
+    const result = await runCli(['--target', `http://127.0.0.1:${port}`, '--report-dir', dir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      `conformance: error: target http://127.0.0.1:${port} is unreachable: connection refused (ECONNREFUSED)`,
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('silent (accepts, never answers): exit 2 well within 15 seconds, not a hang', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const result = await runCli(['--target', `http://127.0.0.1:${port}`]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/is unreachable: no answer within \d+ s/);
+      expect(result.ms).toBeLessThan(15_000);
+    } finally {
+      silent.close();
+    }
+  }, 20_000);
+});
+
+/** A port nothing listens on: taken from the OS, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReport } from './support/report-files.js';
+import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
+
+const CONTROL_TOKEN = 'isolation-control-token';
+let target: TinyTarget;
+
+beforeAll(async () => {
+  target = await startTinyTarget('unauthorized', CONTROL_TOKEN);
+});
+
+afterAll(async () => {
+  await target?.close();
+});
+
+/** The notes of the four isolation fixtures: how often each saw the module state touched, and on which worker. */
+async function notes(args: string[], env: Record<string, string> = {}): Promise<string[][]> {
+  const dir = join(emptyDir(), 'isolation');
+  const result = await runCli(
+    ['--target', target.origin, '--report-dir', dir, ...args, ...fixtureSuites('isolation')],
+    env,
+  );
+  expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+  return readReport(dir)
+    .results.filter((r) => r.verdict === 'passed')
+    .map((r) => r.notes ?? []);
+}
+
+describe('check files in reused workers', () => {
+  it('with a control API: each file gets fresh module state (its own file fixture)', async () => {
+    const seen = await notes(['--control-url', `${target.origin}/__control`], { CONTROL_TOKEN });
+    expect(seen).toHaveLength(4);
+    expect(seen.map((n) => n[0])).toEqual(['touches 1', 'touches 1', 'touches 1', 'touches 1']);
+    // Four files on at most two workers: some shared a worker, so the test above means something.
+    expect(new Set(seen.map((n) => n[1])).size).toBeLessThan(4);
+  });
+
+  it('in partner mode: the files run one after another in one worker and share module state', async () => {
+    const seen = await notes([]);
+    expect(seen.map((n) => n[0]).sort()).toEqual([
+      'touches 1',
+      'touches 2',
+      'touches 3',
+      'touches 4',
+    ]);
+    expect(new Set(seen.map((n) => n[1])).size).toBe(1);
+  });
+});

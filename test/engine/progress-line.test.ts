@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { TestCase, TestModule } from 'vitest/node';
+import { ProgressLine } from '../../lib/runner/progress-line.js';
+
+class Capture extends Writable {
+  text = '';
+  isTTY: boolean;
+  columns = 80;
+  constructor(tty: boolean) {
+    super();
+    this.isTTY = tty;
+  }
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+const module = (tests: number) =>
+  ({
+    children: { allTests: () => Array.from({ length: tests })[Symbol.iterator]() },
+  }) as unknown as TestModule;
+const testCase = (name: string, verdict?: string, state = 'passed') =>
+  ({
+    name,
+    meta: () => (verdict ? { conformance: { verdict } } : {}),
+    result: () => ({ state }),
+  }) as unknown as TestCase;
+
+describe('ProgressLine', () => {
+  it('rewrites one line in place on a terminal and clears it at the end', () => {
+    const stream = new Capture(true);
+    const progress = new ProgressLine({ stream });
+    progress.onTestRunStart();
+    progress.onTestModuleCollected(module(3));
+    progress.onTestCaseResult(testCase('IDEM-01 MUST x', 'passed'));
+    progress.onTestCaseResult(testCase('IDEM-02 MUST y', 'failed'));
+    progress.onTestCaseResult(testCase('IDEM-03 MUST z', undefined, 'failed'));
+    progress.onTestRunEnd();
+    expect(stream.text).not.toContain('\n');
+    // Each write starts with carriage return + erase-line; shown here as `|`.
+    const frames = stream.text.replaceAll('\r\u001b[2K', '|');
+    expect(frames).toMatch(
+      /\|checks 3\/3 {2}passed 1 {2}failed 1 {2}error 1 {2}\d+\.\ds {2}IDEM-03\|$/,
+    );
+  });
+
+  it('prints plain lines elsewhere, only when something changed', async () => {
+    const stream = new Capture(false);
+    const progress = new ProgressLine({ stream, intervalMs: 5 });
+    progress.onTestRunStart();
+    progress.onTestModuleCollected(module(2));
+    progress.onTestCaseResult(testCase('TOKEN-01 MUST x', 'not_verifiable'));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    progress.onTestCaseResult(testCase('TOKEN-02 MUST x', 'passed'));
+    progress.onTestRunEnd();
+    const lines = stream.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^checks 1\/2 {2}n\/v 1 /);
+    expect(lines[1]).toMatch(/^checks 2\/2 {2}passed 1 {2}n\/v 1 /);
+    expect(stream.text).not.toContain('\r');
+  });
+});

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type TargetBehaviour = 'unauthorized' | 'garbage' | 'echo';
+
+export interface TinyTarget {
+  origin: string;
+  /** Requests it received (method and url), for assertions. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in target on a free loopback port. `unauthorized` answers every
+ * API call 401 problem+json (a well-behaved door with no key); `garbage`
+ * answers nonsense (wrong status, body that claims JSON and is not, bytes);
+ * `echo` sends back what it received, credentials included. With a control
+ * token it also serves `/__control/capabilities` with no feature.
+ */
+export async function startTinyTarget(
+  behaviour: TargetBehaviour,
+  controlToken?: string,
+): Promise<TinyTarget> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push(`${req.method} ${req.url}`);
+      if (controlToken && req.url?.startsWith('/__control/'))
+        return control(req, res, controlToken);
+      answer(behaviour, req, Buffer.concat(chunks).toString('utf8'), res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function control(req: IncomingMessage, res: ServerResponse, token: string): void {
+  if (req.headers['x-control-token'] !== token) {
+    res
+      .writeHead(401, { 'content-type': 'application/problem+json' })
+      .end('{"code":"unauthorized"}');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"protocol":"1","features":[]}');
+}
+
+function answer(
+  behaviour: TargetBehaviour,
+  req: IncomingMessage,
+  body: string,
+  res: ServerResponse,
+): void {
+  switch (behaviour) {
+    case 'unauthorized':
+      res
+        .writeHead(401, {
+          'content-type': 'application/problem+json',
+          'www-authenticate': 'Bearer',
+        })
+        .end(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Unauthorized',
+            status: 401,
+            code: 'unauthorized',
+          }),
+        );
+      return;
+    case 'garbage':
+      res.writeHead(200, { 'content-type': 'application/json', 'x-garbage': '\u00ff' });
+      res.end(
+        Buffer.from([
+          0x7b, 0x00, 0xff, 0xfe, 0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e, 0x22, 0x6e, 0x6f, 0x70, 0x65,
+        ]),
+      );
+      return;
+    case 'echo':
+      res
+        .writeHead(401, {
+          'content-type': 'application/json',
+          'x-echo-authorization': req.headers.authorization ?? '',
+        })
+        .end(JSON.stringify({ you_sent: { headers: req.headers, body } }));
+      return;
+  }
+}

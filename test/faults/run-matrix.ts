@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { activeRules } from '../../rules/index.js';
+import type { DefectName } from '../../server/defects.js';
+import { startServer } from '../../server/start.js';
+import { type DefectCase, defectCases } from './cases.js';
+import { mapBounded } from './pool.js';
+import { type AreaRun, runArea } from './run-conformance.js';
+
+/** The seed of every run: the same generated inputs each time, so verdicts can be compared. */
+export const MATRIX_SEED = 20_240_601;
+
+/** Two cores: two conformance processes (each with two vitest workers) and their servers. */
+export const DEFAULT_CONCURRENCY = 2;
+
+export interface DefectResult extends DefectCase {
+  run: AreaRun;
+  /** Exit 1 and the broken rule among the failures: the suite caught the defect by its rule. */
+  caught: boolean;
+}
+
+export interface BaselineResult {
+  run: AreaRun;
+  /** Exit 0, and every rule of the area passed or warned (none failed, errored or went unchecked). */
+  clean: boolean;
+}
+
+export interface MatrixResult {
+  seed: number;
+  concurrency: number;
+  baseline: BaselineResult[];
+  defects: DefectResult[];
+  wallMs: number;
+}
+
+export interface MatrixOptions {
+  /** Only these defects (default: the whole catalogue). */
+  defects?: readonly string[];
+  /** Skip the runs against the correct server. */
+  skipBaseline?: boolean;
+  concurrency?: number;
+  seed?: number;
+  /** Told as each run ends (the command prints progress). */
+  onRun?: (done: number, total: number, label: string, run: AreaRun) => void;
+}
+
+type Job = { kind: 'baseline'; area: string } | { kind: 'defect'; item: DefectCase };
+
+/**
+ * The fault matrix: each defect's server against the checks of its rule's
+ * area, and the correct server against every area. Each run has its own
+ * server (in this process, port 0, in memory) and its own control token,
+ * closed as soon as its run ends.
+ */
+export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResult> {
+  const seed = options.seed ?? MATRIX_SEED;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const cases = defectCases(options.defects);
+  const areas: string[] = options.skipBaseline
+    ? []
+    : [...new Set(activeRules.map((rule) => rule.area))];
+  // Slow areas first, so that the last runs of the pool are short ones.
+  const jobs: Job[] = [
+    ...areas.map((area): Job => ({ kind: 'baseline', area })),
+    ...cases.map((item): Job => ({ kind: 'defect', item })),
+  ].sort((a, b) => weight(b) - weight(a));
+  const started = Date.now();
+  let done = 0;
+  const runs = await mapBounded(jobs, concurrency, async (job) => {
+    const run =
+      job.kind === 'baseline'
+        ? await runAgainst([], job.area, seed)
+        : await runAgainst([job.item.defect], job.item.area, seed);
+    done += 1;
+    options.onRun?.(
+      done,
+      jobs.length,
+      job.kind === 'baseline' ? `correct server, ${job.area}` : job.item.defect,
+      run,
+    );
+    return { job, run };
+  });
+  const baseline: BaselineResult[] = [];
+  const defects: DefectResult[] = [];
+  for (const { job, run } of runs) {
+    if (job.kind === 'baseline') baseline.push({ run, clean: isClean(run) });
+    else defects.push({ ...job.item, run, caught: run.exitCode === 1 && run.failed.includes(job.item.rule) });
+  }
+  const order = new Map(cases.map((c, index) => [c.defect, index]));
+  defects.sort((a, b) => (order.get(a.defect) ?? 0) - (order.get(b.defect) ?? 0));
+  baseline.sort((a, b) => areas.indexOf(a.run.area) - areas.indexOf(b.run.area));
+  return { seed, concurrency, baseline, defects, wallMs: Date.now() - started };
+}
+
+async function runAgainst(defects: DefectName[], area: string, seed: number): Promise<AreaRun> {
+  const controlToken = randomBytes(24).toString('base64url');
+  const server = await startServer({ controlToken, db: ':memory:', defects });
+  try {
+    return await runArea({ origin: server.origin, controlToken }, area, seed);
+  } finally {
+    await server.close();
+  }
+}
+
+function isClean(run: AreaRun): boolean {
+  const verdicts = Object.values(run.verdicts);
+  return (
+    run.exitCode === 0 &&
+    verdicts.length > 0 &&
+    verdicts.every((verdict) => verdict === 'passed' || verdict === 'warning')
+  );
+}
+
+/** Areas whose checks take longest (bursts of hundreds of requests, many orders). */
+const SLOW_AREAS = new Set(['RATE', 'MODEL', 'ORDER', 'IDEM', 'MODE', 'KEY']);
+
+function weight(job: Job): number {
+  const area = job.kind === 'baseline' ? job.area : job.item.area;
+  return SLOW_AREAS.has(area) ? 1 : 0;
+}

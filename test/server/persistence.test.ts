@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { CONTROL_TOKEN, harness, orderBody } from './support/harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'reference-persist-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const db = join(dir, 'reference.db');
+
+describe('storage survives a restart (issue 2)', () => {
+  it('keeps accounts, keys, tokens, orders, idempotency records and events; stores no secret in clear', async () => {
+    const before = await buildApp({ controlToken: CONTROL_TOKEN, db });
+    let closed = false;
+    onTestFinished(async () => {
+      if (!closed) await before.close();
+    });
+    const h1 = harness(before);
+    const partner = await h1.partner({ name: 'Persistent Partner' });
+    const body = orderBody();
+    const order = await h1.api('POST', '/orders', {
+      token: partner.token,
+      idempotencyKey: 'persist-1',
+      body: body as never,
+    });
+    expect(order.status).toBe(201);
+    await h1.advance(partner.accountId, 600);
+    await h1.api('POST', '/webhook-endpoints', {
+      token: partner.token,
+      body: { url: 'https://example.com/h' },
+    });
+
+    // A second server on the same file is refused while the first holds it.
+    await expect(buildApp({ db })).rejects.toThrow(/in use by another process/);
+
+    await before.close();
+    closed = true;
+
+    for (const file of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, file));
+      expect(bytes.includes(partner.key.secret_key), file).toBe(false);
+      expect(bytes.includes(partner.token), file).toBe(false);
+      expect(bytes.includes(CONTROL_TOKEN), file).toBe(false);
+    }
+
+    const after = await buildApp({ controlToken: CONTROL_TOKEN, db });
+    onTestFinished(() => after.close());
+    const h2 = harness(after);
+    const account = await h2.api('GET', '/account', { token: partner.token });
+    expect(account.body.name).toBe('Persistent Partner');
+    const replay = await h2.api('POST', '/orders', {
+      token: partner.token,
+      idempotencyKey: 'persist-1',
+      body: body as never,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(order.body);
+    expect((await h2.api('GET', '/events', { token: partner.token })).body.data).toHaveLength(1);
+    expect(
+      (await h2.api('GET', '/webhook-endpoints', { token: partner.token })).body.data,
+    ).toHaveLength(1);
+    // The account clock's advance survived too.
+    const { now } = (await h2.control('GET', `/accounts/${partner.accountId}`)).body;
+    expect(Date.parse(now) - Date.now()).toBeGreaterThan(590_000);
+    expect((await h2.token(partner.key)).startsWith('odp_at_')).toBe(true);
+  });
+});
