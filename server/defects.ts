@@ -37,7 +37,7 @@ export const DEFECTS = Object.freeze({
   // Credentials in URLs and bodies (§5 rules 4, 6).
   'query-token-accepted': 'an access token in the query string is not refused as credentials_in_url',
   'query-secret-accepted': 'a Secret Key in the query string is not refused as credentials_in_url',
-  'secret-in-order-body-accepted': 'a Secret Key in an order or quote body is not refused',
+  'secret-in-body-accepted': 'a Secret Key in the body of an API call is not refused',
   // IP allowlist (§5 rule 9).
   'ip-allowlist-ignored': "a key's IP allowlist is not enforced",
   'ip-allowlist-ranges-ignored': 'allowlist CIDR ranges match only their first address',

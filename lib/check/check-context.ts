@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { base, en, en_US, Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+// The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
+import { faker } from '@faker-js/faker/locale/en_US';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
@@ -47,7 +49,8 @@ export class Context implements CheckContext {
     this.config = fixture.config;
     this.dialect = fixture.config.dialect;
     this.seed = fixture.config.seed;
-    this.faker = new Faker({ locale: [en_US, en, base] });
+    // One instance, reseeded per check: checks of a file run one after another.
+    this.faker = faker;
     this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     fixture.http.recorder = run.recorder;
     fixture.current = { rule: run.rule, run };

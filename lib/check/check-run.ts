@@ -97,7 +97,8 @@ export class CheckRun {
 function describeError(error: unknown): string {
   if (error instanceof Error) {
     const frame = error.stack?.split('\n').find((line) => line.includes('/suites/'));
-    return `${error.name}: ${error.message}${frame ? ` at ${frame.trim()}` : ''}`;
+    // Stack frames read "at fn (file:line)": keep the first one inside suites/ as the place.
+    return `${error.name}: ${error.message}${frame ? ` ${frame.trim()}` : ''}`;
   }
   return String(error);
 }

@@ -199,9 +199,10 @@ export interface CheckContext {
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean;
   /**
-   * An error answer with this HTTP status, media type `application/problem+json`
-   * and this `code`. Field-by-field shape is `expectProblemFields`' job, so that a
-   * broken field fails the ERR rule that owns it, not every check.
+   * An error answer with this HTTP status and this `code` (a JSON body is
+   * needed to read the code). Media type and field-by-field shape are
+   * `expectProblemFields`' job, so that a broken field fails the ERR rule that
+   * owns it, not every check.
    */
   expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean;
   /**

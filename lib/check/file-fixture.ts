@@ -37,7 +37,6 @@ export class FileFixture {
   docsUrl: string | undefined;
   readonly #agent: Agent;
   #account: Promise<TestAccount> | undefined;
-  #partnerKey: Key | undefined;
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
@@ -103,13 +102,13 @@ export class FileFixture {
         ['keys'],
       );
     }
-    this.#partnerKey ??= {
+    runShared.partnerKey ??= {
       accessKeyId: partner.accessKeyId,
       secretKey: partner.secretKey,
       mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
       scopes: [],
     };
-    return this.#partnerKey;
+    return runShared.partnerKey;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { KeyPacer } from '../client/key-pacer.js';
+import type { Key } from './context.js';
 
 /**
  * State shared by every check file in one worker. With the control API the
@@ -12,4 +13,6 @@ export const runShared = {
   tokens: new Map<string, Promise<string>>(),
   /** Tokens of the partner key: requests carrying them are paced. */
   partnerTokens: new Set<string>(),
+  /** The partner key, one object for the run: scopes learned from its first token serve every file. */
+  partnerKey: undefined as Key | undefined,
 };

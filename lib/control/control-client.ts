@@ -162,6 +162,7 @@ export class HttpControlClient implements ControlClient {
       throw new HarnessError(
         'HARNESS_CONTROL',
         `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${res.text.slice(0, 200)} (evidence #${res.exchange})`,
+        { status: res.status },
       );
     }
     if (res.text.length === 0) return undefined;

@@ -22,11 +22,15 @@ export interface Announced {
  * does not speak the protocol stops the run (exit 2): running on would mark
  * half the rules not_verifiable for a reason the user can fix in a second.
  */
-export async function fetchCapabilities(controlUrl: string, token: string): Promise<Announced> {
+export async function fetchCapabilities(
+  controlUrl: string,
+  token: string,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<Announced> {
   const agent = new Agent({
-    connectTimeout: PROBE_TIMEOUT_MS,
-    headersTimeout: PROBE_TIMEOUT_MS,
-    bodyTimeout: PROBE_TIMEOUT_MS,
+    connectTimeout: timeoutMs,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
   let status: number;
   let text: string;
@@ -35,13 +39,13 @@ export async function fetchCapabilities(controlUrl: string, token: string): Prom
       method: 'GET',
       headers: { 'x-control-token': token, accept: 'application/json' },
       dispatcher: agent,
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
     throw new RunAborted(
-      `control API ${controlUrl} is unreachable: ${networkCause(error, PROBE_TIMEOUT_MS)}`,
+      `control API ${controlUrl} is unreachable: ${networkCause(error, timeoutMs)}`,
     );
   } finally {
     await agent.destroy().catch(() => undefined);

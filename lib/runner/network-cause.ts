@@ -9,7 +9,7 @@ export function networkCause(error: unknown, timeoutMs: number): string {
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'UND_ERR_HEADERS_TIMEOUT'
   ) {
-    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    return `no answer within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`;
   }
   const words: Record<string, string> = {
     ECONNREFUSED: 'connection refused',

@@ -5,7 +5,7 @@ import { API_BASE_PATH } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { fetchCapabilities } from './capabilities.js';
 import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
-import { probeTarget } from './probe-target.js';
+import { PROBE_TIMEOUT_MS, probeTarget } from './probe-target.js';
 import { RunAborted } from './run-aborted.js';
 
 export interface PreparedTarget {
@@ -40,12 +40,14 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
     const controlToken = embedded?.controlToken ?? settings.controlToken;
     const apiBaseUrl = `${origin}${API_BASE_PATH}`;
-    await probeTarget(`${apiBaseUrl}${settings.profile.dialect.paths.account}`, 'target');
+    // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
+    const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
+    await probeTarget(`${apiBaseUrl}${settings.profile.dialect.paths.account}`, 'target', probeMs);
 
     const notices: string[] = [...settings.notices];
     let capabilities: Capability[] = [];
     if (controlUrl && controlToken) {
-      const announced = await fetchCapabilities(controlUrl, controlToken);
+      const announced = await fetchCapabilities(controlUrl, controlToken, probeMs);
       capabilities = announced.features;
       if (announced.protocol !== '1') {
         notices.push(

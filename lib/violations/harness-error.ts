@@ -18,9 +18,12 @@ export type HarnessCode = keyof typeof HARNESS_CODES;
 export class HarnessError extends Error {
   override name = 'HarnessError';
   readonly code: HarnessCode;
-  constructor(code: HarnessCode, message: string, options?: { cause?: unknown }) {
+  /** The HTTP status that caused it, when a request was answered (e.g. a refused control call). */
+  readonly status: number | undefined;
+  constructor(code: HarnessCode, message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options);
     this.code = code;
+    this.status = options?.status;
   }
 }
 

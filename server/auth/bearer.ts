@@ -2,18 +2,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KEY_PREFIX, TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, hashSecret } from '../crypto/secret-hash.js';
+import { bentRetryAfter, lockedOutSeconds } from '../defects/rate.js';
 import type { Scope } from '../domain/scopes.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import type { RateClass } from '../limits/rate-limiter.js';
+import { checkNotSuspended } from '../orders/account-state.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { checkKeyGates } from './key-gates.js';
 import type { Principal } from './principal.js';
-import { checkAvailable } from './service-state.js';
+import { checkAvailable, checkWritable } from './service-state.js';
 import { bearerChallenge } from './www-authenticate.js';
 
 const BEARER = /^bearer +([^ ]+) *$/i;
 const TOKEN_SHAPE = new RegExp(`^${KEY_PREFIX}_at_[0-9A-Za-z]{24,200}$`);
 const TTL_MS = TOKEN_TTL_SECONDS * 1000;
+/** Only under the test-only defect `token-scheme-accepted`. */
+const TOKEN_SCHEME = /^token +([^ ]+) *$/i;
 
 function unauthorized(): ApiProblem {
   // RFC 6750 §3: no credentials sent, so the challenge carries no error.
@@ -42,19 +46,36 @@ function invalidToken(): ApiProblem {
  */
 export function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
   const header = request.headers.authorization;
-  const match = header === undefined ? null : BEARER.exec(header);
-  if (!match?.[1]) throw unauthorized();
+  const match =
+    header === undefined
+      ? null
+      : (BEARER.exec(header) ??
+        (ctx.hasDefect('token-scheme-accepted') ? TOKEN_SCHEME.exec(header) : null));
+  if (!match?.[1]) {
+    const noHeader = header === undefined && ctx.hasDefect('missing-bearer-as-invalid-token');
+    throw noHeader ? invalidToken() : unauthorized();
+  }
   const token = match[1];
-  if (!TOKEN_SHAPE.test(token)) throw invalidToken();
+  if (!TOKEN_SHAPE.test(token)) {
+    throw ctx.hasDefect('malformed-token-as-unauthorized') ? unauthorized() : invalidToken();
+  }
   const hash = hashSecret(token);
   const row = ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
   const key = ctx.store.keys.get(row.key_id);
-  if (key?.status !== 'active') throw invalidToken();
+  if (!key || (key.status !== 'active' && !ctx.hasDefect('revoke-keeps-tokens'))) {
+    throw invalidToken();
+  }
   const account = ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
-  if (now - row.issued_at > TTL_MS) {
+  const ttl = ctx.hasDefect('token-lives-3700s')
+    ? 3_700_000
+    : ctx.hasDefect('token-expires-at-3500s')
+      ? 3_500_000
+      : TTL_MS;
+  if (now - row.issued_at > ttl) {
+    if (ctx.hasDefect('token-expired-as-invalid')) throw invalidToken();
     const detail = `The access token is older than ${TOKEN_TTL_SECONDS} seconds. Get a new token and retry.`;
     throw new ApiProblem('token_expired', detail, {
       headers: {
@@ -62,8 +83,8 @@ export function authenticate(ctx: AppContext, request: FastifyRequest): Principa
       },
     });
   }
-  checkKeyGates(key, account, request.ip);
-  checkAvailable(account);
+  checkKeyGates(key, account, request.ip, ctx.hasDefect);
+  if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
   return {
     account,
     key,
@@ -94,30 +115,45 @@ export function requireToken(ctx: AppContext, scope: Scope | null) {
   ): void {
     const principal = authenticate(ctx, request);
     const rateClass = rateClassOf(request.method);
+    if (rateClass === 'read') {
+      if (ctx.hasDefect('read-only-blocks-reads')) checkWritable(principal.account);
+      if (ctx.hasDefect('suspended-blocks-reads')) checkNotSuspended(principal.account, 'reads');
+    }
+    const locked = ctx.hasDefect('token-refusal-blocks-calls')
+      ? lockedOutSeconds(ctx, principal.key.id, principal.now)
+      : 0;
+    if (locked > 0) {
+      throw new ApiProblem('rate_limited', `This key is locked out for ${locked} seconds.`, {
+        headers: { 'retry-after': String(locked) },
+      });
+    }
     const decision = ctx.rateLimiter.take(
-      principal.key.id,
+      ctx.hasDefect('rate-limit-per-account') ? principal.account.id : principal.key.id,
       rateClass,
-      principal.account.settings.rate_limits[rateClass],
+      ctx.hasDefect('read-limit-400') && rateClass === 'read'
+        ? 400
+        : principal.account.settings.rate_limits[rateClass],
       principal.now,
     );
     setRateLimitHeaders(reply, rateClass, decision);
-    if (!decision.allowed) {
+    if (!decision.allowed && !(rateClass === 'write' && ctx.hasDefect('writes-not-limited'))) {
       throw new ApiProblem(
         'rate_limited',
         `Too many ${rateClass} requests for this key: at most ${decision.limit} a minute. ` +
           `Retry after ${decision.resetSeconds} seconds.`,
-        { headers: { 'retry-after': String(decision.resetSeconds) } },
+        { headers: bentRetryAfter(ctx, { 'retry-after': String(decision.resetSeconds) }) },
       );
     }
-    if (scope !== null && !principal.scopes.includes(scope)) {
-      const detail = `This call needs the scope ${scope}, which the token lacks.`;
+    const needed = scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null);
+    if (needed !== null && !principal.scopes.includes(needed)) {
+      const detail = `This call needs the scope ${needed}, which the token lacks.`;
       throw new ApiProblem('insufficient_scope', detail, {
-        requiredScope: scope,
+        ...(ctx.hasDefect('required-scope-missing') ? {} : { requiredScope: needed }),
         headers: {
           'www-authenticate': bearerChallenge({
             error: 'insufficient_scope',
             description: detail,
-            scope,
+            scope: needed,
           }),
         },
       });

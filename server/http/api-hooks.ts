@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_BASE } from '../config/api.js';
+import { urlOverlookingCredentials } from '../defects/requests.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { hasCredentialsInUrl } from './credentials-in-url.js';
@@ -16,7 +17,12 @@ export function installRequestHooks(app: FastifyInstance): void {
   // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
-    if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(request.url)) {
+    const { hasDefect } = app.ctx;
+    const url =
+      hasDefect('query-token-accepted') || hasDefect('query-secret-accepted')
+        ? urlOverlookingCredentials(request.url, hasDefect)
+        : request.url;
+    if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(url)) {
       throw new ApiProblem(
         'credentials_in_url',
         'Credentials were sent in the URL. Send them in the Authorization header only, ' +
@@ -28,7 +34,11 @@ export function installRequestHooks(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body;
     if (body instanceof Buffer && body.length > 0 && !request.url.startsWith(CONTROL_BASE)) {
-      if (holdsSecretKey(body.toString('latin1'))) throw secretInBodyProblem();
+      const overlooked =
+        request.routeOptions.config?.oauth === true
+          ? app.ctx.hasDefect('secret-in-token-form-accepted')
+          : app.ctx.hasDefect('secret-in-body-accepted');
+      if (holdsSecretKey(body.toString('latin1')) && !overlooked) throw secretInBodyProblem();
     }
     done();
   });

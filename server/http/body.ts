@@ -88,10 +88,11 @@ export function readFormBody(request: FastifyRequest): URLSearchParams {
   const text = bodyText(request);
   const form = new URLSearchParams(text);
   // §5.4: the Secret Key travels only in the Basic header; `client_secret` in the form is refused.
-  if (form.has('client_secret')) throw secretInBodyProblem('client_secret');
+  const overlooked = request.server.ctx.hasDefect('secret-in-token-form-accepted');
+  if (form.has('client_secret') && !overlooked) throw secretInBodyProblem('client_secret');
   const seen = new Set<string>();
   for (const [name, value] of form) {
-    if (holdsSecretKey(value)) throw secretInBodyProblem(name);
+    if (holdsSecretKey(value) && !overlooked) throw secretInBodyProblem(name);
     if (seen.has(name)) {
       throw new ApiProblem(
         'validation_failed',

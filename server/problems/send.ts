@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bentProblem } from '../defects/problem.js';
 import type { ApiProblem } from './api-problem.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
 
@@ -10,12 +11,18 @@ export function sendProblem(
   docsUrl: string,
 ): FastifyReply {
   const oauth = request.routeOptions.config?.oauth === true;
-  const body = problemBody(problem, {
-    docsUrl,
-    instance: pathOfUrl(request.url),
-    requestId: request.id,
-    oauth,
-  });
+  const { hasDefect } = request.server.ctx;
+  const { body, status } = bentProblem(
+    problemBody(problem, {
+      docsUrl,
+      instance: pathOfUrl(request.url),
+      requestId: request.id,
+      oauth,
+    }),
+    problem,
+    request,
+    hasDefect,
+  );
   const headers = problem.options.headers;
   if (headers) reply.headers(headers);
   // Also when the request never reached the hooks (an undecodable URL).
@@ -23,10 +30,10 @@ export function sendProblem(
   // RFC 6749 §5.1/§5.2: token-endpoint answers must not be cached.
   if (oauth) reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
   const type =
-    oauth && acceptsOnlyPlainJson(request.headers.accept)
+    (oauth && acceptsOnlyPlainJson(request.headers.accept)) || hasDefect('problem-as-plain-json')
       ? 'application/json'
       : PROBLEM_CONTENT_TYPE;
-  return reply.code(problem.status).type(type).send(JSON.stringify(body));
+  return reply.code(status).type(type).send(JSON.stringify(body));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { bentAccountView } from '../defects/account-view.js';
 import { refuseQuery } from '../http/query.js';
 import { accountView } from '../views/account.js';
 
@@ -38,7 +39,7 @@ export function accountRoutes(ctx: AppContext) {
       { onRequest: requireToken(ctx, null), schema: { response: { 200: accountResponse } } },
       (request, reply) => {
         refuseQuery(request);
-        reply.send(accountView(principalOf(request)));
+        reply.send(bentAccountView(accountView(principalOf(request)), ctx.hasDefect));
       },
     );
   };

@@ -20,27 +20,38 @@ export function orderCancelRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post<{ Params: { id: string } }>(
       '/orders/:id/cancel',
-      { onRequest: requireToken(ctx, 'orders:write') },
+      {
+        onRequest: requireToken(
+          ctx,
+          ctx.hasDefect('cancel-scope-not-enforced') ? null : 'orders:write',
+        ),
+      },
       async (request) => {
         refuseQuery(request);
         const { account, mode, now } = principalOf(request);
         checkWritable(account);
         const cancelled = ctx.store.transaction(() => {
           const order = findOrder(ctx, request, request.params.id);
-          if (order.status === 'cancelled') {
+          const again = order.status === 'cancelled' && ctx.hasDefect('cancel-twice');
+          if (order.status === 'cancelled' && !again) {
             throw new ApiProblem('not_cancellable', 'The order is already cancelled.');
           }
-          if (order.status !== 'received') {
+          if (order.status !== 'received' && !again && !ctx.hasDefect('cancel-after-production')) {
             throw new ApiProblem(
               'not_cancellable',
-              'Production of the order has started; it can no longer be cancelled.',
+              ctx.hasDefect('cancel-production-detail-window')
+                ? 'The 24-hour cancel window has closed.'
+                : 'Production of the order has started; it can no longer be cancelled.',
             );
           }
-          if (now > order.cancellableUntil) {
-            throw new ApiProblem(
-              'not_cancellable',
-              `The 24-hour cancel window closed at ${rfc3339(order.cancellableUntil)}.`,
-            );
+          const closesAt = ctx.hasDefect('cancel-window-23h')
+            ? order.cancellableUntil - 3_600_000
+            : order.cancellableUntil;
+          if (now > closesAt && !ctx.hasDefect('cancel-after-window')) {
+            const detail = `The 24-hour cancel window closed at ${rfc3339(closesAt)}.`;
+            throw ctx.hasDefect('cancel-window-wrong-code')
+              ? new ApiProblem('validation_failed', detail, { errors: [{ detail }] })
+              : new ApiProblem('not_cancellable', detail);
           }
           faultPoint(ctx, request, account.id, 'before_commit');
           const next = ctx.store.orders.setStatus(order, 'cancelled', now);

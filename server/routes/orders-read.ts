@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { orderInAnyAccount } from '../defects/lookups.js';
 import type { Order } from '../domain/order.js';
 import { readFaultPoint } from '../faults/fault-point.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
@@ -18,7 +19,11 @@ export function orderNotFound(): ApiProblem {
 
 export function findOrder(ctx: AppContext, request: FastifyRequest, id: string): Order {
   const { account, mode } = principalOf(request);
-  const order = ctx.store.orders.get(account.id, mode, id);
+  const order =
+    ctx.store.orders.get(account.id, mode, id) ??
+    (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
+      ? ctx.store.orders.get(account.id, 'live', id)
+      : undefined);
   if (!order) throw orderNotFound();
   return order;
 }
@@ -42,7 +47,8 @@ export function orderReadRoutes(ctx: AppContext) {
         if (!cursor) throw unknownCursor();
         before = cursor.seq;
       }
-      return page(ctx.store.orders.page(account.id, mode, before, limit + 1), limit, orderView);
+      const rows = ctx.store.orders.page(account.id, mode, before, limit + 1);
+      return page(ctx.hasDefect('order-list-omits-newest') ? rows.slice(1) : rows, limit, orderView);
     });
 
     app.get<{ Params: { external_id: string } }>(
@@ -52,11 +58,14 @@ export function orderReadRoutes(ctx: AppContext) {
         refuseQuery(request);
         const { account, mode } = principalOf(request);
         readFaultPoint(ctx, request, account.id);
-        const order = ctx.store.orders.getByExternalId(
-          account.id,
-          mode,
-          request.params.external_id,
-        );
+        const externalId = ctx.hasDefect('by-external-id-undecoded')
+          ? (request.url.split('?')[0]?.split('/').pop() ?? '')
+          : request.params.external_id;
+        const order =
+          ctx.store.orders.getByExternalId(account.id, mode, externalId) ??
+          (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
+            ? ctx.store.orders.getByExternalId(account.id, 'live', externalId)
+            : undefined);
         if (!order) {
           throw new ApiProblem(
             'not_found',
@@ -69,8 +78,12 @@ export function orderReadRoutes(ctx: AppContext) {
 
     app.get<WithId>('/orders/:id', { onRequest }, async (request) => {
       refuseQuery(request);
-      readFaultPoint(ctx, request, principalOf(request).account.id);
-      return orderView(findOrder(ctx, request, request.params.id));
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      const elsewhere = ctx.hasDefect('other-account-orders-visible')
+        ? orderInAnyAccount(ctx.store, mode, request.params.id)
+        : undefined;
+      return orderView(elsewhere ?? findOrder(ctx, request, request.params.id));
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
@@ -90,7 +103,9 @@ export function orderReadRoutes(ctx: AppContext) {
       refuseQuery(request);
       readFaultPoint(ctx, request, principalOf(request).account.id);
       const order = findOrder(ctx, request, request.params.id);
-      const invoice = ctx.store.fulfilment.invoice(order.id);
+      const invoice = ctx.hasDefect('invoice-never-issued')
+        ? undefined
+        : ctx.store.fulfilment.invoice(order.id);
       if (!invoice)
         throw new ApiProblem(
           'not_found',

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { parseBasic } from '../auth/basic.js';
 import { checkKeyGates } from '../auth/key-gates.js';
-import { checkAvailable } from '../auth/service-state.js';
+import { checkAvailable, checkWritable } from '../auth/service-state.js';
 import { basicChallenge } from '../auth/www-authenticate.js';
-import { TOKEN_TTL_SECONDS } from '../config/api.js';
+import { MAX_ACTIVE_KEYS, TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
+import { matchesReplacedSecret } from '../defects/key-memory.js';
+import { bentRetryAfter, lockOutKey } from '../defects/rate.js';
 import { newAccessToken } from '../domain/ids.js';
 import { isScope } from '../domain/scopes.js';
 import { readFormBody } from '../http/body.js';
@@ -30,16 +32,28 @@ function authenticateClient(ctx: AppContext, header: string | undefined): ApiKey
   const credentials = parseBasic(header);
   if (!credentials) throw badClient();
   const key = ctx.store.keys.get(credentials.id);
-  const matches = secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST);
+  const matches =
+    secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST) ||
+    (key !== undefined &&
+      ctx.hasDefect('roll-keeps-old-secret') &&
+      matchesReplacedSecret(ctx, key.id, credentials.secret));
   // §3: a revoked key, or a rolled key's old secret, gets no token.
-  if (!key || !matches || key.status !== 'active') throw badClient();
+  const revoked = key?.status !== 'active' && !ctx.hasDefect('revoked-key-issues-tokens');
+  if (!key || !matches || revoked) throw badClient();
   return key;
 }
 
 /** §5.7: the key's scopes, or the subset asked for with `scope`; asking for more is 403 (contract §2). */
-function grantedScopes(key: ApiKey, requested: string | null): string[] {
+function grantedScopes(ctx: AppContext, key: ApiKey, requested: string | null): string[] {
   const asked = (requested ?? '').split(' ').filter((s) => s !== '');
-  if (asked.length === 0) return [...key.scopes];
+  if (asked.length === 0) {
+    if (ctx.hasDefect('token-default-scopes-partial'))
+      return key.scopes.filter((scope) => scope !== 'webhooks:manage');
+    return [...key.scopes];
+  }
+  if (ctx.hasDefect('token-scope-beyond-key-granted')) {
+    return [...new Set(asked.filter((scope) => (key.scopes as readonly string[]).includes(scope)))];
+  }
   for (const scope of asked) {
     if (!isScope(scope) || !key.scopes.includes(scope)) {
       throw new ApiProblem('insufficient_scope', `The key does not carry the scope ${scope}.`, {
@@ -47,6 +61,7 @@ function grantedScopes(key: ApiKey, requested: string | null): string[] {
       });
     }
   }
+  if (ctx.hasDefect('token-scope-subset-ignored')) return [...key.scopes];
   return [...new Set(asked)];
 }
 
@@ -64,27 +79,37 @@ export function tokenRoutes(ctx: AppContext) {
       const key = authenticateClient(ctx, request.headers.authorization);
       const account = ctx.store.accounts.get(key.accountId);
       if (!account) throw badClient();
-      checkKeyGates(key, account, request.ip);
-      checkAvailable(account);
+      checkKeyGates(key, account, request.ip, ctx.hasDefect);
+      if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
+      if (ctx.hasDefect('read-only-blocks-tokens')) checkWritable(account);
+      if (
+        ctx.hasDefect('ten-keys-no-tokens') &&
+        ctx.store.keys.countActive(account.id) >= MAX_ACTIVE_KEYS
+      ) {
+        throw badClient();
+      }
       const now = ctx.now(account);
       // §5.5, contract §2: token requests count only against the token limit.
       const decision = ctx.rateLimiter.take(
-        key.id,
+        ctx.hasDefect('rate-limit-per-account') ? account.id : key.id,
         'token',
         account.settings.rate_limits.token,
         now,
       );
       setRateLimitHeaders(reply, 'token', decision);
-      if (!decision.allowed) {
+      if (!decision.allowed && !ctx.hasDefect('token-limit-off')) {
+        if (ctx.hasDefect('token-refusal-blocks-calls'))
+          lockOutKey(ctx, key.id, now + decision.resetSeconds * 1000);
         throw new ApiProblem(
           'rate_limited',
           `At most ${decision.limit} token requests a minute per key. Retry after ${decision.resetSeconds} seconds.`,
-          { headers: { 'retry-after': String(decision.resetSeconds) } },
+          { headers: bentRetryAfter(ctx, { 'retry-after': String(decision.resetSeconds) }) },
         );
       }
       const grantType = form.get('grant_type');
-      if (grantType !== 'client_credentials') {
-        const missing = grantType === null;
+      if (grantType !== 'client_credentials' && !ctx.hasDefect('token-grant-type-unchecked')) {
+        // RFC 6749 §3.2: a parameter sent without a value is treated as omitted.
+        const missing = grantType === null || grantType === '';
         throw new ApiProblem(
           'validation_failed',
           missing
@@ -96,13 +121,13 @@ export function tokenRoutes(ctx: AppContext) {
           },
         );
       }
-      const scopes = grantedScopes(key, form.get('scope'));
+      const scopes = grantedScopes(ctx, key, form.get('scope'));
       const token = newAccessToken();
       ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now);
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send({
         access_token: token,
-        token_type: 'Bearer',
-        expires_in: TOKEN_TTL_SECONDS,
+        token_type: ctx.hasDefect('token-type-lowercase') ? 'bearer' : 'Bearer',
+        expires_in: ctx.hasDefect('token-expires-in-3700') ? 3700 : TOKEN_TTL_SECONDS,
         scope: scopes.join(' '),
       });
     });

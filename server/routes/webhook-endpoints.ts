@@ -9,6 +9,7 @@ import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
 import { readJsonBody } from '../http/body.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { endpointsCountedWidely } from '../defects/lookups.js';
 import { parseBody } from '../validation/order-body.js';
 import { WebhookEndpointBodySchema } from '../validation/webhook-body.js';
 import { webhookEndpointView } from '../views/events.js';
@@ -35,7 +36,15 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       checkWritable(account);
       const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
       const created = ctx.store.transaction(() => {
-        if (endpoints.countActive(account.id, mode) >= WEBHOOK_ENDPOINTS_PER_MODE) {
+        const counted =
+          ctx.hasDefect('webhook-limit-across-modes') || ctx.hasDefect('deleted-endpoints-counted')
+            ? endpointsCountedWidely(ctx.store, account.id, {
+                ...(ctx.hasDefect('webhook-limit-across-modes') ? {} : { mode }),
+                withDeleted: ctx.hasDefect('deleted-endpoints-counted'),
+              })
+            : endpoints.countActive(account.id, mode);
+        const limit = WEBHOOK_ENDPOINTS_PER_MODE + (ctx.hasDefect('sixth-webhook-endpoint-accepted') ? 1 : 0);
+        if (counted >= limit) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,

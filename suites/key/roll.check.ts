@@ -47,7 +47,7 @@ check('KEY-09', async (ctx) => {
     await ctx.control.rollKey(live);
     rolled = true;
   } catch (error) {
-    if (!(error instanceof HarnessError) || !/answered 409\b/.test(error.message)) throw error;
+    if (!(error instanceof HarnessError) || error.status !== 409) throw error;
   }
   ctx.expectTrue(!rolled, {
     code: 'STATE',

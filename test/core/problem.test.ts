@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { problemFieldViolations, problemViolations } from '../../lib/check/assert/problem.js';
 import type { HttpResponse } from '../../lib/check/context.js';
 
-function response(status: number, body: unknown, contentType = 'application/problem+json'): HttpResponse {
+function response(
+  status: number,
+  body: unknown,
+  contentType = 'application/problem+json',
+): HttpResponse {
   const headers: Record<string, string> = { 'content-type': contentType };
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return {
@@ -30,27 +34,36 @@ const good = {
 
 describe('problemViolations', () => {
   test('a matching problem passes', () => {
-    expect(problemViolations(response(403, good), { status: 403, code: 'insufficient_scope' })).toEqual([]);
+    expect(
+      problemViolations(response(403, good), { status: 403, code: 'insufficient_scope' }),
+    ).toEqual([]);
   });
 
-  test('wrong status, media type and code are each a violation pointing at the exchange', () => {
+  test('wrong status and code are each a violation pointing at the exchange; media type is left to the ERR rules', () => {
     const found = problemViolations(response(400, { ...good, code: 'other' }, 'application/json'), {
       status: 403,
       code: 'insufficient_scope',
     });
-    expect(found.map((v) => v.code)).toEqual(['STATUS', 'MEDIA_TYPE', 'VALUE']);
+    expect(found.map((v) => v.code)).toEqual(['STATUS', 'VALUE']);
     expect(found.every((v) => v.exchange === 7)).toBe(true);
   });
 
   test('a body that is not JSON is a NOT_JSON violation, not a crash', () => {
-    const found = problemViolations(response(403, '<html>oops', 'text/html'), { status: 403, code: 'x' });
+    const found = problemViolations(response(403, '<html>oops', 'text/html'), {
+      status: 403,
+      code: 'x',
+    });
     expect(found.map((v) => v.code)).toContain('NOT_JSON');
   });
 });
 
 describe('problemFieldViolations', () => {
   test('a complete problem passes and teaches the docs URL', () => {
-    const { violations, docsUrl } = problemFieldViolations(response(403, good), '/api/on-demand/v1/orders?limit=2', undefined);
+    const { violations, docsUrl } = problemFieldViolations(
+      response(403, good),
+      '/api/on-demand/v1/orders?limit=2',
+      undefined,
+    );
     expect(violations).toEqual([]);
     expect(docsUrl).toBe('https://docs.example.com');
   });
@@ -65,9 +78,20 @@ describe('problemFieldViolations', () => {
       decline_code: 'x',
     };
     delete (broken as Partial<typeof good>).required_scope;
-    const { violations } = problemFieldViolations(response(403, broken), '/api/on-demand/v1/orders', 'https://docs.example.com');
+    const { violations } = problemFieldViolations(
+      response(403, broken),
+      '/api/on-demand/v1/orders',
+      'https://docs.example.com',
+    );
     expect(violations.map((v) => v.pointer).sort()).toEqual(
-      ['/body/decline_code', '/body/instance', '/body/request_id', '/body/required_scope', '/body/status', '/body/type'].sort(),
+      [
+        '/body/decline_code',
+        '/body/instance',
+        '/body/request_id',
+        '/body/required_scope',
+        '/body/status',
+        '/body/type',
+      ].sort(),
     );
   });
 });

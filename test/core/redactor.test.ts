@@ -56,7 +56,13 @@ describe('EvidenceRecorder', () => {
       responseBody: JSON.stringify({ access_token: 'opaqueTOKENvalue77', scope: 'orders:read' }),
     });
     const text = JSON.stringify(recorder.take().evidence);
-    for (const secret of ['plainsecret123', 'querytoken999', 'formsecret42', 'opaqueTOKENvalue77', basic]) {
+    for (const secret of [
+      'plainsecret123',
+      'querytoken999',
+      'formsecret42',
+      'opaqueTOKENvalue77',
+      basic,
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('orders:read');

@@ -31,7 +31,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'account-needs-orders-read': 'SCOPE-03',
   'query-token-accepted': 'URL-01',
   'query-secret-accepted': 'URL-02',
-  'secret-in-order-body-accepted': 'URL-03',
+  'secret-in-body-accepted': 'URL-03',
   'ip-allowlist-ignored': 'IP-01',
   'ip-allowlist-ranges-ignored': 'IP-02',
   'live-key-before-live-access': 'ACCT-01',

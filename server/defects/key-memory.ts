@@ -1,0 +1,40 @@
+import type { AppContext } from '../context.js';
+import { secretMatches } from '../crypto/secret-hash.js';
+import type { TokenRow } from '../store/tokens.js';
+
+/**
+ * Defects of roll and revoke (§3 API key) that need memory the correct server
+ * never keeps: the Secret Keys a roll replaced, and the tokens a roll or
+ * revoke dropped. Kept per app, so two servers in one process never share it.
+ */
+const replacedSecrets = new WeakMap<AppContext, Map<string, Buffer[]>>();
+
+/** `roll-keeps-old-secret`: remembers the digest a roll replaced. */
+export function rememberReplacedSecret(ctx: AppContext, keyId: string, digest: Buffer): void {
+  let byKey = replacedSecrets.get(ctx);
+  if (!byKey) {
+    byKey = new Map();
+    replacedSecrets.set(ctx, byKey);
+  }
+  byKey.set(keyId, [...(byKey.get(keyId) ?? []), digest]);
+}
+
+/** `roll-keeps-old-secret`: whether `secret` is one a roll of this key replaced. */
+export function matchesReplacedSecret(ctx: AppContext, keyId: string, secret: string): boolean {
+  return (replacedSecrets.get(ctx)?.get(keyId) ?? []).some((digest) =>
+    secretMatches(secret, digest),
+  );
+}
+
+/**
+ * `roll-keeps-old-tokens`, `revoke-keeps-tokens`: runs a roll or revoke (which
+ * drops the key's tokens) and puts the tokens back as they were.
+ */
+export function keepingTokens<T>(ctx: AppContext, keyId: string, change: () => T): T {
+  const rows = ctx.store.db
+    .prepare('SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE key_id = ?')
+    .all(keyId) as TokenRow[];
+  const result = change();
+  for (const row of rows) ctx.store.tokens.insert(row.hash, row.key_id, row.scopes, row.issued_at);
+  return result;
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { HasDefect } from '../defects.js';
+import type { ApiProblem } from '../problems/api-problem.js';
+
+const PROBLEM_DEFECTS = [
+  'problem-request-id-missing',
+  'problem-type-underscores',
+  'problem-status-field-400',
+  'problem-instance-route-pattern',
+  'problem-not-found-410',
+  'problem-required-scope-everywhere',
+  'problem-errors-without-detail',
+] as const;
+
+/**
+ * The problem+json fields (§2 error object) as a defective server fills them,
+ * and the HTTP status it sends. Without such a defect, body and status as given.
+ */
+export function bentProblem(
+  body: Record<string, unknown>,
+  problem: ApiProblem,
+  request: FastifyRequest,
+  hasDefect: HasDefect,
+): { body: Record<string, unknown>; status: number } {
+  if (!PROBLEM_DEFECTS.some((name) => hasDefect(name))) return { body, status: problem.status };
+  const bent = { ...body };
+  let status = problem.status;
+  if (hasDefect('problem-request-id-missing')) delete bent.request_id;
+  if (hasDefect('problem-type-underscores') && typeof bent.type === 'string') {
+    bent.type = bent.type.replace(/#error-.*$/, `#error-${problem.code}`);
+  }
+  if (hasDefect('problem-status-field-400')) bent.status = 400;
+  if (hasDefect('problem-instance-route-pattern') && request.routeOptions.url) {
+    bent.instance = request.routeOptions.url;
+  }
+  if (hasDefect('problem-not-found-410') && problem.code === 'not_found') {
+    status = 410;
+    bent.status = 410;
+  }
+  if (hasDefect('problem-required-scope-everywhere') && status === 403) {
+    bent.required_scope ??= 'orders:write';
+  }
+  if (hasDefect('problem-errors-without-detail') && Array.isArray(bent.errors)) {
+    bent.errors = (bent.errors as { detail: string; pointer?: string }[]).map(
+      ({ detail, ...rest }) => ({ ...rest, message: detail }),
+    );
+  }
+  return { body: bent, status };
+}
