@@ -1,5 +1,5 @@
-import { AREAS, type Area } from './schema.js';
 import type { Rule } from './schema.js';
+import { AREAS, type Area } from './schema.js';
 
 /**
  * The rule catalogue as a Markdown document (docs/rules.md). Generated from
@@ -22,7 +22,12 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
   for (const [area, title] of Object.entries(AREAS) as [Area, string][]) {
     const inArea = rules.filter((rule) => rule.area === area);
     if (inArea.length === 0) continue;
-    lines.push(`## ${area}: ${title}`, '', '| id | level | section | rule | needs |', '|---|---|---|---|---|');
+    lines.push(
+      `## ${area}: ${title}`,
+      '',
+      '| id | level | section | rule | needs |',
+      '|---|---|---|---|---|',
+    );
     for (const rule of inArea) {
       const title = rule.retired ? `~~${rule.title}~~ (retired)` : rule.title;
       lines.push(

@@ -18,7 +18,9 @@ const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
 const brokenFiles = (results.testResults ?? []).filter(
   (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
 ).length;
-console.log(`${passed} passed, ${failed + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `${passed} passed, ${failed + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 if (passed + failed === 0) {
   console.error('ci-summary: no test ran');
   process.exit(1);

@@ -19,7 +19,9 @@ const USAGE =
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value) || Number(value) < 1) {
-    process.stderr.write(`faults:matrix: --${name} must be a whole number of at least 1\n${USAGE}\n`);
+    process.stderr.write(
+      `faults:matrix: --${name} must be a whole number of at least 1\n${USAGE}\n`,
+    );
     process.exit(2);
   }
   return Number(value);
@@ -81,7 +83,11 @@ process.stdout.write(
   `detection ${caught}/${first.defects.length}; correct server clean in ${
     first.baseline.filter((b) => b.clean).length
   }/${first.baseline.length} areas; ${
-    repeat > 1 ? (instabilities.length === 0 ? `identical over ${repeat} runs` : `${instabilities.length} unstable`) : 'one run'
+    repeat > 1
+      ? instabilities.length === 0
+        ? `identical over ${repeat} runs`
+        : `${instabilities.length} unstable`
+      : 'one run'
   }; wall ${results.map((r) => `${(r.wallMs / 1000).toFixed(0)} s`).join(', ')}\n`,
 );
 const ok =

@@ -13,9 +13,12 @@ export const DEFECTS = Object.freeze({
   'token-type-lowercase': 'the token response says token_type "bearer"',
   'token-default-scopes-partial': 'a token asked for no scope lacks webhooks:manage',
   'token-scope-subset-ignored': 'a token asked for a subset of scopes gets all of the key',
-  'token-scope-beyond-key-granted': 'a scope request beyond the key gets a token of the scopes held',
-  'token-grant-type-unchecked': 'a token request without grant_type=client_credentials gets a token',
-  'secret-in-token-form-accepted': 'a Secret Key in the token request form is ignored, a token issued',
+  'token-scope-beyond-key-granted':
+    'a scope request beyond the key gets a token of the scopes held',
+  'token-grant-type-unchecked':
+    'a token request without grant_type=client_credentials gets a token',
+  'secret-in-token-form-accepted':
+    'a Secret Key in the token request form is ignored, a token issued',
   // Bearer tokens and their lifetime (§5 rules 1-3).
   'token-lives-3700s': 'a token is served until it is 3700 seconds old',
   'token-expires-at-3500s': 'a token expires when 3500 seconds old',
@@ -35,7 +38,8 @@ export const DEFECTS = Object.freeze({
   'required-scope-missing': 'insufficient_scope answers carry no required_scope',
   'account-needs-orders-read': 'GET /account needs orders:read',
   // Credentials in URLs and bodies (§5 rules 4, 6).
-  'query-token-accepted': 'an access token in the query string is not refused as credentials_in_url',
+  'query-token-accepted':
+    'an access token in the query string is not refused as credentials_in_url',
   'query-secret-accepted': 'a Secret Key in the query string is not refused as credentials_in_url',
   'secret-in-body-accepted': 'a Secret Key in the body of an API call is not refused',
   // IP allowlist (§5 rule 9).
@@ -66,7 +70,8 @@ export const DEFECTS = Object.freeze({
   'idem-conflict-replays': 'the same key with a different body replays the first order',
   'idem-race-unserialized': 'an identical request arriving while one is in flight is not replayed',
   'idem-after-commit-record-lost': 'a 500 after commit loses the idempotency record',
-  'idem-before-commit-burns-key': 'a 500 before commit leaves the key taken: the retry is a conflict',
+  'idem-before-commit-burns-key':
+    'a 500 before commit leaves the key taken: the retry is a conflict',
   'idem-keys-across-accounts': 'Idempotency-Keys are looked up across accounts',
   'idem-keys-across-modes': 'Idempotency-Keys are looked up across modes',
   'idem-records-expire-1h': 'idempotency records are forgotten after one hour',
@@ -84,17 +89,19 @@ export const DEFECTS = Object.freeze({
   'orders-per-day-ignored': 'the maximum orders per day is not enforced',
   'orders-per-day-skips-cancelled': 'cancelled orders do not count toward orders per day',
   'orders-per-day-across-modes': "orders per day count both modes' orders",
-  'duplicate-external-id-unchecked': 'a used external_id is not refused 409 (the database answers 500)',
+  'duplicate-external-id-unchecked':
+    'a used external_id is not refused 409 (the database answers 500)',
   'by-external-id-undecoded': 'GET /orders/by-external-id compares the still-encoded path',
   // Payments (§7 402 codes).
   'declined-as-payment-failed': 'a declined card is answered 402 payment_failed',
   'decline-code-missing': 'card_declined carries no decline_code',
   'auth-required-as-payment-failed': 'a payment the bank wants approved is answered payment_failed',
   'no-card-as-card-declined': 'a card-billed account without a card is answered card_declined',
-  'payment-failed-as-auth-required': 'a payment that cannot complete is answered authentication_required',
+  'payment-failed-as-auth-required':
+    'a payment that cannot complete is answered authentication_required',
   'decline-code-on-every-402': 'every 402 carries a decline_code',
   'order-kept-after-402': 'an order refused with 402 is stored all the same',
-  'invoice-billing-charged': "an invoice-billed account is charged to the card on file",
+  'invoice-billing-charged': 'an invoice-billed account is charged to the card on file',
   // Probation of new live keys (§3).
   'probation-orders-unlimited': "probation's 3-order limit is not enforced",
   'probation-value-unlimited': "probation's $500.00 limit is not enforced",
@@ -108,7 +115,8 @@ export const DEFECTS = Object.freeze({
   'cancel-window-23h': 'the cancel window closes after 23 hours',
   'cancel-window-wrong-code': 'a cancel after the window is answered 422 validation_failed',
   'cancel-after-production': 'an order is cancelled after production started',
-  'cancel-production-detail-window': 'a cancel after production starts is said to be past the window',
+  'cancel-production-detail-window':
+    'a cancel after production starts is said to be past the window',
   'cancel-twice': 'a cancelled order is cancelled again with 200',
   // Modes and ownership (§1, §7 not_found).
   'test-key-sees-live-orders': 'a test key reads, finds and cancels live orders',
@@ -128,6 +136,8 @@ export const DEFECTS = Object.freeze({
   // Problem details (§2 error object, §7).
   'problem-as-plain-json': 'errors are sent as application/json',
   'problem-request-id-missing': 'problems carry no request_id',
+  'problem-title-missing': 'problems carry no title',
+  'problem-code-renamed': 'a missing token is answered with the code unauthenticated',
   'problem-type-underscores': 'problem type URIs keep the underscores of the code',
   'problem-status-field-400': 'the status field of every problem is 400',
   'problem-instance-route-pattern': 'instance is the route pattern, not the request path',

@@ -126,16 +126,16 @@ export interface ControlClient {
   advanceClock(accountId: string, seconds: number): Promise<string>;
   startProduction(accountId: string, orderId: string): Promise<void>;
   ship(accountId: string, orderId: string): Promise<void>;
-  injectFault(
-    accountId: string,
-    fault: {
-      method: string;
-      path: string;
-      status?: 500;
-      when: 'before_commit' | 'after_commit';
-      times?: number;
-    },
-  ): Promise<void>;
+  injectFault(accountId: string, fault: FaultSpec): Promise<void>;
+}
+
+/** A fault of the control protocol: the next `times` matching requests answer 500 (contract section 3). */
+export interface FaultSpec {
+  method: string;
+  path: string;
+  status?: 500;
+  when: 'before_commit' | 'after_commit';
+  times?: number;
 }
 
 /** Matches a header value: exact string, pattern, or predicate. */

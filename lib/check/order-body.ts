@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import type { Product } from './context.js';
+import { usAddress } from './us-address.js';
 
 /**
  * A valid order body in the reference dialect (target contract, section 2):
@@ -22,14 +23,7 @@ export function validOrderBody(
     // the same --seed must not collide with last night's external ids.
     external_id: `ext-${faker.string.alphanumeric(8)}-${randomUUID().slice(0, 8)}`,
     items: [{ sku: product.sku, quantity: Math.max(1, product.min_quantity) }],
-    shipping_address: {
-      name: faker.person.fullName(),
-      line1: faker.location.streetAddress(),
-      city: faker.location.city(),
-      state: faker.location.state({ abbreviated: true }),
-      postal_code: faker.location.zipCode('#####'),
-      country: 'US',
-    },
+    shipping_address: usAddress(faker),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { Capability } from '../../rules/index.js';
 import type {
   AccountSettings,
   ControlClient,
+  FaultSpec,
   Key,
   KeyOptions,
   TestAccount,
@@ -122,16 +123,7 @@ export class HttpControlClient implements ControlClient {
     );
   }
 
-  async injectFault(
-    accountId: string,
-    fault: {
-      method: string;
-      path: string;
-      status?: 500;
-      when: 'before_commit' | 'after_commit';
-      times?: number;
-    },
-  ): Promise<void> {
+  async injectFault(accountId: string, fault: FaultSpec): Promise<void> {
     this.#need('faults');
     await this.#call(
       'POST',

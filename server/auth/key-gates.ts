@@ -1,5 +1,5 @@
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import { ipListedExactly } from '../defects/ip-exact.js';
+import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 import type { ApiKey } from '../store/keys.js';
@@ -26,7 +26,11 @@ export function checkKeyGates(
       'This key is limited to certain IP addresses and the call came from another.',
     );
   }
-  if (key.mode === 'live' && !account.settings.live_access && !hasDefect('live-key-before-live-access')) {
+  if (
+    key.mode === 'live' &&
+    !account.settings.live_access &&
+    !hasDefect('live-key-before-live-access')
+  ) {
     throw new ApiProblem(
       'api_not_enabled',
       'Live access is not switched on for this account yet; use the test key or ask for live access.',

@@ -97,7 +97,8 @@ export function controlKeyRoutes(ctx: AppContext) {
       }
       const secret = newSecretKey(key.mode);
       const stored = ctx.hasDefect('roll-answers-wrong-secret') ? newSecretKey(key.mode) : secret;
-      if (ctx.hasDefect('roll-keeps-old-secret')) rememberReplacedSecret(ctx, key.id, key.secretHash);
+      if (ctx.hasDefect('roll-keeps-old-secret'))
+        rememberReplacedSecret(ctx, key.id, key.secretHash);
       if (ctx.hasDefect('roll-keeps-old-tokens')) {
         keepingTokens(ctx, key.id, () => keys.roll(key, hashSecret(stored)));
       } else keys.roll(key, hashSecret(stored));
@@ -107,7 +108,8 @@ export function controlKeyRoutes(ctx: AppContext) {
     app.post<WithKey>('/keys/:access_key_id/revoke', async (request, reply) => {
       const key = keyOr404(ctx, request.params.access_key_id);
       if (key.status === 'active') {
-        if (ctx.hasDefect('revoke-keeps-tokens')) keepingTokens(ctx, key.id, () => keys.revoke(key));
+        if (ctx.hasDefect('revoke-keeps-tokens'))
+          keepingTokens(ctx, key.id, () => keys.revoke(key));
         else keys.revoke(key);
       }
       return reply.code(204).send();

@@ -5,6 +5,20 @@ import type { AppContext } from '../context.js';
  * account, mode and Idempotency-Key. The defect treats a request whose key
  * is already in flight as a new one instead of waiting to replay it.
  */
+
+/**
+ * How long the first request of a key stays in flight before it is written,
+ * like a check-then-insert with a slow call between. The correct server has
+ * no such gap (one synchronous transaction), so identical racers can only
+ * overlap here if the first is held: long enough for racers sent together to
+ * arrive even on new connections of a loaded machine. Only the defective
+ * server of this one defect ever waits.
+ */
+const RACE_WINDOW_MS = 150;
+
+export function raceWindow(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
+}
 const inFlight = new WeakMap<AppContext, Map<string, number>>();
 
 function counts(ctx: AppContext): Map<string, number> {

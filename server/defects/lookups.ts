@@ -73,7 +73,10 @@ export function keyUsageWithoutCancelled(
 }
 
 /** `probation-per-account`: every live order of the account and their total. */
-export function accountLiveUsage(store: Store, accountId: string): { count: number; total: number } {
+export function accountLiveUsage(
+  store: Store,
+  accountId: string,
+): { count: number; total: number } {
   return store.db
     .prepare(
       "SELECT count(*) AS count, coalesce(sum(total), 0) AS total FROM orders WHERE account_id = ? AND mode = 'live'",

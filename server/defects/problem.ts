@@ -4,12 +4,15 @@ import type { ApiProblem } from '../problems/api-problem.js';
 
 const PROBLEM_DEFECTS = [
   'problem-request-id-missing',
+  'problem-title-missing',
+  'problem-code-renamed',
   'problem-type-underscores',
   'problem-status-field-400',
   'problem-instance-route-pattern',
   'problem-not-found-410',
   'problem-required-scope-everywhere',
   'problem-errors-without-detail',
+  'decline-code-on-every-402',
 ] as const;
 
 /**
@@ -26,6 +29,13 @@ export function bentProblem(
   const bent = { ...body };
   let status = problem.status;
   if (hasDefect('problem-request-id-missing')) delete bent.request_id;
+  if (hasDefect('problem-title-missing')) delete bent.title;
+  if (hasDefect('problem-code-renamed') && problem.code === 'unauthorized') {
+    // Renamed consistently, type included: only the code is off the table of §7.
+    bent.code = 'unauthenticated';
+    if (typeof bent.type === 'string')
+      bent.type = bent.type.replace(/#error-.*$/, '#error-unauthenticated');
+  }
   if (hasDefect('problem-type-underscores') && typeof bent.type === 'string') {
     bent.type = bent.type.replace(/#error-.*$/, `#error-${problem.code}`);
   }
@@ -44,6 +54,9 @@ export function bentProblem(
     bent.errors = (bent.errors as { detail: string; pointer?: string }[]).map(
       ({ detail, ...rest }) => ({ ...rest, message: detail }),
     );
+  }
+  if (hasDefect('decline-code-on-every-402') && status === 402) {
+    bent.decline_code ??= 'generic_decline';
   }
   return { body: bent, status };
 }

@@ -45,13 +45,13 @@ function malformed(detail: string): ApiProblem {
  */
 export function readJsonBody(request: FastifyRequest): unknown {
   const media = parseMediaType(request.headers['content-type']);
-  if (media?.type !== 'application/json') {
+  if (media?.type !== 'application/json' && !request.server.ctx.hasDefect('order-any-media-type')) {
     throw new ApiProblem(
       'unsupported_media_type',
       'The body must be JSON sent with Content-Type: application/json.',
     );
   }
-  if (!isUtf8Charset(media.charset)) {
+  if (!isUtf8Charset(media?.charset)) {
     throw new ApiProblem('unsupported_media_type', 'JSON bodies must be UTF-8 (RFC 8259).');
   }
   const text = bodyText(request);

@@ -1,3 +1,4 @@
+import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import type { AccountSettings } from '../domain/account-settings.js';
 import { formatUsd } from '../domain/money.js';
 import { ApiProblem } from '../problems/api-problem.js';
@@ -13,15 +14,19 @@ export function checkAccountLimits(
   settings: AccountSettings,
   total: number,
   ordersToday: number,
+  hasDefect: HasDefect = NO_DEFECTS,
 ): void {
   const { max_order_value, max_orders_per_day } = settings.limits;
-  if (total > max_order_value) {
+  const over = hasDefect('order-max-value-exclusive')
+    ? total >= max_order_value
+    : total > max_order_value;
+  if (over && !hasDefect('order-max-value-ignored')) {
     const detail =
       `The order total ${formatUsd(total)} exceeds the account's maximum order value ` +
       `(limits.max_order_value) of ${formatUsd(max_order_value)}.`;
     throw new ApiProblem('validation_failed', detail, { errors: [{ detail }] });
   }
-  if (ordersToday >= max_orders_per_day) {
+  if (ordersToday >= max_orders_per_day && !hasDefect('orders-per-day-ignored')) {
     const detail =
       `The account's maximum orders per day (limits.max_orders_per_day) of ${max_orders_per_day} ` +
       'is reached for today (UTC).';

@@ -1,3 +1,4 @@
+import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import type { AccountSettings } from '../domain/account-settings.js';
 import type { PricedItem } from '../domain/order.js';
 import { ApiProblem, type FieldError } from '../problems/api-problem.js';
@@ -15,12 +16,17 @@ export function priceItems(
   settings: AccountSettings,
   items: readonly ItemInput[],
   country: string,
+  hasDefect: HasDefect = NO_DEFECTS,
 ): { items: PricedItem[]; total: number } {
   const errors: FieldError[] = [];
   const priced: PricedItem[] = [];
   let total = 0;
   items.forEach((item, index) => {
-    const product = settings.products.find((p) => p.sku === item.sku);
+    const product =
+      settings.products.find((p) => p.sku === item.sku) ??
+      (hasDefect('order-unknown-sku-accepted')
+        ? { sku: item.sku, name: item.sku, unit_price: 0, min_quantity: 1, ships_by_freight: false }
+        : undefined);
     if (!product) {
       // Rule 1.
       errors.push({
@@ -29,14 +35,14 @@ export function priceItems(
       });
       return;
     }
-    if (product.ships_by_freight) {
+    if (product.ships_by_freight && !hasDefect('order-freight-accepted')) {
       // Rule 4 (§1: products that ship by freight cannot be ordered).
       errors.push({
         detail: `SKU ${item.sku} ships by freight; freight products cannot be ordered.`,
         pointer: `/items/${index}/sku`,
       });
     }
-    if (item.quantity < product.min_quantity) {
+    if (item.quantity < product.min_quantity && !hasDefect('order-min-quantity-ignored')) {
       // Rule 2.
       errors.push({
         detail: `Quantity ${item.quantity} of ${item.sku} is under its minimum of ${product.min_quantity}.`,
@@ -47,7 +53,7 @@ export function priceItems(
     total += amount;
     priced.push({ sku: item.sku, quantity: item.quantity, unit_price: product.unit_price, amount });
   });
-  if (country !== US) {
+  if (country !== US && !hasDefect('order-non-us-accepted')) {
     // Rule 3 (§1: orders are limited to addresses in the US).
     errors.push({
       detail: `Orders ship only to addresses in the US (country "US"); got "${country}".`,

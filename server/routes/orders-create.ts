@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { sha256 } from '../crypto/secret-hash.js';
+import { lenientOrderBody } from '../defects/requests.js';
+import { newId } from '../domain/ids.js';
 import { readJsonBody } from '../http/body.js';
 import { refuseQuery } from '../http/query.js';
 import { idempotencyKeyOf } from '../orders/idempotency-key.js';
@@ -22,10 +25,12 @@ export function orderCreateRoutes(ctx: AppContext) {
       async (request, reply) => {
         refuseQuery(request);
         const principal = principalOf(request);
-        const idempotencyKey = idempotencyKeyOf(request);
-        const body = readJsonBody(request);
+        const idempotencyKey = idempotencyKeyOf(request, ctx.hasDefect);
+        const body = lenientOrderBody(readJsonBody(request), ctx.hasDefect);
         const input = parseBody(OrderBodySchema, body);
-        const fingerprint = requestFingerprint('POST', '/orders', body);
+        const fingerprint = ctx.hasDefect('idem-raw-body-compared')
+          ? sha256(String(request.body))
+          : requestFingerprint('POST', '/orders', body);
         const { order, view, replayed } = await placeOrder(
           ctx,
           request,
@@ -35,7 +40,11 @@ export function orderCreateRoutes(ctx: AppContext) {
           input,
         );
         if (replayed) {
-          return reply.code(200).header('idempotent-replayed', 'true').send(view);
+          if (!ctx.hasDefect('idem-replay-without-header'))
+            reply.header('idempotent-replayed', 'true');
+          return reply
+            .code(ctx.hasDefect('idem-replay-201') ? 201 : 200)
+            .send(ctx.hasDefect('idem-replay-new-id') ? { ...view, id: newId('ord') } : view);
         }
         return reply
           .code(201)

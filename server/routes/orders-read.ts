@@ -48,7 +48,11 @@ export function orderReadRoutes(ctx: AppContext) {
         before = cursor.seq;
       }
       const rows = ctx.store.orders.page(account.id, mode, before, limit + 1);
-      return page(ctx.hasDefect('order-list-omits-newest') ? rows.slice(1) : rows, limit, orderView);
+      return page(
+        ctx.hasDefect('order-list-omits-newest') ? rows.slice(1) : rows,
+        limit,
+        orderView,
+      );
     });
 
     app.get<{ Params: { external_id: string } }>(

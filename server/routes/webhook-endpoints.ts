@@ -4,12 +4,12 @@ import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
 import type { AppContext } from '../context.js';
+import { endpointsCountedWidely } from '../defects/lookups.js';
 import { newId } from '../domain/ids.js';
 import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
 import { readJsonBody } from '../http/body.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
-import { endpointsCountedWidely } from '../defects/lookups.js';
 import { parseBody } from '../validation/order-body.js';
 import { WebhookEndpointBodySchema } from '../validation/webhook-body.js';
 import { webhookEndpointView } from '../views/events.js';
@@ -43,7 +43,8 @@ export function webhookEndpointRoutes(ctx: AppContext) {
                 withDeleted: ctx.hasDefect('deleted-endpoints-counted'),
               })
             : endpoints.countActive(account.id, mode);
-        const limit = WEBHOOK_ENDPOINTS_PER_MODE + (ctx.hasDefect('sixth-webhook-endpoint-accepted') ? 1 : 0);
+        const limit =
+          WEBHOOK_ENDPOINTS_PER_MODE + (ctx.hasDefect('sixth-webhook-endpoint-accepted') ? 1 : 0);
         if (counted >= limit) {
           throw new ApiProblem(
             'limit_exceeded',

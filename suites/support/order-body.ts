@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { type UsAddress, usAddress } from '../../lib/check/us-address.js';
 import type { OrderCatalog } from './catalog.js';
 import { uniqueExternalId } from './unique-external-id.js';
 
@@ -11,15 +12,7 @@ export interface OrderLine {
 export interface OrderBody {
   external_id: string;
   items: OrderLine[];
-  shipping_address: {
-    name: string;
-    line1: string;
-    line2?: string;
-    city: string;
-    state: string;
-    postal_code: string;
-    country: string;
-  };
+  shipping_address: UsAddress;
   [field: string]: unknown;
 }
 
@@ -36,14 +29,7 @@ export function orderBody(
   return {
     external_id: options.externalId ?? uniqueExternalId(`ct-${faker.string.numeric(6)}`),
     items: options.items ?? [cheapestLine(catalog)],
-    shipping_address: {
-      name: faker.person.fullName(),
-      line1: faker.location.streetAddress(),
-      city: faker.location.city(),
-      state: faker.location.state({ abbreviated: true }),
-      postal_code: faker.location.zipCode('#####'),
-      country: 'US',
-    },
+    shipping_address: usAddress(faker),
   };
 }
 

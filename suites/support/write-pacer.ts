@@ -9,11 +9,12 @@ import type { CheckContext, TestAccount } from '../../lib/check/index.js';
  */
 export class WritePacer {
   readonly #ctx: CheckContext;
-  readonly #account: TestAccount | undefined;
+  readonly #account: TestAccount | string | undefined;
   readonly #budget: number;
   #writes = 0;
 
-  constructor(ctx: CheckContext, account: TestAccount | undefined, budget = 50) {
+  /** `account` (or its id) is where the clock moves; `budget` is how many requests fit one window. */
+  constructor(ctx: CheckContext, account: TestAccount | string | undefined, budget = 50) {
     this.#ctx = ctx;
     this.#account = account;
     this.#budget = budget;

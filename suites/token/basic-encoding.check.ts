@@ -7,6 +7,7 @@ import {
 } from '../arbitraries/percentEscapeMask.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { issuedToken, requestToken } from '../support/token-request.js';
+import { WritePacer } from '../support/write-pacer.js';
 
 // Section 4 (Basic credentials of the token request), RFC 6749 §2.3.1: the client form-encodes the
 // Access Key ID and the Secret Key before base64, so the server form-decodes them after base64,
@@ -22,17 +23,13 @@ check('TOKEN-16', async (ctx) => {
     everything(key.secretKey.length),
   ];
   // The token limit (20 a minute per key, section 8) bounds how many fit in one window: with the
-  // control clock, each batch moves the key's account past its window; without it, few are tried.
-  const perWindow = 15;
+  // control clock, the pacer moves the key's account past each window; without it, few are tried.
   const canMoveClock = ctx.has('clock') && key.accountId !== undefined;
-  let sent = 0;
+  const pacer = new WritePacer(ctx, key.accountId, 15);
   await ctx.property(
     fc.tuple(percentEscapeMask(key.accessKeyId.length), percentEscapeMask(key.secretKey.length)),
     async ([idMask, secretMask]) => {
-      if (canMoveClock && sent > 0 && sent % perWindow === 0) {
-        await ctx.advanceClock(key.accountId as string, 61);
-      }
-      sent += 1;
+      await pacer.write();
       const user = escapeWith(key.accessKeyId, idMask);
       const password = escapeWith(key.secretKey, secretMask);
       const res = await requestToken(ctx, key, {
@@ -44,7 +41,9 @@ check('TOKEN-16', async (ctx) => {
       return ctx.expectStatus(res, 200) && issuedToken(res) !== undefined;
     },
     {
-      numRuns: canMoveClock ? ctx.config.numRuns : Math.min(propertyRuns(ctx, ctx.has('keys'), 3), 12),
+      numRuns: canMoveClock
+        ? ctx.config.numRuns
+        : Math.min(propertyRuns(ctx, ctx.has('keys'), 3), 12),
       examples: [[allEscaped]],
     },
   );

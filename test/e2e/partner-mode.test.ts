@@ -57,21 +57,26 @@ describe('a run with one partner test key and no control API', () => {
     expect(unverifiable.length).toBeGreaterThanOrEqual(20);
     for (const r of unverifiable) expect(r.reason ?? '', r.rule_id).toMatch(CAPABILITY_WORDS);
     // Checks that need only a key really ran with the partner key.
-    expect(passed.map((r) => r.rule_id)).toEqual(expect.arrayContaining(['AUTH-01', 'CANCEL-01', 'HOOK-05']));
+    expect(passed.map((r) => r.rule_id)).toEqual(
+      expect.arrayContaining(['AUTH-01', 'CANCEL-01', 'HOOK-05']),
+    );
   });
 
   test('leaves nothing behind: its orders are cancelled and its webhook endpoints deleted', async () => {
     const basic = Buffer.from(`${partner.id}:${partner.secret}`).toString('base64');
     const tokenRes = await fetch(`${origin}/api/on-demand/v1/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
     const get = (path: string) =>
-      fetch(`${origin}/api/on-demand/v1${path}`, { headers: { authorization: `Bearer ${token}` } }).then(
-        (res) => res.json() as Promise<{ data: { status?: string }[]; has_more: boolean }>,
-      );
+      fetch(`${origin}/api/on-demand/v1${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((res) => res.json() as Promise<{ data: { status?: string }[]; has_more: boolean }>);
     const orders = await get('/orders?limit=100');
     expect(orders.data.length).toBeGreaterThan(0);
     expect(orders.data.filter((o) => o.status !== 'cancelled')).toEqual([]);
@@ -81,7 +86,9 @@ describe('a run with one partner test key and no control API', () => {
   test('never writes the partner secret or a token into any report file', () => {
     for (const file of allFiles(reportDir)) {
       expect(file.text.includes(partner.secret), file.path).toBe(false);
-      expect(file.text, file.path).not.toMatch(/odp_(test|live)_sk_[A-Za-z0-9]{8,}|odp_at_[A-Za-z0-9]{8,}/);
+      expect(file.text, file.path).not.toMatch(
+        /odp_(test|live)_sk_[A-Za-z0-9]{8,}|odp_at_[A-Za-z0-9]{8,}/,
+      );
     }
   });
 });

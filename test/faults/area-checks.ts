@@ -24,7 +24,11 @@ export function areaChecksGlob(area: string): string {
   const registers = new RegExp(`\\bcheck\\(\\s*['"\`]${area}-\\d{2}['"\`]`);
   const files = checkFiles(SUITES)
     .filter((path) => registers.test(readFileSync(path, 'utf8')))
-    .map((path) => relative(ROOT, path).replaceAll('\\', '/').replace(/\.check\.ts$/, ''))
+    .map((path) =>
+      relative(ROOT, path)
+        .replaceAll('\\', '/')
+        .replace(/\.check\.ts$/, ''),
+    )
     .sort();
   if (files.length === 0) throw new Error(`no check file registers a rule of the area ${area}`);
   const stems = files.length === 1 ? files[0] : `{${files.join(',')}}`;

@@ -15,7 +15,9 @@ export interface DefectCase {
  * before anything starts.
  */
 export function defectCases(only?: readonly string[]): DefectCase[] {
-  const unknown = (only ?? []).filter((name) => !(DEFECT_NAMES as readonly string[]).includes(name));
+  const unknown = (only ?? []).filter(
+    (name) => !(DEFECT_NAMES as readonly string[]).includes(name),
+  );
   if (unknown.length > 0) throw new Error(`no such defect: ${unknown.join(', ')}`);
   return DEFECT_NAMES.filter((name) => !only || only.includes(name)).map((defect) => {
     const rule = ruleById(BROKEN_RULE[defect]);

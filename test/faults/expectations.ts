@@ -110,6 +110,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'unavailable-ignored': 'SVC-06',
   'problem-as-plain-json': 'ERR-01',
   'problem-request-id-missing': 'ERR-02',
+  'problem-title-missing': 'ERR-02',
+  'problem-code-renamed': 'ERR-06',
   'problem-type-underscores': 'ERR-03',
   'problem-status-field-400': 'ERR-04',
   'problem-instance-route-pattern': 'ERR-05',

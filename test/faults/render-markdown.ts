@@ -35,10 +35,11 @@ export function renderMatrix({ results, instabilities }: MatrixReport): string {
     '',
     'Proof that the suite fails a broken server and names the rule. Each defect below is a',
     'test-only switch of the reference server (`server/defects.ts`) that breaks one MUST rule',
-    'and leaves the rest correct; the suite runs the checks of that rule\'s area against it',
+    "and leaves the rest correct; the suite runs the checks of that rule's area against it",
     `(\`--only <area>\`, seed ${first.seed}). A defect counts as caught when the run exits 1`,
-    'and the broken rule is among the failed ones. Other rules a defect also fails are listed:',
-    'a defect can break more than its rule shows.',
+    'and the broken rule is among the failed ones. Other rules that failed with it are listed',
+    'too: mostly the same rule seen from another side (ORDER-17 generates orders that break',
+    'each body rule; "no order was placed" is read back through the API the defect bends).',
     '',
     '## Summary',
     '',
@@ -62,12 +63,16 @@ export function renderMatrix({ results, instabilities }: MatrixReport): string {
     '',
   ];
 
+  lines.push(
+    '## Suite defects',
+    '',
+    missed.length === 0
+      ? 'None: every defect was caught by the rule it breaks.'
+      : 'Defects the suite did not catch by the rule they break: each is a defect of the suite until fixed.',
+    '',
+  );
   if (missed.length > 0) {
     lines.push(
-      '## Suite defects',
-      '',
-      'Defects the suite did not catch by the rule they break: each is a defect of the suite until fixed.',
-      '',
       ...missed.map(
         (d) =>
           `- \`${d.defect}\` (${d.rule}): exit ${d.run.exitCode}, failed ${d.run.failed.join(', ') || 'nothing'}${
@@ -81,7 +86,9 @@ export function renderMatrix({ results, instabilities }: MatrixReport): string {
     lines.push(
       '## Unstable verdicts',
       '',
-      ...instabilities.map((i) => `- ${i.label}: ${i.seen.map((s, n) => `run ${n + 1}: ${s}`).join('; ')}`),
+      ...instabilities.map(
+        (i) => `- ${i.label}: ${i.seen.map((s, n) => `run ${n + 1}: ${s}`).join('; ')}`,
+      ),
       '',
     );
   }
@@ -89,7 +96,7 @@ export function renderMatrix({ results, instabilities }: MatrixReport): string {
   lines.push(
     '## Defects',
     '',
-    '| defect | what it breaks | rule | caught by (failed rules) | exit | verdict |',
+    '| defect | what the defective server does | rule | caught by (failed rules) | exit | verdict |',
     '|---|---|---|---|---|---|',
     ...first.defects.map((d) => {
       const by = d.run.failed.map((id) => (id === d.rule ? `**${id}**` : id)).join(', ');

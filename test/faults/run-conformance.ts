@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ROOT, areaChecksGlob } from './area-checks.js';
+import { areaChecksGlob, ROOT } from './area-checks.js';
 
 const BIN = join(ROOT, 'bin/conformance.js');
 

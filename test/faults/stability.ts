@@ -4,7 +4,10 @@ import type { MatrixResult } from './run-matrix.js';
 function signatures(result: MatrixResult): Map<string, string> {
   const out = new Map<string, string>();
   for (const { run } of result.baseline) {
-    out.set(`correct server, ${run.area}`, `exit ${run.exitCode}; failed ${run.failed.join(' ') || '-'}`);
+    out.set(
+      `correct server, ${run.area}`,
+      `exit ${run.exitCode}; failed ${run.failed.join(' ') || '-'}`,
+    );
   }
   for (const { defect, run } of result.defects) {
     out.set(defect, `exit ${run.exitCode}; failed ${run.failed.join(' ') || '-'}`);

@@ -7,11 +7,17 @@ describe('buildApp options', () => {
   it('defects: test-only switches read through ctx.hasDefect; none by default', async () => {
     const plain = await buildApp({});
     onTestFinished(() => plain.close());
-    expect(plain.ctx.hasDefect('anything')).toBe(false);
-    const broken = await buildApp({ defects: ['some-defect'] });
+    expect(plain.ctx.hasDefect('token-type-lowercase')).toBe(false);
+    const broken = await buildApp({ defects: ['token-type-lowercase'] });
     onTestFinished(() => broken.close());
-    expect(broken.ctx.hasDefect('some-defect')).toBe(true);
-    expect(broken.ctx.hasDefect('another')).toBe(false);
+    expect(broken.ctx.hasDefect('token-type-lowercase')).toBe(true);
+    expect(broken.ctx.hasDefect('token-expires-in-3700')).toBe(false);
+  });
+
+  it('defects: an unknown name is refused rather than starting a correct server', async () => {
+    await expect(buildApp({ defects: ['token-type-lowercas'] })).rejects.toThrow(
+      /unknown defect "token-type-lowercas"/,
+    );
   });
 
   it('refuses an empty control token', async () => {
