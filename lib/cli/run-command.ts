@@ -14,6 +14,7 @@ import { ProgressLine } from '../runner/progress-line.js';
 import { mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
+import { TargetWatch } from '../runner/target-watch.js';
 import { printOutcome } from './print-outcome.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
@@ -77,6 +78,15 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const { runConfig, targetInfo } = prepared;
     announce(terminal, prepared);
 
+    // Ctrl-C, or a target that stops answering half-way: either cancels the checks still to run.
+    const stop = new AbortController();
+    const onCancel = () => stop.abort();
+    io.signal?.addEventListener('abort', onCancel, { once: true });
+    const watch = new TargetWatch((reason) => {
+      terminal.fail(`stopping the run: ${reason}`);
+      stop.abort();
+    });
+
     const startedAt = new Date();
     const run = await runSuites({
       root: PACKAGE_ROOT,
@@ -84,11 +94,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       runConfig,
       only: settings.only,
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
-      reporters: [new ProgressLine({ stream: io.stderr })],
+      reporters: [new ProgressLine({ stream: io.stderr }), watch],
       maxWorkers: targetInfo.embedded_reference ? 1 : 2,
       shareModules: runConfig.controlUrl === undefined,
-      ...(io.signal ? { signal: io.signal } : {}),
-    });
+      signal: stop.signal,
+    }).finally(() => io.signal?.removeEventListener('abort', onCancel));
     const finishedAt = new Date();
 
     const { results, runErrors } = mergeResults({
@@ -96,6 +106,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       run,
       root: PACKAGE_ROOT,
+      ...(watch.reason ? { stopReason: watch.reason } : {}),
     });
     const report = buildReport({
       target: runConfig.origin,

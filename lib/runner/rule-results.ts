@@ -17,6 +17,8 @@ export interface MergeInput {
   run: CollectedRun;
   /** The suite's root, to read a file that failed to load. */
   root: string;
+  /** Why the runner cut the run short (the target stopped answering); undefined otherwise. */
+  stopReason?: string;
 }
 
 /**
@@ -57,6 +59,8 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     });
   }
   for (const message of input.run.unhandled) runErrors.push({ source: 'vitest', message });
+  if (input.stopReason) runErrors.push({ source: 'target', message: input.stopReason });
+  const notRun = `not run: ${input.stopReason ? `the run was stopped (${input.stopReason})` : 'the run was interrupted'}`;
 
   const results = input.rules.map((rule): RuleResult => {
     const base = {
@@ -68,7 +72,10 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     };
     const tests = testsByRule.get(rule.id) ?? [];
     const selected = isSelected(input.only, rule.id);
-    if (tests.length > 0) return { ...base, ...fromTests(tests, rule, selected) };
+    if (tests.length > 0) {
+      const interrupted = input.run.endReason === 'interrupted' ? notRun : undefined;
+      return { ...base, ...fromTests(tests, rule, selected, interrupted) };
+    }
     if (!selected) return { ...base, verdict: 'skipped', reason: 'filtered out by --only' };
     const broken = brokenFiles.get(rule.id);
     if (broken) {
@@ -81,7 +88,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     }
     // Interrupted before its file was even loaded: not known to be uncovered, just not run.
     if (input.run.endReason === 'interrupted') {
-      return { ...base, verdict: 'error', reason: 'not run: the run was interrupted' };
+      return { ...base, verdict: 'error', reason: notRun };
     }
     return { ...base, verdict: 'not_verifiable', reason: UNCOVERED_REASON, uncovered: true };
   });
@@ -93,8 +100,12 @@ function fromTests(
   tests: CollectedTest[],
   rule: Rule,
   selected: boolean,
+  interrupted: string | undefined,
 ): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area'> {
-  const verdicts = tests.map((test) => ({ test, ...verdictOfTest(test, rule.level, selected) }));
+  const verdicts = tests.map((test) => ({
+    test,
+    ...verdictOfTest(test, rule.level, selected, interrupted),
+  }));
   const lead = verdicts.reduce((a, b) => (moreSerious(a.verdict, b.verdict) === a.verdict ? a : b));
   const evidence = verdicts.flatMap((v) => v.outcome?.evidence ?? []);
   const violations = verdicts.flatMap((v) => v.outcome?.violations ?? []);

@@ -16,7 +16,13 @@ export interface TestVerdict {
  * A test that left no outcome is an `error` (the harness broke), never a
  * failure of the target.
  */
-export function verdictOfTest(test: CollectedTest, level: Level, selected: boolean): TestVerdict {
+export function verdictOfTest(
+  test: CollectedTest,
+  level: Level,
+  selected: boolean,
+  /** When the run was cut short: why, for the checks it never reached. */
+  interrupted?: string,
+): TestVerdict {
   const outcome = test.outcome;
   if (outcome) {
     let verdict = outcome.verdict;
@@ -37,7 +43,10 @@ export function verdictOfTest(test: CollectedTest, level: Level, selected: boole
         reason: test.errors[0] ?? 'the check failed without an error message',
       };
     case 'pending':
-      return { verdict: 'error', reason: 'the check did not finish (the run was interrupted)' };
+      return {
+        verdict: 'error',
+        reason: interrupted ?? 'the check did not finish (the run was interrupted)',
+      };
     case 'passed':
       return {
         verdict: 'error',
@@ -45,6 +54,8 @@ export function verdictOfTest(test: CollectedTest, level: Level, selected: boole
       };
     case 'skipped':
       if (!selected) return { verdict: 'skipped', reason: 'filtered out by --only' };
+      // A cancelled run leaves the checks it never reached skipped: not run is an error, not n/v.
+      if (interrupted && test.mode === 'run') return { verdict: 'error', reason: interrupted };
       return test.mode === 'skip' || test.mode === 'todo'
         ? { verdict: 'not_verifiable', reason: `the check is marked ${test.mode} in the suite` }
         : { verdict: 'not_verifiable', reason: 'the check skipped itself without an outcome' };

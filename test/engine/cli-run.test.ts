@@ -258,6 +258,44 @@ describe('an unreachable target', () => {
   }, 20_000);
 });
 
+describe('a target that stops answering half-way', () => {
+  it('stops after five checks in a row time out: exit 2, the rest not run, the reason in the report', async () => {
+    // The probe and the first check are answered; then the target hangs.
+    const dying = await startTinyTarget('unauthorized', undefined, { hangAfter: 2 });
+    try {
+      const dir = join(emptyDir(), 'dying');
+      const result = await runCli([
+        '--target',
+        dying.origin,
+        '--timeout',
+        '300',
+        '--report-dir',
+        dir,
+        ...fixtureSuites('dying'),
+      ]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        'stopping the run: the target stopped answering: 5 checks in a row could not reach it',
+      );
+      const report = readReport(dir);
+      const ran = report.results.filter((r) => r.file?.includes('dying'));
+      expect(ran).toHaveLength(20);
+      // The first check passed; every other one is an error, never a failure of the target.
+      expect(ran.map((r) => r.verdict)).toEqual(['passed', ...Array(19).fill('error')]);
+      // The stop lands while the worker runs on, so a check or two more may start; most never do.
+      const notRun = ran.filter((r) => r.reason?.startsWith('not run: the run was stopped'));
+      expect(notRun.length).toBeGreaterThanOrEqual(10);
+      expect(dying.seen.length).toBeLessThan(1 + 20);
+      expect(report.run_errors).toContainEqual({
+        source: 'target',
+        message: expect.stringContaining('the target stopped answering'),
+      });
+    } finally {
+      await dying.close();
+    }
+  }, 30_000);
+});
+
 /** A port nothing listens on: taken from the OS, then given back. */
 async function closedPort(): Promise<number> {
   const server = createServer();

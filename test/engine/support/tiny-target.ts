@@ -15,11 +15,13 @@ export interface TinyTarget {
  * API call 401 problem+json (a well-behaved door with no key); `garbage`
  * answers nonsense (wrong status, body that claims JSON and is not, bytes);
  * `echo` sends back what it received, credentials included. With a control
- * token it also serves `/__control/capabilities` with no feature.
+ * token it also serves `/__control/capabilities` with no feature. With
+ * `hangAfter: N` it answers N requests, then none.
  */
 export async function startTinyTarget(
   behaviour: TargetBehaviour,
   controlToken?: string,
+  options: { hangAfter?: number } = {},
 ): Promise<TinyTarget> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
@@ -29,6 +31,8 @@ export async function startTinyTarget(
       seen.push(`${req.method} ${req.url}`);
       if (controlToken && req.url?.startsWith('/__control/'))
         return control(req, res, controlToken);
+      // A target that dies half-way: it still accepts connections but never answers again.
+      if (options.hangAfter !== undefined && seen.length > options.hangAfter) return;
       answer(behaviour, req, Buffer.concat(chunks).toString('utf8'), res);
     });
   });
