@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiProblem } from '../problems/api-problem.js';
 import { pathOfUrl } from '../problems/body.js';
+import { internalError } from '../problems/internal-error.js';
 import { type FaultWhen, normalizeFaultPath } from './registry.js';
 
 /**
@@ -18,10 +18,7 @@ export function faultPoint(
 ): void {
   const path = normalizeFaultPath(pathOfUrl(request.url));
   if (ctx.faults.take(accountId, request.method, path, when)) {
-    throw new ApiProblem(
-      'internal_error',
-      'The service failed while handling the request. Nothing was charged; retry with the same Idempotency-Key.',
-    );
+    throw internalError(request.method, path);
   }
 }
 

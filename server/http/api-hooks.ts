@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_BASE } from '../config/api.js';
 import { urlOverlookingCredentials } from '../defects/requests.js';
-import { ApiProblem } from '../problems/api-problem.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
-import { hasCredentialsInUrl } from './credentials-in-url.js';
+import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
+import { credentialsInUrlProblem, hasCredentialsInUrl } from './credentials-in-url.js';
 
 /**
  * Hooks every API request runs, unknown routes included:
@@ -23,15 +23,25 @@ export function installRequestHooks(app: FastifyInstance): void {
         ? urlOverlookingCredentials(request.url, hasDefect)
         : request.url;
     if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(url)) {
-      throw new ApiProblem(
-        'credentials_in_url',
-        'Credentials were sent in the URL. Send them in the Authorization header only, ' +
-          'and roll the key: URLs end up in logs.',
-      );
+      throw credentialsInUrlProblem();
     }
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith(CONTROL_BASE) &&
+      announcesBody(request.raw)
+    ) {
+      readBodilessMethodBody(request.raw).then(
+        (body) =>
+          holdsSecretKey(body.toString('latin1')) && !app.ctx.hasDefect('secret-in-body-accepted')
+            ? done(secretInBodyProblem())
+            : done(),
+        done,
+      );
+      return;
+    }
     const body = request.body;
     if (body instanceof Buffer && body.length > 0 && !request.url.startsWith(CONTROL_BASE)) {
       const overlooked =

@@ -23,6 +23,15 @@ export function installRawBodyParser(app: FastifyInstance): void {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 function bodyText(request: FastifyRequest): string {
+  // RFC 9110 §8.4, §15.5.16: a content coding the server does not apply is 415, not a body
+  // read as if it were plain (which would accept `gzip` bytes as text, or misread them).
+  const coding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (coding !== undefined && coding !== '' && coding !== 'identity') {
+    throw new ApiProblem(
+      'unsupported_media_type',
+      `Content-Encoding ${coding} is not supported; send the body uncoded.`,
+    );
+  }
   const raw = request.body;
   if (!(raw instanceof Buffer) || raw.length === 0) return '';
   try {

@@ -1,4 +1,5 @@
 import { KEY_PREFIX } from '../config/api.js';
+import { ApiProblem } from '../problems/api-problem.js';
 
 /** Secret Keys, Access Key IDs and access tokens, by their §2 shapes. */
 const CREDENTIAL_SHAPE = new RegExp(
@@ -15,13 +16,19 @@ const CREDENTIAL_PARAMS = new Set([
   'token',
 ]);
 
+/**
+ * Percent-escapes decoded one byte at a time, each byte read as one character.
+ * Not `decodeURIComponent`: one malformed escape anywhere (`%zz`) makes it
+ * throw, and a credential escaped elsewhere in the same URL would slip through.
+ * The credential shapes are ASCII, so byte-wise decoding finds them all.
+ */
 function decode(text: string): string {
   if (!text.includes('%') && !text.includes('+')) return text;
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '));
-  } catch {
-    return text;
-  }
+  return text
+    .replaceAll('+', ' ')
+    .replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
 }
 
 /**
@@ -48,4 +55,13 @@ export function redactUrl(url: string): string {
   const path = q === -1 ? url : url.slice(0, q);
   const masked = path.replace(new RegExp(CREDENTIAL_SHAPE.source, 'g'), '[redacted]');
   return q === -1 ? masked : `${masked}?[query redacted]`;
+}
+
+/** §7 400 `credentials_in_url`, with its remedy: the header, and a roll of the key. */
+export function credentialsInUrlProblem(): ApiProblem {
+  return new ApiProblem(
+    'credentials_in_url',
+    'Credentials were sent in the URL. Send them in the Authorization header only, ' +
+      'and roll the key: URLs end up in logs.',
+  );
 }

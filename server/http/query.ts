@@ -10,7 +10,7 @@ export interface ListQuery {
   extra: Record<string, string>;
 }
 
-function badParameter(name: string, detail: string): ApiProblem {
+export function badParameter(name: string, detail: string): ApiProblem {
   // Contract §2 readings: bad query parameters are 422 with the parameter's name as pointer.
   return new ApiProblem('validation_failed', `Query parameter ${name}: ${detail}`, {
     errors: [{ detail, pointer: name }],

@@ -13,6 +13,14 @@ export function idempotencyKeyOf(
   request: FastifyRequest,
   hasDefect: HasDefect = NO_DEFECTS,
 ): string {
+  // Node joins a repeated header into one value: count the raw headers, so that two keys are
+  // refused instead of silently becoming a third ("a, b") that a later request could replay.
+  if (headerCount(request.raw.rawHeaders, 'idempotency-key') > 1) {
+    throw new ApiProblem(
+      'idempotency_key_required',
+      'The Idempotency-Key header is sent more than once; send exactly one.',
+    );
+  }
   const value = request.headers['idempotency-key'];
   const key = Array.isArray(value) ? value.join(', ') : value;
   if (key === undefined || key.trim() === '') {
@@ -34,4 +42,13 @@ export function idempotencyKeyOf(
     );
   }
   return key;
+}
+
+/** How many times a header is in Node's raw `[name, value, name, value, …]` list. */
+function headerCount(rawHeaders: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === name) count += 1;
+  }
+  return count;
 }

@@ -1,15 +1,25 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONTROL_BASE } from '../config/api.js';
 import { newId } from '../domain/ids.js';
+import { credentialsInUrlProblem, hasCredentialsInUrl } from '../http/credentials-in-url.js';
 import { ApiProblem } from './api-problem.js';
-import { PROBLEM_CONTENT_TYPE, problemBody } from './body.js';
+import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
 import { sendProblem } from './send.js';
 import { toProblem } from './to-problem.js';
 
-/** Fastify's `frameworkErrors` option: URLs the router cannot decode answer problem+json too. */
+/**
+ * Fastify's `frameworkErrors` option: URLs the router cannot decode answer
+ * problem+json too. Such a URL never reaches the request hooks, so the §5.6
+ * refusal of credentials in it is made here as well: it comes first.
+ */
 export function frameworkErrorHandler(docsUrl: string) {
   return (error: Error, request: FastifyRequest, reply: FastifyReply): void => {
-    sendProblem(request, reply, toProblem(error), docsUrl);
+    const problem =
+      !request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(request.url)
+        ? credentialsInUrlProblem()
+        : toProblem(error, request.method, pathOfUrl(request.url));
+    sendProblem(request, reply, problem, docsUrl);
   };
 }
 
@@ -33,13 +43,17 @@ export function clientErrorHandler(docsUrl: string) {
       reason = 'Request Timeout';
       detail = 'The request was not received in time.';
     }
-    const problem = new ApiProblem('validation_failed', detail, { status });
+    // §7: validation_failed lists each problem in errors[]; no single field is at fault here.
+    const problem = new ApiProblem('validation_failed', detail, { status, errors: [{ detail }] });
+    const requestId = newId('req');
+    // The request line could not be parsed, so its path is unknown: `instance` is the root.
     const body = JSON.stringify(
-      problemBody(problem, { docsUrl, instance: '/', requestId: newId('req'), oauth: false }),
+      problemBody(problem, { docsUrl, instance: '/', requestId, oauth: false }),
     );
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+          `Request-Id: ${requestId}\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     }

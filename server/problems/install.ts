@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from './api-problem.js';
+import { pathOfUrl } from './body.js';
 import { sendProblem } from './send.js';
 import { toProblem } from './to-problem.js';
 
@@ -10,7 +11,7 @@ import { toProblem } from './to-problem.js';
  */
 export function installProblemHandlers(app: FastifyInstance, docsUrl: string): void {
   app.setErrorHandler((error, request, reply) => {
-    const problem = toProblem(error);
+    const problem = toProblem(error, request.method, pathOfUrl(request.url));
     if (problem.status >= 500 && !(error instanceof ApiProblem)) {
       request.log.error({ err: error }, 'unexpected error');
     }

@@ -1,5 +1,6 @@
 import { BODY_LIMIT_BYTES } from '../config/api.js';
 import { ApiProblem } from './api-problem.js';
+import { internalError } from './internal-error.js';
 
 /**
  * Every error a request can raise, as an API problem. Fastify's own errors
@@ -7,7 +8,7 @@ import { ApiProblem } from './api-problem.js';
  * codes (§7), never a 500; anything else is a fault of ours: 500
  * `internal_error`, with no stack trace in the answer.
  */
-export function toProblem(error: unknown): ApiProblem {
+export function toProblem(error: unknown, method: string, path: string): ApiProblem {
   if (error instanceof ApiProblem) return error;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   switch (code) {
@@ -16,7 +17,10 @@ export function toProblem(error: unknown): ApiProblem {
       return new ApiProblem(
         'validation_failed',
         `The request body is larger than the ${BODY_LIMIT_BYTES} bytes accepted.`,
-        { status: 413 },
+        {
+          status: 413,
+          errors: [{ detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`, pointer: '' }],
+        },
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiProblem(
@@ -38,8 +42,5 @@ export function toProblem(error: unknown): ApiProblem {
       errors: [{ detail: 'The request is malformed.', pointer: '' }],
     });
   }
-  return new ApiProblem(
-    'internal_error',
-    'The service failed while handling the request. Nothing was charged; retry with the same Idempotency-Key.',
-  );
+  return internalError(method, path);
 }

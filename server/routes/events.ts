@@ -3,8 +3,16 @@ import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { readFaultPoint } from '../faults/fault-point.js';
-import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
+import {
+  badParameter,
+  FROM_START,
+  page,
+  parseListQuery,
+  refuseQuery,
+  unknownCursor,
+} from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { EVENT_TYPES, isEventType } from '../store/events.js';
 import { eventView } from '../views/events.js';
 
 /**
@@ -20,6 +28,10 @@ export function eventRoutes(ctx: AppContext) {
 
     app.get('/events', { onRequest }, async (request) => {
       const { limit, startingAfter, extra } = parseListQuery(request, ['type']);
+      // Contract §2: a bad query parameter is 422 on its name, not a silently empty list.
+      if (extra.type !== undefined && !isEventType(extra.type)) {
+        throw badParameter('type', `must be one of ${EVENT_TYPES.join(', ')}.`);
+      }
       const { account, mode } = principalOf(request);
       readFaultPoint(ctx, request, account.id);
       let before = FROM_START;

@@ -3,9 +3,23 @@ import type { ShippingAddress } from '../domain/order.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { issuesToErrors } from './issues.js';
 
-const NO_CONTROL_CHARS = /^\P{Cc}*$/u;
+// No control characters and no lone surrogate halves (with the u flag, \p{Cs} matches only an
+// unpaired one): such a string cannot be stored as UTF-8 and would come back changed.
+const NO_CONTROL_CHARS = /^[^\p{Cc}\p{Cs}]*$/u;
 const text = (max: number) =>
-  z.string().min(1).max(max).regex(NO_CONTROL_CHARS, 'must not contain control characters');
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(NO_CONTROL_CHARS, 'must not contain control characters or unpaired surrogates');
+
+/**
+ * §4 rule 4: an order is fetched by `GET /orders/by-external-id/{external_id}`, so an id must
+ * survive that path: `.` and `..` are dot segments that URL resolution removes (RFC 3986 §5.2.4).
+ */
+const externalId = text(64).refine((value) => value !== '.' && value !== '..', {
+  message: 'must not be "." or "..": it could not be fetched by external id',
+});
 
 /** Contract §2 `shipping_address`: `{name, line1, line2?, city, state, postal_code, country}`. */
 const AddressSchema = z.strictObject({
@@ -28,7 +42,7 @@ const ItemsSchema = z.array(ItemSchema).min(1).max(100);
 
 /** Contract §2 order body; §4: unknown fields and missing required fields are 422. */
 export const OrderBodySchema = z.strictObject({
-  external_id: text(64),
+  external_id: externalId,
   items: ItemsSchema,
   shipping_address: AddressSchema,
 });

@@ -139,6 +139,8 @@ describe('errors before routing (real sockets)', () => {
       status: 431,
       code: 'validation_failed',
       request_id: expect.any(String),
+      errors: [{ detail: expect.any(String) }],
     });
+    expect(raw).toContain(`Request-Id: ${body.request_id}\r\n`);
   });
 });
