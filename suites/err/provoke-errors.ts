@@ -11,6 +11,7 @@ import { keyScopes } from '../support/key-scopes.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
+import { provokeOperationErrors } from './provoke-operation-errors.js';
 
 /** An error answer the check provoked, and what was done to provoke it. */
 export interface ProvokedError {
@@ -26,8 +27,10 @@ const unknownId = (stem: string) => `${stem}_${randomBytes(12).toString('hex')}`
  * type, validation, malformed and odd bodies, unknown objects and paths, and
  * the token endpoint; with it, also account states (sandbox off, suspended,
  * incomplete, live access off), a revoked key, an IP allowlist, an expired
- * token (clock) and a rate limit. Bodies that would place an order go only to
- * accounts that refuse orders, or are invalid: nothing is ever placed.
+ * token (clock), a rate limit, and the errors of operations
+ * (provoke-operation-errors.ts: conflicts, payments, faults, service
+ * states). Orders are placed only in accounts made through the control API;
+ * with the partner key, bodies that would place an order are invalid.
  * Answers only the 4xx and 5xx answers; anything served is noted and left out.
  */
 export async function provokeErrors(ctx: CheckContext): Promise<ProvokedError[]> {
@@ -191,8 +194,13 @@ export async function provokeErrors(ctx: CheckContext): Promise<ProvokedError[]>
       res: await requestToken(ctx, tokenKey, { form: { grant_type: 'password' } }),
     },
   );
-  if (ctx.has('accounts') && ctx.has('keys')) out.push(...(await accountStateErrors(ctx, order)));
-  else ctx.note('errors of account states, keys, expiry and rate limits need the control API');
+  if (ctx.has('accounts') && ctx.has('keys')) {
+    out.push(...(await accountStateErrors(ctx, order)), ...(await provokeOperationErrors(ctx)));
+  } else {
+    ctx.note(
+      'errors of account states, keys, expiry, rate limits, conflicts, payments, faults and service states need the control API',
+    );
+  }
 
   return out.filter(({ what, res }) => {
     if (res.status >= 400) return true;
