@@ -144,6 +144,7 @@ export const DEFECTS = Object.freeze({
   'problem-not-found-410': 'not_found is sent with HTTP 410',
   'problem-required-scope-everywhere': 'every 403 carries required_scope',
   'problem-errors-without-detail': 'errors[] entries carry message instead of detail',
+  'problem-errors-without-pointer': 'errors[] entries carry a detail but no pointer to the field',
   // Reads (§2 account, §4).
   'account-default-limits': 'GET /account shows the default limits, not the account\u2019s',
   'account-all-scopes': 'GET /account shows all four scopes whatever the key holds',

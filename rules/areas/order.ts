@@ -170,4 +170,11 @@ export const rules: RuleInput[] = [
       'DIALECT accept external_id of 1 to 64 characters and 1 to 100 items, and refuse beyond with 422',
     section: 'C2',
   },
+  {
+    id: 'ORDER-26',
+    level: 'MUST',
+    title:
+      'MUST point a field error at its field: the errors[] entry names the missing, unknown or refused field',
+    section: '2',
+  },
 ];

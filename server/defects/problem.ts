@@ -12,6 +12,7 @@ const PROBLEM_DEFECTS = [
   'problem-not-found-410',
   'problem-required-scope-everywhere',
   'problem-errors-without-detail',
+  'problem-errors-without-pointer',
   'decline-code-on-every-402',
 ] as const;
 
@@ -54,6 +55,11 @@ export function bentProblem(
     bent.errors = (bent.errors as { detail: string; pointer?: string }[]).map(
       ({ detail, ...rest }) => ({ ...rest, message: detail }),
     );
+  }
+  if (hasDefect('problem-errors-without-pointer') && Array.isArray(bent.errors)) {
+    bent.errors = (bent.errors as { detail: string; pointer?: string }[]).map(({ detail }) => ({
+      detail,
+    }));
   }
   if (hasDefect('decline-code-on-every-402') && status === 402) {
     bent.decline_code ??= 'generic_decline';

@@ -1,4 +1,5 @@
 import { check } from '../../lib/check/index.js';
+import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
@@ -10,8 +11,16 @@ check('KEY-04', async (ctx) => {
   const tokens: string[] = [];
   for (const key of keys) {
     for (const scope of [undefined, 'catalog:read']) {
-      const token = issuedToken(await requestToken(ctx, key, scope ? { scope } : {}));
-      if (token !== undefined) tokens.push(token);
+      const res = await requestToken(ctx, key, scope ? { scope } : {});
+      const token = issuedToken(res);
+      // Without its tokens the check would test nothing: a set-up error, never a pass.
+      if (token === undefined) {
+        throw new HarnessError(
+          'HARNESS_SETUP',
+          `no token for a ${key.mode} key before the revoke: HTTP ${res.status} (evidence #${res.exchange})`,
+        );
+      }
+      tokens.push(token);
     }
   }
   for (const key of keys) await ctx.control.revokeKey(key);

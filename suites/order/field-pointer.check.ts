@@ -1,0 +1,52 @@
+import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { check } from '../../lib/check/index.js';
+import { expectValidationFailed } from '../support/expect-validation.js';
+import { orderBody } from '../support/order-body.js';
+import { ordering } from '../support/ordering.js';
+import { postOrder } from '../support/post-order.js';
+import { errorEntries } from '../support/problem-text.js';
+
+/**
+ * Whether some `errors[]` entry points at `field`: a member other than `detail`
+ * whose text names it. Section 2 says field errors "carry a pointer to the
+ * field" without naming the member or its form, so `/shipping_address/country`,
+ * `shipping_address.country` and `country` all pass here; the reference form
+ * (an RFC 6901 pointer in `pointer`) is ORDER-18's, a DIALECT rule.
+ */
+function expectPointsAt(ctx: CheckContext, res: HttpResponse, field: string, what: string): void {
+  const entries = errorEntries(res);
+  const pointing = entries.some((entry) =>
+    Object.entries(entry).some(
+      ([member, value]) =>
+        member !== 'detail' && typeof value === 'string' && value.includes(field),
+    ),
+  );
+  ctx.expectTrue(pointing, {
+    code: 'VALUE',
+    pointer: '/body/errors',
+    expected: `an errors[] entry pointing at ${field} (a member besides detail that names it)`,
+    received: entries,
+    message: `${what}: no errors[] entry points at the field`,
+    exchange: res.exchange,
+  });
+}
+
+check('ORDER-26', async (ctx) => {
+  // Section 2, error object: errors[] entries each have detail; "Field errors also carry a pointer to the field."
+  const { key, catalog } = await ordering(ctx);
+
+  const missing = orderBody(ctx.faker, catalog) as Record<string, unknown>;
+  delete missing.external_id;
+  const unknown = { ...orderBody(ctx.faker, catalog), gift_message: 'Happy birthday, Sam!' };
+  const foreign = orderBody(ctx.faker, catalog);
+  foreign.shipping_address = { ...foreign.shipping_address, country: 'CA' };
+
+  for (const [body, field, what] of [
+    [missing, 'external_id', 'an order without external_id'],
+    [unknown, 'gift_message', 'an order with the unknown field gift_message'],
+    [foreign, 'country', 'an order to an address in Canada'],
+  ] as const) {
+    const res = await postOrder(ctx, key, body);
+    if (expectValidationFailed(ctx, res)) expectPointsAt(ctx, res, field, what);
+  }
+});
