@@ -19,7 +19,8 @@ export const rules: RuleInput[] = [
   {
     id: 'IDEM-03',
     level: 'MUST',
-    title: 'MUST refuse an Idempotency-Key of 256 characters and place no order',
+    title:
+      'MUST refuse an Idempotency-Key of 256 characters or more and place no order (generated keys)',
     section: '4',
   },
   {
