@@ -1,4 +1,5 @@
 import { AREAS, type Area } from '../../rules/index.js';
+import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 
 /**
@@ -12,7 +13,7 @@ export function renderJunit(report: Report): string {
   const byArea = new Map<Area, RuleResult[]>();
   for (const result of report.results)
     byArea.set(result.area, [...(byArea.get(result.area) ?? []), result]);
-  const suites = [...byArea].map(([area, results]) => suite(area, results, report.finished_at));
+  const suites = [...byArea].map(([area, results]) => suite(area, results, report));
   const totals = count(report.results);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -23,20 +24,21 @@ export function renderJunit(report: Report): string {
   ].join('\n');
 }
 
-function suite(area: Area, results: RuleResult[], timestamp: string): string {
+function suite(area: Area, results: RuleResult[], report: Report): string {
+  const timestamp = report.finished_at;
   const totals = count(results);
   const time = results.reduce((sum, r) => sum + (r.duration_ms ?? 0), 0);
   return [
     `  <testsuite name="${attr(`${area}: ${AREAS[area]}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(time)}" timestamp="${attr(timestamp)}">`,
-    ...results.map(testcase),
+    ...results.map((result) => testcase(result, report)),
     '  </testsuite>',
   ].join('\n');
 }
 
-function testcase(result: RuleResult): string {
+function testcase(result: RuleResult, report: Report): string {
   const open = `    <testcase classname="${attr(`conformance.${result.area}`)}" name="${attr(`${result.rule_id} ${result.title}`)}" time="${seconds(result.duration_ms ?? 0)}"`;
   const reason = result.reason ?? '';
-  const detail = details(result);
+  const detail = details(result, report);
   switch (result.verdict) {
     case 'passed':
       return `${open}/>`;
@@ -53,7 +55,7 @@ function testcase(result: RuleResult): string {
 }
 
 /** The violations, counterexample and evidence summary as plain text. */
-function details(result: RuleResult): string {
+function details(result: RuleResult, report: Report): string {
   const lines: string[] = [];
   for (const v of result.violations ?? []) {
     lines.push(`${v.code} at ${v.pointer || '/'}: ${v.message}`);
@@ -63,7 +65,7 @@ function details(result: RuleResult): string {
   const ce = result.counterexample;
   if (ce)
     lines.push(
-      `counterexample (seed ${ce.seed}, path ${ce.path}, ${ce.numRuns} runs): ${ce.value}`,
+      `counterexample (fast-check seed ${ce.seed}, path ${ce.path}, ${ce.numRuns} runs): ${ce.value}\nreplay: ${replayCommand(report, result.rule_id)}`,
     );
   for (const ex of result.evidence ?? []) {
     const status = ex.response

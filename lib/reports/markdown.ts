@@ -1,5 +1,6 @@
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
+import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 
 const LIST_LIMIT = 50;
@@ -31,13 +32,13 @@ export function renderMarkdown(report: Report): string {
     out,
     'MUST failures',
     report.results.filter((r) => r.verdict === 'failed'),
-    line,
+    (r) => line(r, report),
   );
   section(
     out,
     'Errors (the suite, not the target)',
     report.results.filter((r) => r.verdict === 'error'),
-    line,
+    (r) => line(r, report),
   );
   if (report.run_errors.length) {
     out.push('## Run errors', '');
@@ -48,7 +49,7 @@ export function renderMarkdown(report: Report): string {
     out,
     'Warnings (SHOULD and DIALECT)',
     report.results.filter((r) => r.verdict === 'warning'),
-    line,
+    (r) => line(r, report),
   );
 
   const missing = notVerifiableByCapability(report.results);
@@ -89,8 +90,10 @@ function section(
   out.push('');
 }
 
-function line(result: RuleResult): string {
-  const seed = result.counterexample ? ` (counterexample, seed ${result.counterexample.seed})` : '';
+function line(result: RuleResult, report: Report): string {
+  const seed = result.counterexample
+    ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
+    : '';
   return `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
 }
 

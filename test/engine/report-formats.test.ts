@@ -28,7 +28,13 @@ describe('junit.xml', () => {
     expect(testcase('IDEM-03')).toMatch(
       /<failure message="expected HTTP 200, got 201" type="MUST violation">/,
     );
-    expect(testcase('IDEM-03')).toContain('counterexample (seed 1234, path 3:1:0, 17 runs)');
+    expect(testcase('IDEM-03')).toContain(
+      'counterexample (fast-check seed -98765, path 3:1:0, 17 runs)',
+    );
+    // Replayed with the run's seed: the check mixes it with the rule id into the fast-check seed.
+    expect(testcase('IDEM-03')).toContain(
+      'replay: npm run conformance -- --target http://127.0.0.1:4010 --only IDEM-03 --seed 1234',
+    );
     expect(testcase('ERR-01')).toMatch(
       /<error message="HARNESS_NETWORK[^"]*" type="HARNESS_NETWORK">/,
     );
@@ -56,7 +62,9 @@ describe('summary.md', () => {
     expect(md).toContain('| 1 | 1 | 1 | 2 | 1 | 1 |');
     expect(md).toContain('## MUST failures (1)');
     expect(md).toContain('**IDEM-03**');
-    expect(md).toContain('(counterexample, seed 1234)');
+    expect(md).toContain(
+      '(counterexample; replay: `npm run conformance -- --target http://127.0.0.1:4010 --only IDEM-03 --seed 1234',
+    );
     expect(md).toContain('## Errors (the suite, not the target) (1)');
     expect(md).toContain('1 rule needs `payments`');
     expect(md).toContain('1 rule needs a check (uncovered)');

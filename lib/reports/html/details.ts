@@ -6,13 +6,13 @@ import type { RuleResult } from '../report-model.js';
 const MAX_BODY = 8_000;
 
 /** What a rule's row unfolds to: violations, counterexample, harness error, notes, evidence. */
-export function ruleDetails(result: RuleResult, replay: (seed: number) => string): string {
+export function ruleDetails(result: RuleResult, replay: string): string {
   const parts: string[] = [];
   if (result.violations?.length) parts.push(violations(result));
   if (result.counterexample) {
     const ce = result.counterexample;
     parts.push(
-      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs; seed ${e(String(ce.seed))}, path ${e(ce.path)}. Replay: <code>${e(replay(ce.seed))}</code></p><pre>${e(ce.value)}</pre>`,
+      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs (fast-check seed ${e(String(ce.seed))}, path ${e(ce.path)}). Replay: <code>${e(replay)}</code></p><pre>${e(ce.value)}</pre>`,
     );
   }
   if (result.harness_error) {

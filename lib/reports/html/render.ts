@@ -2,6 +2,7 @@ import { AREAS, LEVELS } from '../../../rules/index.js';
 import { VERDICTS } from '../../check/verdict.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
+import { replayCommand } from '../replay-command.js';
 import type { Report, RuleResult } from '../report-model.js';
 import { ruleDetails } from './details.js';
 import { SCRIPT } from './script.js';
@@ -40,7 +41,7 @@ export function renderHtml(report: Report): string {
 <dt>Profile</dt><dd>${e(report.target_info.profile)}</dd>
 <dt>Capabilities</dt><dd>${e(report.target_info.capabilities.join(', ') || 'none (no control API)')}</dd>
 <dt>Run</dt><dd>${e(report.started_at)} to ${e(report.finished_at)} (${e((report.duration_ms / 1000).toFixed(1))} s)</dd>
-<dt>Seed</dt><dd><code>${e(String(report.seed))}</code>, ${e(String(report.num_runs))} cases per property; replay: <code>${e(replayCommand(report, report.seed, report.only?.join(',')))}</code></dd>
+<dt>Seed</dt><dd><code>${e(String(report.seed))}</code>, ${e(String(report.num_runs))} cases per property; replay: <code>${e(replayCommand(report, report.only?.join(',')))}</code></dd>
 <dt>Suite</dt><dd>${e(report.suite_version)}, target contract ${e(report.contract_version)}</dd>
 ${report.only ? `<dt>Only</dt><dd>${e(report.only.join(', '))}</dd>` : ''}
 </dl>
@@ -74,7 +75,7 @@ ${report.results.map((r) => row(r, report)).join('\n')}
 }
 
 function row(result: RuleResult, report: Report): string {
-  const details = ruleDetails(result, (seed) => replayCommand(report, seed, result.rule_id));
+  const details = ruleDetails(result, replayCommand(report, result.rule_id));
   const open = result.verdict === 'failed' || result.verdict === 'error' ? ' open' : '';
   const reason = result.reason ? `<div class="reason">${e(result.reason)}</div>` : '';
   const unfold = details ? `<details${open}><summary>details</summary>${details}</details>` : '';
@@ -97,13 +98,4 @@ function changes(report: Report): string {
       `<li>${e(describeChange(change))} <span class="muted">${e(change.title)}</span></li>`,
   );
   return `<h2>Changes since ${e(c.previous_started_at)}</h2><p class="muted">Compared with ${e(c.compared_to)} (${e(c.previous_target)}).</p><ul id="changes">${items.join('') || '<li>No verdict changed.</li>'}</ul>`;
-}
-
-/** The command that replays the run, or one rule, with the same generated inputs. */
-function replayCommand(report: Report, seed: number, only?: string): string {
-  const target = report.target_info.embedded_reference ? '' : ` --target ${report.target}`;
-  const profile = report.target_info.profile_option
-    ? ` --profile ${report.target_info.profile_option}`
-    : '';
-  return `npm run conformance --${target}${profile}${only ? ` --only ${only}` : ''} --seed ${seed}`;
 }

@@ -21,7 +21,7 @@ export function sampleResults(): RuleResult[] {
           exchange: 2,
         },
       ],
-      counterexample: { seed: 1234, path: '3:1:0', value: '{"quantity":0}', numRuns: 17 },
+      counterexample: { seed: -98765, path: '3:1:0', value: '{"quantity":0}', numRuns: 17 },
       evidence: [
         {
           id: 2,
