@@ -48,10 +48,23 @@ async function unauthorizedCalls(ctx: CheckContext): Promise<Unauthorized[]> {
   });
 }
 
+/**
+ * The 401s a challenge rule judges; none (a target that answered something
+ * else, which AUTH-02 and AUTH-04 fail) leaves the rule not_verifiable, never passed.
+ */
+async function judged(
+  ctx: CheckContext,
+  which: (call: Unauthorized) => boolean,
+): Promise<Unauthorized[]> {
+  const calls = (await unauthorizedCalls(ctx)).filter(which);
+  if (calls.length === 0) ctx.notVerifiable('the target answered no call of this kind with 401');
+  return calls;
+}
+
 // Section 5 (401 unauthorized, invalid_token, token_expired), RFC 6750 §3: a 401 of a protected
 // resource carries a WWW-Authenticate challenge with the Bearer scheme.
 check('AUTH-08', async (ctx) => {
-  for (const { what, res } of await unauthorizedCalls(ctx)) {
+  for (const { what, res } of await judged(ctx, () => true)) {
     ctx.expectHeader(
       res,
       'www-authenticate',
@@ -63,8 +76,7 @@ check('AUTH-08', async (ctx) => {
 
 // Section 5, rule 1, RFC 6750 §3.1: a request without any authentication gets a challenge without an error code.
 check('AUTH-09', async (ctx) => {
-  for (const { what, sentToken, res } of await unauthorizedCalls(ctx)) {
-    if (sentToken) continue;
+  for (const { what, res } of await judged(ctx, (call) => !call.sentToken)) {
     const header = res.header('www-authenticate');
     if (header === undefined) continue; // AUTH-08 judges a missing challenge
     const challenges = parseChallenges(header) ?? [];
@@ -82,8 +94,7 @@ check('AUTH-09', async (ctx) => {
 
 // Section 5, rules 2 and 3, RFC 6750 §3.1: an unknown or expired token gets error="invalid_token".
 check('AUTH-10', async (ctx) => {
-  for (const { what, sentToken, res } of await unauthorizedCalls(ctx)) {
-    if (!sentToken) continue;
+  for (const { what, res } of await judged(ctx, (call) => call.sentToken)) {
     ctx.expectHeader(
       res,
       'www-authenticate',
