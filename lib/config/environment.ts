@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { ConfigError } from './config-error.js';
+import { malformedDotenvLines } from './dotenv-lines.js';
 
 /** A value and where it came from, so an error can name the right place. */
 export interface Sourced<T> {
@@ -38,6 +39,14 @@ export class Environment {
       throw new ConfigError(
         '.env',
         `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+    const malformed = malformedDotenvLines(text);
+    if (malformed.length > 0) {
+      // The line itself is not echoed: it may hold a secret.
+      throw new ConfigError(
+        '.env',
+        `line ${malformed.join(', ')} is not NAME=value (a setting there would be ignored)`,
       );
     }
     return new Environment(processEnv, parse(text));

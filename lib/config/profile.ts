@@ -32,8 +32,15 @@ export function loadProfile(value: string, source: string, cwd: string): LoadedP
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
+    // V8's message quotes the file's text, which could be a .env given by mistake: only the position.
+    const at =
+      error instanceof SyntaxError
+        ? /position \d+(?: \(line \d+ column \d+\))?/.exec(error.message)
+        : null;
     const why =
-      error instanceof SyntaxError ? `is not valid JSON (${error.message})` : 'cannot be read';
+      error instanceof SyntaxError
+        ? `is not valid JSON${at ? ` (at ${at[0]})` : ''}`
+        : 'cannot be read';
     throw new ConfigError(source, `${display(file, cwd)} ${why}`);
   }
   const parsed = ProfileSchema.safeParse(raw);

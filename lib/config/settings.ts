@@ -124,8 +124,11 @@ export function loadSettings(input: LoadInput): LoadResult {
 
   const partnerKey = readPartnerKey(environment, profile);
   if (partnerKey && !target) {
-    notices.push(
-      'PARTNER_ACCESS_KEY_ID is ignored: the bundled reference is tested with its own control API',
+    // A key with no target is a target lost on the way (a misspelt or malformed .env line, say):
+    // testing the bundled reference instead would hand back a green report for the wrong server.
+    throw new ConfigError(
+      'PARTNER_ACCESS_KEY_ID',
+      'is set but no target is: give --target (TARGET_BASE_URL) of the server the key belongs to, or unset the key to test the bundled reference',
     );
   }
 

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -52,6 +53,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const collector = new OutcomeCollector(options.root);
   const reporters: Reporter[] = [collector, ...(options.reporters ?? [])];
   if (options.allureResultsDir) {
+    // Allure shows every result file in the folder: a reused --report-dir keeps no earlier run's.
+    rmSync(options.allureResultsDir, { recursive: true, force: true });
     reporters.push(
       allureReporter(options.allureResultsDir, options.only, (name) => collector.testNamed(name)),
     );

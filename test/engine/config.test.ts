@@ -90,6 +90,17 @@ describe('settings', () => {
     expect(settings.partnerKey).toEqual({ accessKeyId: ID, secretKey: SECRET });
   });
 
+  it('refuses a .env line dotenv would drop, naming the line and never echoing it', () => {
+    const cwd = emptyDir();
+    writeFileSync(
+      join(cwd, '.env'),
+      `# sandbox\nTARGET_BASE_URL https://sandbox.test\nPARTNER_SECRET_KEY=${SECRET}\nNOTE="two\nlines"\n`,
+    );
+    expect(() => load([], {}, cwd)).toThrow(
+      /^\.env: line 2 is not NAME=value \(a setting there would be ignored\)$/,
+    );
+  });
+
   it('treats blank variables (a copied .env.example) as unset', () => {
     const cwd = emptyDir();
     writeFileSync(join(cwd, '.env'), 'TARGET_BASE_URL=\nCONTROL_TOKEN=\nPARTNER_SECRET_KEY=\n');
@@ -159,6 +170,12 @@ describe('configuration errors name the setting', () => {
       ['--control-url', 'http://x.test/c'],
       {},
       /^--control-url: needs a target/,
+    ],
+    [
+      'a partner key without a target (it would test the bundled reference instead)',
+      [],
+      { PARTNER_ACCESS_KEY_ID: ID, PARTNER_SECRET_KEY: SECRET },
+      /^PARTNER_ACCESS_KEY_ID: is set but no target is/,
     ],
     [
       'a half partner key',
