@@ -108,6 +108,13 @@ export function loadSettings(input: LoadInput): LoadResult {
           `is required with a control URL (${controlSetting.source})`,
         );
       }
+      // The token is masked wherever it could appear; a very short one could not be told from text.
+      if (tokenSetting.value.length < 8) {
+        throw new ConfigError(
+          tokenSetting.source,
+          'must be at least 8 characters, so that reports can mask it reliably',
+        );
+      }
       controlToken = tokenSetting.value;
     } else if (tokenSetting) {
       throw new ConfigError(

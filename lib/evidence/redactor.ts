@@ -14,12 +14,16 @@ export class Redactor {
 
   constructor(keyPrefix = 'odp') {
     const prefix = escapeRegExp(keyPrefix);
+    // <chars> are base62 in the reference, but the API document does not say so: the shapes run
+    // on over every character a bearer token may hold (RFC 6750 §2.1 b64token), so a secret with
+    // `-` or `_` in it is masked whole, never cut at its first symbol.
+    const chars = '[A-Za-z0-9._~+/-]';
     this.#shapes = [
-      new RegExp(`${prefix}_(?:test|live)_sk_[A-Za-z0-9]+`, 'g'),
-      new RegExp(`${prefix}_at_[A-Za-z0-9]+`, 'g'),
+      new RegExp(`${prefix}_(?:test|live)_sk_${chars}+=*`, 'g'),
+      new RegExp(`${prefix}_at_${chars}+=*`, 'g'),
       // Any prefix, reference-shaped: keeps other deployments' secrets out too.
-      /\b[a-z][a-z0-9]{1,15}_(?:test|live)_sk_[A-Za-z0-9]{8,}/g,
-      /\b[a-z][a-z0-9]{1,15}_at_[A-Za-z0-9]{16,}/g,
+      new RegExp(`\\b[a-z][a-z0-9]{1,15}_(?:test|live)_sk_[A-Za-z0-9]${chars}{7,}=*`, 'g'),
+      new RegExp(`\\b[a-z][a-z0-9]{1,15}_at_[A-Za-z0-9]${chars}{15,}=*`, 'g'),
     ];
   }
 
@@ -63,7 +67,8 @@ export class Redactor {
       const rest = value.slice(scheme.length + 1);
       if (/^basic$/i.test(scheme)) return `${scheme} [REDACTED:basic-credentials]`;
       if (rest) return `${scheme} ${this.#markFor(rest, 'token')}`;
-      return this.redact(value);
+      // No scheme at all: the whole value may be the credential.
+      return value === '' ? value : '[REDACTED]';
     }
     if (lower === 'x-control-token' || lower === 'cookie' || lower === 'set-cookie') {
       return '[REDACTED]';

@@ -12,6 +12,14 @@ describe('Redactor', () => {
     expect(out).not.toContain(TOKEN);
   });
 
+  test('masks a shaped secret whole, symbols (RFC 6750 b64token) included, and a schemeless Authorization', () => {
+    const redactor = new Redactor();
+    const symbolic = 'odp_at_Ab12Cd34-Ef56_Gh78.Ij90~Kl12+Mn/Op==';
+    const out = redactor.redact(`a ${symbolic} b acme_test_sk_Abc-def_ghijkl&x=1`);
+    expect(out).toBe('a [REDACTED] b [REDACTED]&x=1');
+    expect(redactor.redactHeader('authorization', 'odp_at_Ab12-x')).toBe('[REDACTED]');
+  });
+
   test('replaces exact known values of any shape, also percent-encoded', () => {
     const redactor = new Redactor();
     redactor.add('s3cr+t:with%odd', 'secret');

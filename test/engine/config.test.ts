@@ -160,6 +160,12 @@ describe('configuration errors name the setting', () => {
       /^CONTROL_TOKEN: is required/,
     ],
     [
+      'a control token too short to be masked reliably',
+      ['--target', 'http://x.test', '--control-url', 'http://x.test/c'],
+      { CONTROL_TOKEN: 'abc12' },
+      /^CONTROL_TOKEN: must be at least 8 characters/,
+    ],
+    [
       'a token without control URL',
       ['--target', 'http://x.test'],
       { CONTROL_TOKEN: 'abcdefgh' },
