@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BODY_LIMIT_BYTES } from '../config/api.js';
-import { ApiProblem } from '../problems/api-problem.js';
+import { bodyTooLarge } from '../problems/body-too-large.js';
 
 /** Whether a request announces a body (RFC 9112 §6.1, §6.2). */
 export function announcesBody(raw: IncomingMessage): boolean {
@@ -22,16 +22,7 @@ export function readBodilessMethodBody(raw: IncomingMessage): Promise<Buffer> {
       if (size > BODY_LIMIT_BYTES) {
         raw.removeAllListeners('data');
         raw.resume();
-        reject(
-          new ApiProblem(
-            'validation_failed',
-            `The request body is larger than the ${BODY_LIMIT_BYTES} bytes accepted.`,
-            {
-              status: 413,
-              errors: [{ detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`, pointer: '' }],
-            },
-          ),
-        );
+        reject(bodyTooLarge());
         return;
       }
       chunks.push(chunk);

@@ -1,5 +1,5 @@
-import { BODY_LIMIT_BYTES } from '../config/api.js';
 import { ApiProblem } from './api-problem.js';
+import { bodyTooLarge } from './body-too-large.js';
 import { internalError } from './internal-error.js';
 
 /**
@@ -13,15 +13,7 @@ export function toProblem(error: unknown, method: string, path: string): ApiProb
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      // §7 has no code for 413; validation_failed ("cannot be accepted as sent") is the closest.
-      return new ApiProblem(
-        'validation_failed',
-        `The request body is larger than the ${BODY_LIMIT_BYTES} bytes accepted.`,
-        {
-          status: 413,
-          errors: [{ detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`, pointer: '' }],
-        },
-      );
+      return bodyTooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiProblem(
         'unsupported_media_type',

@@ -1,10 +1,9 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
 import { API_BASE_PATH } from '../../lib/target/dialect.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { postOrder } from '../support/post-order.js';
+import { createEndpoint, ENDPOINTS_PER_MODE } from '../support/webhook-endpoints.js';
 import type { ProvokedError } from './provoke-errors.js';
-
-/** Section 8: five webhook endpoints per mode; the sixth is the error. */
-const WEBHOOK_ENDPOINTS_PER_MODE = 5;
 
 /**
  * The errors of operations that go wrong only once something exists or an
@@ -20,30 +19,24 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
     const account = await ctx.newAccount(settings);
     return { account, key: await ctx.key({ account }) };
   };
-  const postOrder = async (
-    key: Awaited<ReturnType<typeof inAccount>>['key'],
-    body: Record<string, unknown>,
-    idempotencyKey = newIdempotencyKey(),
-  ): Promise<HttpResponse> =>
-    ctx.api(key).post(ctx.path('orders'), body, { 'idempotency-key': idempotencyKey });
   const one = (what: string, res: HttpResponse): ProvokedError[] => [{ what, res }];
 
   const cases: Promise<ProvokedError[]>[] = [
     (async () => {
       const { account, key } = await inAccount();
       const idempotencyKey = newIdempotencyKey();
-      await postOrder(key, await ctx.orderBody(undefined, account), idempotencyKey);
+      await postOrder(ctx, key, await ctx.orderBody(undefined, account), { idempotencyKey });
       const other = await ctx.orderBody(undefined, account);
       return one(
         'the same Idempotency-Key with another body',
-        await postOrder(key, other, idempotencyKey),
+        await postOrder(ctx, key, other, { idempotencyKey }),
       );
     })(),
     (async () => {
       const { account, key } = await inAccount();
       const body = await ctx.orderBody(undefined, account);
-      await postOrder(key, body);
-      return one('a second order with the same external_id', await postOrder(key, body));
+      await postOrder(ctx, key, body);
+      return one('a second order with the same external_id', await postOrder(ctx, key, body));
     })(),
     (async () => {
       const { account, key } = await inAccount();
@@ -54,10 +47,8 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
     })(),
     (async () => {
       const { key } = await inAccount();
-      const create = () =>
-        ctx.api(key).post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/err' });
-      for (let i = 0; i < WEBHOOK_ENDPOINTS_PER_MODE; i += 1) await create();
-      return one('a sixth webhook endpoint', await create());
+      for (let i = 0; i < ENDPOINTS_PER_MODE; i += 1) await createEndpoint(ctx, key);
+      return one('a sixth webhook endpoint', await createEndpoint(ctx, key));
     })(),
   ];
   if (ctx.has('payments')) {
@@ -74,7 +65,7 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
           const { account, key } = await inAccount({ billing });
           return one(
             `an order with ${what}`,
-            await postOrder(key, await ctx.orderBody(undefined, account)),
+            await postOrder(ctx, key, await ctx.orderBody(undefined, account)),
           );
         })(),
       );
@@ -101,7 +92,7 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
         const { account, key } = await inAccount({ service: 'read_only' });
         return one(
           'an order while the service is read-only',
-          await postOrder(key, await ctx.orderBody(undefined, account)),
+          await postOrder(ctx, key, await ctx.orderBody(undefined, account)),
         );
       })(),
       (async () => {
