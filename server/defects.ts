@@ -19,6 +19,11 @@ export const DEFECTS = Object.freeze({
     'a token request without grant_type=client_credentials gets a token',
   'secret-in-token-form-accepted':
     'a Secret Key in the token request form is ignored, a token issued',
+  'token-form-body-ignored':
+    'the token endpoint reads only JSON bodies: a form body is refused for want of grant_type',
+  'token-scope-as-list': 'the token response gives scope as a JSON list, not a string',
+  'token-shape-without-at': 'access tokens are shaped tok_<chars>, not <prefix>_at_<chars>',
+  'wrong-secret-accepted': 'a known Access Key ID gets a token whatever the Secret Key',
   // Bearer tokens and their lifetime (§5 rules 1-3).
   'token-lives-3700s': 'a token is served until it is 3700 seconds old',
   'token-expires-at-3500s': 'a token expires when 3500 seconds old',
@@ -26,6 +31,10 @@ export const DEFECTS = Object.freeze({
   'missing-bearer-as-invalid-token': 'a call without Authorization is answered 401 invalid_token',
   'token-scheme-accepted': 'Authorization: Token <token> is served like Bearer',
   'malformed-token-as-unauthorized': 'a token not of the token shape is answered 401 unauthorized',
+  'bearer-scheme-hashed':
+    'a valid token is answered 401 invalid_token: the lookup hashes "Bearer <token>"',
+  'token-age-from-first-token':
+    "a key's new tokens are aged from its first token, so they expire together",
   // Roll and revoke (§3 API key).
   'roll-keeps-old-secret': 'after a roll the old Secret Key still gets tokens',
   'roll-keeps-old-tokens': 'after a roll the tokens made with the old Secret Key still work',
@@ -33,6 +42,7 @@ export const DEFECTS = Object.freeze({
   'revoke-keeps-tokens': "a revoked key's tokens keep working",
   'revoked-key-issues-tokens': 'a revoked key still gets tokens',
   'ten-keys-no-tokens': 'an account with ten active keys gets no tokens (the limit counts nine)',
+  'live-key-ids-marked-test': 'live keys get Access Key IDs marked test',
   // Scopes (§5 rule 8, scope table).
   'cancel-scope-not-enforced': 'POST /orders/{id}/cancel serves any token, orders:write or not',
   'required-scope-missing': 'insufficient_scope answers carry no required_scope',
@@ -51,6 +61,8 @@ export const DEFECTS = Object.freeze({
   'suspended-orders-placed': 'a suspended account still places orders',
   'suspended-blocks-reads': 'a suspended account is refused reads too',
   'incomplete-not-enforced': 'an incomplete account still places orders',
+  'live-refusal-remembered':
+    'a live key refused before live access stays refused after it is switched on',
   // Rate limits (§8).
   'read-limit-400': 'reads are limited at 400 a minute, not 300',
   'writes-not-limited': 'writes are not rate limited',
@@ -75,6 +87,8 @@ export const DEFECTS = Object.freeze({
   'idem-keys-across-accounts': 'Idempotency-Keys are looked up across accounts',
   'idem-keys-across-modes': 'Idempotency-Keys are looked up across modes',
   'idem-records-expire-1h': 'idempotency records are forgotten after one hour',
+  'declined-external-id-kept':
+    'an order refused with 402 keeps its external_id: sent again with a new key it is a 409',
   // Order body and limits (§4 rules 1-5, §8).
   'order-any-media-type': 'an order body is read as JSON whatever its Content-Type',
   'order-external-id-optional': 'an order without external_id is given one',
@@ -92,6 +106,8 @@ export const DEFECTS = Object.freeze({
   'duplicate-external-id-unchecked':
     'a used external_id is not refused 409 (the database answers 500)',
   'by-external-id-undecoded': 'GET /orders/by-external-id compares the still-encoded path',
+  'order-zip4-refused': 'a ZIP+4 postal code (12345-6789) is refused',
+  'validation-errors-empty': 'an order refused 422 validation_failed lists nothing in errors[]',
   // Payments (§7 402 codes).
   'declined-as-payment-failed': 'a declined card is answered 402 payment_failed',
   'decline-code-missing': 'card_declined carries no decline_code',
@@ -102,6 +118,7 @@ export const DEFECTS = Object.freeze({
   'decline-code-on-every-402': 'every 402 carries a decline_code',
   'order-kept-after-402': 'an order refused with 402 is stored all the same',
   'invoice-billing-charged': 'an invoice-billed account is charged to the card on file',
+  'valid-card-declined': 'a saved card that works is declined all the same',
   // Probation of new live keys (§3).
   'probation-orders-unlimited': "probation's 3-order limit is not enforced",
   'probation-value-unlimited': "probation's $500.00 limit is not enforced",
@@ -118,10 +135,13 @@ export const DEFECTS = Object.freeze({
   'cancel-production-detail-window':
     'a cancel after production starts is said to be past the window',
   'cancel-twice': 'a cancelled order is cancelled again with 200',
+  'cancel-refused-first-hour':
+    'an order is not cancellable in its first hour (production is said to have started)',
   // Modes and ownership (§1, §7 not_found).
   'test-key-sees-live-orders': 'a test key reads, finds and cancels live orders',
   'live-key-sees-test-quotes': 'a live key reads test quotes',
   'other-account-orders-visible': "GET /orders/{id} reads another account's order",
+  'unknown-id-as-422': 'an order id that does not exist is answered 422 validation_failed',
   // Webhook endpoints (§6).
   'sixth-webhook-endpoint-accepted': 'a sixth webhook endpoint in one mode is accepted',
   'webhook-limit-across-modes': 'the five webhook endpoints are counted across both modes',
@@ -153,6 +173,14 @@ export const DEFECTS = Object.freeze({
   'quote-not-readable': 'GET /quotes/{id} answers 404 for the quote just made',
   'order-list-omits-newest': 'GET /orders leaves out the newest order',
   'invoice-never-issued': 'a shipped order has no invoice',
+  'account-limits-flat': 'GET /account gives the limits as top-level fields, with no object limits',
+  'catalog-needs-orders-read': 'GET /catalog/… needs orders:read instead of catalog:read',
+  'order-read-without-external-id': 'GET /orders/{id} leaves external_id out of the order',
+  'shipments-not-listed': 'GET /orders/{id}/shipments answers {shipments: […]}, no list under data',
+  'events-need-orders-read': 'GET /events needs orders:read instead of webhooks:manage',
+  // Sequences of orders, replays, cancels and clock moves (§3, §4).
+  'external-id-lookup-forgets-after-day':
+    'GET /orders/by-external-id finds only orders placed in the last 24 hours',
 } as const satisfies Record<string, string>);
 
 export type DefectName = keyof typeof DEFECTS;

@@ -16,6 +16,8 @@ import { bearerChallenge } from './www-authenticate.js';
 const BEARER = /^bearer +([^ ]+) *$/i;
 const TOKEN_SHAPE = new RegExp(`^${KEY_PREFIX}_at_[0-9A-Za-z]{24,200}$`);
 const TTL_MS = TOKEN_TTL_SECONDS * 1000;
+/** Only under the test-only defect `token-shape-without-at`. */
+const DEFECT_TOKEN_SHAPE = /^tok_[0-9A-Za-z]{24,200}$/;
 /** Only under the test-only defect `token-scheme-accepted`. */
 const TOKEN_SCHEME = /^token +([^ ]+) *$/i;
 
@@ -56,10 +58,13 @@ export function authenticate(ctx: AppContext, request: FastifyRequest): Principa
     throw noHeader ? invalidToken() : unauthorized();
   }
   const token = match[1];
-  if (!TOKEN_SHAPE.test(token)) {
+  const shaped =
+    TOKEN_SHAPE.test(token) ||
+    (ctx.hasDefect('token-shape-without-at') && DEFECT_TOKEN_SHAPE.test(token));
+  if (!shaped) {
     throw ctx.hasDefect('malformed-token-as-unauthorized') ? unauthorized() : invalidToken();
   }
-  const hash = hashSecret(token);
+  const hash = hashSecret(ctx.hasDefect('bearer-scheme-hashed') ? `Bearer ${token}` : token);
   const row = ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
   const key = ctx.store.keys.get(row.key_id);

@@ -5,21 +5,32 @@ import { SCOPES } from '../domain/scopes.js';
 import type { accountView } from '../views/account.js';
 
 type AccountView = ReturnType<typeof accountView>;
+/** `account-limits-flat`: the limits' fields beside the others, no object limits. */
+type FlatAccountView = Omit<AccountView, 'limits'> & AccountView['limits'];
 
 const ACCOUNT_DEFECTS = [
   'account-default-limits',
   'account-all-scopes',
   'account-livemode-false',
   'account-billing-invoice',
+  'account-limits-flat',
 ] as const;
 
 /**
  * `account-default-limits`, `account-all-scopes`, `account-livemode-false`,
- * `account-billing-invoice`: GET /account (§2) as a defective server shows it.
+ * `account-billing-invoice`, `account-limits-flat`: GET /account (§2) as a
+ * defective server shows it.
  */
-export function bentAccountView(view: AccountView, hasDefect: HasDefect): AccountView {
+export function bentAccountView(
+  view: AccountView,
+  hasDefect: HasDefect,
+): AccountView | FlatAccountView {
   // The hottest read of the API: a correct server pays four set lookups, nothing more.
   if (!ACCOUNT_DEFECTS.some((name) => hasDefect(name))) return view;
+  if (hasDefect('account-limits-flat')) {
+    const { limits, ...rest } = view;
+    return { ...rest, ...limits };
+  }
   const defaults = defaultSettings().limits;
   return {
     ...view,

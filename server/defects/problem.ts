@@ -14,6 +14,7 @@ const PROBLEM_DEFECTS = [
   'problem-errors-without-detail',
   'problem-errors-without-pointer',
   'decline-code-on-every-402',
+  'validation-errors-empty',
 ] as const;
 
 /**
@@ -60,6 +61,14 @@ export function bentProblem(
     bent.errors = (bent.errors as { detail: string; pointer?: string }[]).map(({ detail }) => ({
       detail,
     }));
+  }
+  if (
+    hasDefect('validation-errors-empty') &&
+    problem.code === 'validation_failed' &&
+    request.method === 'POST' &&
+    request.routeOptions.url?.endsWith('/orders')
+  ) {
+    bent.errors = [];
   }
   if (hasDefect('decline-code-on-every-402') && status === 402) {
     bent.decline_code ??= 'generic_decline';

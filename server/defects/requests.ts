@@ -1,5 +1,7 @@
 import { KEY_PREFIX } from '../config/api.js';
 import type { HasDefect } from '../defects.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import type { OrderBody } from '../validation/order-body.js';
 
 const TOKEN_VALUE = new RegExp(`${KEY_PREFIX}_at_`);
 const SECRET_VALUE = new RegExp(`${KEY_PREFIX}_(?:test|live)_sk_`);
@@ -68,4 +70,13 @@ export function lenientOrderBody(body: unknown, hasDefect: HasDefect): unknown {
     for (const name of Object.keys(patched)) if (!ORDER_FIELDS.has(name)) delete patched[name];
   }
   return patched;
+}
+
+/** `order-zip4-refused`: a postal code check that knows only five-digit ZIP codes. */
+export function refuseZipPlus4(input: OrderBody): void {
+  if (!/^\d{5}-\d{4}$/.test(input.shipping_address.postal_code)) return;
+  const detail = 'postal_code must be a five-digit ZIP code.';
+  throw new ApiProblem('validation_failed', 'The request body is not valid; see errors.', {
+    errors: [{ detail, pointer: '/shipping_address/postal_code' }],
+  });
 }

@@ -14,6 +14,11 @@ export function charge(
   if (billing.method !== 'card' && !hasDefect('invoice-billing-charged')) return;
   switch (billing.card) {
     case 'valid':
+      if (hasDefect('valid-card-declined')) {
+        throw new ApiProblem('card_declined', 'The card was declined.', {
+          declineCode: 'generic_decline',
+        });
+      }
       return;
     case 'declined':
       throw new ApiProblem(

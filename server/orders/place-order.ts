@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, sha256 } from '../crypto/secret-hash.js';
+import { rememberDeclined, wasDeclined } from '../defects/declined-external-ids.js';
 import { enterFlight, raceWindow } from '../defects/in-flight.js';
 import {
   accountLiveUsage,
@@ -100,9 +101,11 @@ export async function placeOrder(
     checkCanPlaceOrders(account, hasDefect);
 
     // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
+    const reservation = `${account.id}|${mode}|${input.external_id}`;
     if (
-      !hasDefect('duplicate-external-id-unchecked') &&
-      store.orders.getByExternalId(account.id, mode, input.external_id)
+      (!hasDefect('duplicate-external-id-unchecked') &&
+        store.orders.getByExternalId(account.id, mode, input.external_id)) ||
+      (hasDefect('declined-external-id-kept') && wasDeclined(ctx, reservation))
     ) {
       throw new ApiProblem(
         'duplicate_external_id',
@@ -131,7 +134,16 @@ export async function placeOrder(
       checkProbation(usage, priced.total, hasDefect);
     }
     // Test-only defect `order-kept-after-402`: the charge comes after the commit instead.
-    if (!hasDefect('order-kept-after-402')) charge(settings.billing, hasDefect);
+    if (hasDefect('declined-external-id-kept')) {
+      try {
+        charge(settings.billing, hasDefect);
+      } catch (error) {
+        rememberDeclined(ctx, reservation);
+        throw error;
+      }
+    } else if (!hasDefect('order-kept-after-402')) {
+      charge(settings.billing, hasDefect);
+    }
     faultPoint(ctx, request, account.id, 'before_commit');
 
     const order = store.orders.insert({

@@ -23,7 +23,11 @@ export function eventRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = requireToken(
       ctx,
-      ctx.hasDefect('events-without-webhooks-scope') ? null : 'webhooks:manage',
+      ctx.hasDefect('events-without-webhooks-scope')
+        ? null
+        : ctx.hasDefect('events-need-orders-read')
+          ? 'orders:read'
+          : 'webhooks:manage',
     );
 
     app.get('/events', { onRequest }, async (request) => {

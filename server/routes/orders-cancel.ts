@@ -44,6 +44,16 @@ export function orderCancelRoutes(ctx: AppContext) {
                 : 'Production of the order has started; it can no longer be cancelled.',
             );
           }
+          if (
+            ctx.hasDefect('cancel-refused-first-hour') &&
+            order.status === 'received' &&
+            now - order.createdAt < 3_600_000
+          ) {
+            throw new ApiProblem(
+              'not_cancellable',
+              'Production of the order has started; it can no longer be cancelled.',
+            );
+          }
           const closesAt = ctx.hasDefect('cancel-window-23h')
             ? order.cancellableUntil - 3_600_000
             : order.cancellableUntil;

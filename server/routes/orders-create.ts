@@ -3,7 +3,7 @@ import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { sha256 } from '../crypto/secret-hash.js';
-import { lenientOrderBody } from '../defects/requests.js';
+import { lenientOrderBody, refuseZipPlus4 } from '../defects/requests.js';
 import { newId } from '../domain/ids.js';
 import { readJsonBody } from '../http/body.js';
 import { refuseQuery } from '../http/query.js';
@@ -28,6 +28,7 @@ export function orderCreateRoutes(ctx: AppContext) {
         const idempotencyKey = idempotencyKeyOf(request, ctx.hasDefect);
         const body = lenientOrderBody(readJsonBody(request), ctx.hasDefect);
         const input = parseBody(OrderBodySchema, body);
+        if (ctx.hasDefect('order-zip4-refused')) refuseZipPlus4(input);
         const fingerprint = ctx.hasDefect('idem-raw-body-compared')
           ? sha256(String(request.body))
           : requestFingerprint('POST', '/orders', body);

@@ -3,6 +3,7 @@ import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { orderInAnyAccount } from '../defects/lookups.js';
+import { placedInLastDay, withoutExternalId } from '../defects/order-reads.js';
 import type { Order } from '../domain/order.js';
 import { readFaultPoint } from '../faults/fault-point.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
@@ -24,7 +25,13 @@ export function findOrder(ctx: AppContext, request: FastifyRequest, id: string):
     (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
       ? ctx.store.orders.get(account.id, 'live', id)
       : undefined);
-  if (!order) throw orderNotFound();
+  if (!order) {
+    throw ctx.hasDefect('unknown-id-as-422')
+      ? new ApiProblem('validation_failed', 'The order id is not valid.', {
+          errors: [{ detail: 'No order has this id.', pointer: 'id' }],
+        })
+      : orderNotFound();
+  }
   return order;
 }
 
@@ -65,11 +72,15 @@ export function orderReadRoutes(ctx: AppContext) {
         const externalId = ctx.hasDefect('by-external-id-undecoded')
           ? (request.url.split('?')[0]?.split('/').pop() ?? '')
           : request.params.external_id;
-        const order =
+        const found =
           ctx.store.orders.getByExternalId(account.id, mode, externalId) ??
           (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
             ? ctx.store.orders.getByExternalId(account.id, 'live', externalId)
             : undefined);
+        const order =
+          found && ctx.hasDefect('external-id-lookup-forgets-after-day')
+            ? placedInLastDay(found, principalOf(request).now)
+            : found;
         if (!order) {
           throw new ApiProblem(
             'not_found',
@@ -87,7 +98,8 @@ export function orderReadRoutes(ctx: AppContext) {
       const elsewhere = ctx.hasDefect('other-account-orders-visible')
         ? orderInAnyAccount(ctx.store, mode, request.params.id)
         : undefined;
-      return orderView(elsewhere ?? findOrder(ctx, request, request.params.id));
+      const view = orderView(elsewhere ?? findOrder(ctx, request, request.params.id));
+      return ctx.hasDefect('order-read-without-external-id') ? withoutExternalId(view) : view;
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
@@ -100,7 +112,14 @@ export function orderReadRoutes(ctx: AppContext) {
         if (seq === undefined) throw unknownCursor();
         before = seq;
       }
-      return page(ctx.store.fulfilment.shipments(order.id, before, limit + 1), limit, shipmentView);
+      const listed = page(
+        ctx.store.fulfilment.shipments(order.id, before, limit + 1),
+        limit,
+        shipmentView,
+      );
+      return ctx.hasDefect('shipments-not-listed')
+        ? { shipments: listed.data, has_more: listed.has_more }
+        : listed;
     });
 
     app.get<WithId>('/orders/:id/invoice', { onRequest }, async (request) => {

@@ -3,12 +3,14 @@ import { parseBasic } from '../auth/basic.js';
 import { checkKeyGates } from '../auth/key-gates.js';
 import { checkAvailable, checkWritable } from '../auth/service-state.js';
 import { basicChallenge } from '../auth/www-authenticate.js';
-import { MAX_ACTIVE_KEYS, TOKEN_TTL_SECONDS } from '../config/api.js';
+import { MAX_ACTIVE_KEYS, TOKEN_CHARS, TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
 import { matchesReplacedSecret } from '../defects/key-memory.js';
 import { bentRetryAfter, lockOutKey } from '../defects/rate.js';
-import { newAccessToken } from '../domain/ids.js';
+import { rememberingRefusal } from '../defects/sticky-refusal.js';
+import { firstTokenIssuedAt, jsonOnlyForm } from '../defects/tokens.js';
+import { newAccessToken, randomBase62 } from '../domain/ids.js';
 import { isScope } from '../domain/scopes.js';
 import { readFormBody } from '../http/body.js';
 import { refuseQuery } from '../http/query.js';
@@ -36,7 +38,8 @@ function authenticateClient(ctx: AppContext, header: string | undefined): ApiKey
     secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST) ||
     (key !== undefined &&
       ctx.hasDefect('roll-keeps-old-secret') &&
-      matchesReplacedSecret(ctx, key.id, credentials.secret));
+      matchesReplacedSecret(ctx, key.id, credentials.secret)) ||
+    (key !== undefined && ctx.hasDefect('wrong-secret-accepted'));
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   const revoked = key?.status !== 'active' && !ctx.hasDefect('revoked-key-issues-tokens');
   if (!key || !matches || revoked) throw badClient();
@@ -75,11 +78,19 @@ export function tokenRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/oauth/token', { config: { oauth: true } }, async (request, reply) => {
       refuseQuery(request);
-      const form = readFormBody(request);
+      const form = ctx.hasDefect('token-form-body-ignored')
+        ? jsonOnlyForm(request)
+        : readFormBody(request);
       const key = authenticateClient(ctx, request.headers.authorization);
       const account = ctx.store.accounts.get(key.accountId);
       if (!account) throw badClient();
-      checkKeyGates(key, account, request.ip, ctx.hasDefect);
+      if (ctx.hasDefect('live-refusal-remembered')) {
+        rememberingRefusal(ctx, key.id, () =>
+          checkKeyGates(key, account, request.ip, ctx.hasDefect),
+        );
+      } else {
+        checkKeyGates(key, account, request.ip, ctx.hasDefect);
+      }
       if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
       if (ctx.hasDefect('read-only-blocks-tokens')) checkWritable(account);
       if (
@@ -122,13 +133,18 @@ export function tokenRoutes(ctx: AppContext) {
         );
       }
       const scopes = grantedScopes(ctx, key, form.get('scope'));
-      const token = newAccessToken();
-      ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now);
+      const token = ctx.hasDefect('token-shape-without-at')
+        ? `tok_${randomBase62(TOKEN_CHARS)}`
+        : newAccessToken();
+      const issuedAt = ctx.hasDefect('token-age-from-first-token')
+        ? firstTokenIssuedAt(ctx, key.id, now)
+        : now;
+      ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send({
         access_token: token,
         token_type: ctx.hasDefect('token-type-lowercase') ? 'bearer' : 'Bearer',
         expires_in: ctx.hasDefect('token-expires-in-3700') ? 3700 : TOKEN_TTL_SECONDS,
-        scope: scopes.join(' '),
+        scope: ctx.hasDefect('token-scope-as-list') ? scopes : scopes.join(' '),
       });
     });
   };
