@@ -127,6 +127,11 @@ export function loadSettings(input: LoadInput): LoadResult {
       controlSetting.source,
       'needs a target (--target): without one the suite tests its bundled reference with its own control API',
     );
+  } else if (tokenSetting) {
+    // Not an error (a shell may export it for other work), but never dropped without a word.
+    notices.push(
+      `${tokenSetting.source} is not used: with no target the bundled reference runs with a control token of its own`,
+    );
   }
 
   const partnerKey = readPartnerKey(environment, profile);

@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { VERDICTS } from '../../lib/check/verdict.js';
 import { pickRule } from './fixtures/pick-rule.js';
+import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { readReport } from './support/report-files.js';
 import { type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
@@ -141,21 +141,9 @@ describe('a run against a target that answers garbage', () => {
   });
 });
 
-describe("the garbage run's report.html", () => {
+describe.skipIf(NO_BROWSER)("the garbage run's report.html", () => {
   it('opens in headless Chromium and filters to the failure', async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(pathToFileURL(join(garbageDir, 'report.html')).href);

@@ -34,6 +34,14 @@ function errorOf(argv: string[], env: Record<string, string> = {}, cwd = emptyDi
 }
 
 describe('settings', () => {
+  it('says so when a control token is set but unused (no target), without showing it', () => {
+    const token = 'unused-control-token-1234';
+    const settings = load([], { CONTROL_TOKEN: token });
+    expect(settings.controlToken).toBeUndefined();
+    expect(settings.notices.join('\n')).toMatch(/CONTROL_TOKEN is not used/);
+    expect(settings.notices.join('\n')).not.toContain(token);
+  });
+
   it('defaults: the bundled reference, reports/<UTC timestamp>, 100 runs, a random seed', () => {
     const cwd = emptyDir();
     const settings = load([], {}, cwd);

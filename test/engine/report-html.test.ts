@@ -1,22 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../lib/reports/html/render.js';
+import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { emptyDir } from './support/run-cli.js';
 import { sampleReport } from './support/sample-report.js';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let browser: Browser;
 let page: Page;
@@ -24,9 +14,10 @@ const requests: string[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
+  if (NO_BROWSER) return;
   const file = join(emptyDir(), 'report.html');
   writeFileSync(file, renderHtml(sampleReport()));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('request', (request) => requests.push(request.url()));
   page.on('console', (message) => {
@@ -45,7 +36,7 @@ const visibleRules = () =>
     rows.filter((row) => !(row as unknown as { hidden: boolean }).hidden).map((row) => row.id),
   );
 
-describe('report.html in headless Chromium', () => {
+describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
   it('loads offline: nothing but itself is requested, no script error', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(/^file:/);

@@ -47,6 +47,13 @@ describe('the defect catalogue', () => {
     expect(unbroken).toEqual([]);
   });
 
+  it('is the catalogue docs/detection-matrix.md shows: regenerate it when a defect comes or goes', () => {
+    // npm run faults:matrix writes the document; a defect missing there was never measured.
+    const doc = readFileSync(join(ROOT, 'docs', 'detection-matrix.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    expect(rows.sort()).toEqual([...DEFECT_NAMES].sort());
+  });
+
   it('is switched in server code: every defect is asked for, and only defects of the catalogue', () => {
     const code = server.filter((file) => file.path !== join('server', 'defects.ts'));
     const asked = new Set(
