@@ -25,7 +25,7 @@ export function bentAccountView(
   view: AccountView,
   hasDefect: HasDefect,
 ): AccountView | FlatAccountView {
-  // The hottest read of the API: a correct server pays four set lookups, nothing more.
+  // The hottest read of the API: a correct server pays a set lookup per defect above, nothing more.
   if (!ACCOUNT_DEFECTS.some((name) => hasDefect(name))) return view;
   if (hasDefect('account-limits-flat')) {
     const { limits, ...rest } = view;

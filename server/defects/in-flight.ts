@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { appMemory } from './app-memory.js';
 
 /**
  * `idem-race-unserialized`: the requests being processed, per app, by
@@ -19,16 +20,7 @@ const RACE_WINDOW_MS = 150;
 export function raceWindow(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
 }
-const inFlight = new WeakMap<AppContext, Map<string, number>>();
-
-function counts(ctx: AppContext): Map<string, number> {
-  let map = inFlight.get(ctx);
-  if (!map) {
-    map = new Map();
-    inFlight.set(ctx, map);
-  }
-  return map;
-}
+const counts = appMemory(() => new Map<string, number>());
 
 /** Marks `id` in flight; answers whether another request with it already was, and a release. */
 export function enterFlight(ctx: AppContext, id: string): { raced: boolean; leave: () => void } {

@@ -1,29 +1,24 @@
 import type { AppContext } from '../context.js';
 import { secretMatches } from '../crypto/secret-hash.js';
 import type { TokenRow } from '../store/tokens.js';
+import { appMemory } from './app-memory.js';
 
 /**
  * Defects of roll and revoke (§3 API key) that need memory the correct server
  * never keeps: the Secret Keys a roll replaced, and the tokens a roll or
  * revoke dropped. Kept per app, so two servers in one process never share it.
  */
-const replacedSecrets = new WeakMap<AppContext, Map<string, Buffer[]>>();
+const replacedSecrets = appMemory(() => new Map<string, Buffer[]>());
 
 /** `roll-keeps-old-secret`: remembers the digest a roll replaced. */
 export function rememberReplacedSecret(ctx: AppContext, keyId: string, digest: Buffer): void {
-  let byKey = replacedSecrets.get(ctx);
-  if (!byKey) {
-    byKey = new Map();
-    replacedSecrets.set(ctx, byKey);
-  }
+  const byKey = replacedSecrets(ctx);
   byKey.set(keyId, [...(byKey.get(keyId) ?? []), digest]);
 }
 
 /** `roll-keeps-old-secret`: whether `secret` is one a roll of this key replaced. */
 export function matchesReplacedSecret(ctx: AppContext, keyId: string, secret: string): boolean {
-  return (replacedSecrets.get(ctx)?.get(keyId) ?? []).some((digest) =>
-    secretMatches(secret, digest),
-  );
+  return (replacedSecrets(ctx).get(keyId) ?? []).some((digest) => secretMatches(secret, digest));
 }
 
 /**

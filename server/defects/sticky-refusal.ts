@@ -1,8 +1,9 @@
 import type { AppContext } from '../context.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { appMemory } from './app-memory.js';
 
-/** Per app, so two servers in one process never share it: key id → the refusal it got. */
-const refusals = new WeakMap<AppContext, Map<string, ApiProblem>>();
+/** Key id → the refusal it got. */
+const refusals = appMemory(() => new Map<string, ApiProblem>());
 
 /**
  * `live-refusal-remembered`: runs a key's gates as a server that caches a
@@ -10,11 +11,7 @@ const refusals = new WeakMap<AppContext, Map<string, ApiProblem>>();
  * even after the account changes (live access switched on).
  */
 export function rememberingRefusal(ctx: AppContext, keyId: string, gates: () => void): void {
-  let byKey = refusals.get(ctx);
-  if (!byKey) {
-    byKey = new Map();
-    refusals.set(ctx, byKey);
-  }
+  const byKey = refusals(ctx);
   const remembered = byKey.get(keyId);
   if (remembered) throw remembered;
   try {
