@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { Mode } from '../domain/modes.js';
 import { appMemory } from './app-memory.js';
 
 /**
@@ -8,10 +9,20 @@ import { appMemory } from './app-memory.js';
  */
 const declined = appMemory(() => new Set<string>());
 
-export function rememberDeclined(ctx: AppContext, entry: string): void {
-  declined(ctx).add(entry);
+export function rememberDeclined(
+  ctx: AppContext,
+  accountId: string,
+  mode: Mode,
+  externalId: string,
+): void {
+  declined(ctx).add(`${accountId}|${mode}|${externalId}`);
 }
 
-export function wasDeclined(ctx: AppContext, entry: string): boolean {
-  return declined(ctx).has(entry);
+export function wasDeclined(
+  ctx: AppContext,
+  accountId: string,
+  mode: Mode,
+  externalId: string,
+): boolean {
+  return declined(ctx).has(`${accountId}|${mode}|${externalId}`);
 }

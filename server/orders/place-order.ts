@@ -101,11 +101,11 @@ export async function placeOrder(
     checkCanPlaceOrders(account, hasDefect);
 
     // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
-    const reservation = `${account.id}|${mode}|${input.external_id}`;
     if (
       (!hasDefect('duplicate-external-id-unchecked') &&
         store.orders.getByExternalId(account.id, mode, input.external_id)) ||
-      (hasDefect('declined-external-id-kept') && wasDeclined(ctx, reservation))
+      (hasDefect('declined-external-id-kept') &&
+        wasDeclined(ctx, account.id, mode, input.external_id))
     ) {
       throw new ApiProblem(
         'duplicate_external_id',
@@ -138,7 +138,7 @@ export async function placeOrder(
       try {
         charge(settings.billing, hasDefect);
       } catch (error) {
-        rememberDeclined(ctx, reservation);
+        rememberDeclined(ctx, account.id, mode, input.external_id);
         throw error;
       }
     } else if (!hasDefect('order-kept-after-402')) {
