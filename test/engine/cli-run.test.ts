@@ -233,17 +233,16 @@ describe('an unreachable target', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
-      // The probe waits no longer than --timeout (and never more than 8 s, well inside 15).
+      // The probe waits no longer than --timeout; a hang would end at the test's timeout instead.
       const result = await runCli(['--target', `http://127.0.0.1:${port}`, '--timeout', '1000']);
       expect(result.code).toBe(2);
       expect(result.stderr.trim()).toBe(
         `conformance: error: target http://127.0.0.1:${port} is unreachable: no answer within 1 s`,
       );
-      expect(result.ms).toBeLessThan(15_000);
     } finally {
       silent.close();
     }
-  }, 20_000);
+  });
 });
 
 describe('a target that stops answering half-way', () => {
