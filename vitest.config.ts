@@ -1,12 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
-// The project's own tests (`npm test`). The conformance suites in `suites/` are not
-// collected here: they need a target, and `lib/runner` drives them with its own config.
+/**
+ * The CLI end to end: each of these starts `bin/conformance.js` in a child
+ * process (or several), so each costs seconds of start-up. Every other
+ * file of test/engine is a unit test.
+ */
+const ENGINE_RUNS = [
+  'test/engine/cli-run.test.ts',
+  'test/engine/isolation-run.test.ts',
+  'test/engine/live-orders.test.ts',
+  'test/engine/redaction-run.test.ts',
+  'test/engine/seed-replay.test.ts',
+];
+
+// The project's own tests (`npm test`): four vitest projects, each runnable alone
+// (`npm run test:unit`, `test:server`, `test:e2e`, `test:faults`), so that what each
+// part costs shows. The conformance suites in `suites/` are not collected here: they
+// need a target, and `lib/runner` drives them with its own config.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'test/core/**/*.test.ts',
+            'test/rules/**/*.test.ts',
+            'test/engine/**/*.test.ts',
+          ],
+          exclude: ENGINE_RUNS,
+        },
+      },
+      // The reference server's own tests (inject and port 0, a few child processes).
+      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts'] } },
+      // Whole conformance runs through the CLI, as a user starts them.
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', ...ENGINE_RUNS] },
+      },
+      // The fault matrix (every defect of the reference against its area's checks) and its catalogue.
+      { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Capability, Rule } from '../../rules/index.js';
 import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
@@ -14,6 +14,7 @@ import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
 import { runShared } from './run-shared.js';
+import { currentRunConfig } from './selected-target.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -231,7 +232,7 @@ export function fileFixture(): FileFixture {
   const file = expect.getState().testPath ?? '(unknown file)';
   let fixture = fixtures.get(file);
   if (!fixture) {
-    const config = inject(RUN_CONFIG_KEY);
+    const config = currentRunConfig();
     if (!config) {
       throw new HarnessError(
         'HARNESS_CONFIG',

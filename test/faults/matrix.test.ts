@@ -6,19 +6,17 @@ import { type MatrixResult, runMatrix } from './run-matrix.js';
 /**
  * The fault matrix (issue 5): the suite run against every defective server
  * must exit 1 and fail the rule the defect breaks; against the correct server
- * it must fail nothing. The whole matrix is the budget: it must end in CI, on
- * two cores, inside ten minutes (139 defects: about seven minutes in CI;
- * `npm run faults:matrix` prints the wall time).
+ * it must fail nothing. No time budget: a slow or busy machine takes longer,
+ * never fails (every check has its own timeout inside the engine, so a hang
+ * still ends). `npm run faults:matrix` prints the wall time.
  */
-const BUDGET_MS = 10 * 60_000;
-
 const cases = defectCases();
 const areas = [...new Set(activeRules.map((rule) => rule.area))];
 let matrix: MatrixResult;
 
 beforeAll(async () => {
   matrix = await runMatrix();
-}, BUDGET_MS);
+}, 0);
 
 describe('the suite fails every defective server by the rule it breaks', () => {
   it.each(cases)('$defect breaks $rule', ({ defect, rule }) => {

@@ -52,7 +52,7 @@ export function renderMatrix({ results, instabilities }: MatrixReport): string {
             : `**${instabilities.length} runs differed** (below)`
         }.`
       : '- Stability: one matrix run (`npm run faults:matrix -- --repeat 3` compares three).',
-    `- Wall time: ${results.map((r) => seconds(r.wallMs)).join(', ')} (${first.concurrency} runs at a time).`,
+    `- Wall time: ${results.map((r) => seconds(r.wallMs)).join(', ')} (one process, ${first.concurrency} check files at a time).`,
     '',
     '| area | defects | caught |',
     '|---|---|---|',

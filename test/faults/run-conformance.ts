@@ -1,17 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { z } from 'zod';
+import { loadSettings } from '../../lib/config/settings.js';
+import type { CollectedRun } from '../../lib/runner/collected.js';
+import { exitDecision } from '../../lib/runner/exit-code.js';
+import { prepareTarget } from '../../lib/runner/prepare-target.js';
+import { mergeResults } from '../../lib/runner/rule-results.js';
+import type { SuiteTarget } from '../../lib/runner/run-targets.js';
+import { activeRules } from '../../rules/index.js';
 import { areaChecksGlob, ROOT } from './area-checks.js';
-
-const BIN = join(ROOT, 'bin/conformance.js');
-
-/** The part of report.json (target contract section 4) the matrix reads. */
-const ReportSchema = z.object({
-  exit_code: z.number().int(),
-  results: z.array(z.object({ rule_id: z.string(), area: z.string(), verdict: z.string() })),
-});
 
 export interface AreaRun {
   area: string;
@@ -21,7 +15,7 @@ export interface AreaRun {
   /** Rule ids whose verdict is `failed`, sorted. */
   failed: string[];
   durationMs: number;
-  /** Set when the run did not produce a readable report: the last lines it wrote. */
+  /** Set when the run could not decide (exit 2): why, in a few lines. */
   problem?: string;
 }
 
@@ -33,91 +27,79 @@ export interface ConformanceTarget {
 /** What one run covers: the checks of one area, or (`'ALL'`) the whole bundled suite. */
 export type RunScope = string | 'ALL';
 
+/** A target of the matrix, ready for runSuitesOnTargets, with the selection its results are read with. */
+export interface PreparedRun {
+  suiteTarget: SuiteTarget;
+  area: RunScope;
+  only: string[];
+}
+
 /**
- * One conformance run of one area (or of every area) against `target`, as a user runs it: the
- * CLI in a child process (through the npx shim), the control token in the
- * environment only (flags show in `ps`), a fixed seed so that every run of
- * the matrix sends the same generated inputs. The working directory is an
- * empty temporary one, so a developer's `.env` cannot change the run.
+ * Settings and RunConfig of one run, exactly as the CLI makes them from these
+ * flags (`--target … --control-url … --only AREA --suites … --seed …
+ * --allow-live-orders`), the control token in the environment only. `cwd`
+ * should be an empty directory, so that a developer's `.env` cannot change
+ * the run.
  */
-export async function runArea(
+export async function prepareRun(
+  name: string,
   target: ConformanceTarget,
   area: RunScope,
   seed: number,
-): Promise<AreaRun> {
-  const dir = await mkdtemp(join(tmpdir(), 'fault-matrix-'));
-  const started = Date.now();
-  try {
-    const args = [
-      BIN,
-      '--target',
-      target.origin,
-      '--control-url',
-      `${target.origin}/__control`,
-      ...(area === 'ALL' ? [] : ['--only', area, '--suites', areaChecksGlob(area)]),
-      '--seed',
-      String(seed),
-      '--report-dir',
-      join(dir, 'report'),
-      // The reference places nothing real; probation and mode checks need live orders.
-      '--allow-live-orders',
-    ];
-    const { code, output } = await spawnCollecting(args, dir, {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      CONTROL_TOKEN: target.controlToken,
-    });
-    const durationMs = Date.now() - started;
-    const report = await readReport(join(dir, 'report', 'report.json'));
-    if (!report) {
-      return { area, exitCode: code, verdicts: {}, failed: [], durationMs, problem: tail(output) };
-    }
-    const inArea = report.results.filter((r) => area === 'ALL' || r.area === area);
-    return {
-      area,
-      exitCode: code,
-      verdicts: Object.fromEntries(inArea.map((r) => [r.rule_id, r.verdict])),
-      failed: inArea
-        .filter((r) => r.verdict === 'failed')
-        .map((r) => r.rule_id)
-        .sort(),
-      durationMs,
-      ...(code === 0 || code === 1 ? {} : { problem: tail(output) }),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function spawnCollecting(
-  args: string[],
   cwd: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      // Only the end is ever shown; keep memory flat across a hundred runs.
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+): Promise<PreparedRun> {
+  const argv = [
+    '--target',
+    target.origin,
+    '--control-url',
+    `${target.origin}/__control`,
+    ...(area === 'ALL' ? [] : ['--only', area, '--suites', areaChecksGlob(area)]),
+    '--seed',
+    String(seed),
+    // The reference places nothing real; probation and mode checks need live orders.
+    '--allow-live-orders',
+  ];
+  const loaded = loadSettings({
+    argv,
+    env: { CONTROL_TOKEN: target.controlToken },
+    cwd,
+    rules: activeRules,
   });
+  if (loaded.help) throw new Error('unexpected --help');
+  const { settings } = loaded;
+  const prepared = await prepareTarget(settings);
+  return {
+    suiteTarget: { name, include: settings.suites, runConfig: prepared.runConfig },
+    area,
+    only: settings.only,
+  };
 }
 
-async function readReport(path: string): Promise<z.infer<typeof ReportSchema> | undefined> {
-  try {
-    const parsed = ReportSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The last lines a run wrote (the CLI never writes a secret: its safety net masks them). */
-function tail(output: string): string {
-  return output.trim().split('\n').slice(-12).join('\n');
+/**
+ * What the CLI would have reported for the run: the verdict of every rule
+ * (mergeResults) and the exit code (section 4 of the target contract),
+ * limited to the area's rules.
+ */
+export function readRun(prepared: PreparedRun, run: CollectedRun, durationMs: number): AreaRun {
+  const { area, only } = prepared;
+  const { results, runErrors } = mergeResults({ rules: activeRules, only, run, root: ROOT });
+  const exit = exitDecision(results, runErrors);
+  const inArea = results.filter((r) => area === 'ALL' || r.area === area);
+  const problem = [
+    ...runErrors.map((e) => `${e.source}: ${e.message}`),
+    ...inArea.filter((r) => r.verdict === 'error').map((r) => `${r.rule_id}: ${r.reason ?? ''}`),
+  ]
+    .slice(0, 12)
+    .join('\n');
+  return {
+    area,
+    exitCode: exit.code,
+    verdicts: Object.fromEntries(inArea.map((r) => [r.rule_id, r.verdict])),
+    failed: inArea
+      .filter((r) => r.verdict === 'failed')
+      .map((r) => r.rule_id)
+      .sort(),
+    durationMs,
+    ...(exit.code === 2 ? { problem: `${exit.reason}\n${problem}` } : {}),
+  };
 }

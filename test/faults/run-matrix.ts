@@ -1,17 +1,28 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects.js';
-import { startServer } from '../../server/start.js';
+import { type RunningServer, startServer } from '../../server/start.js';
+import { ROOT } from './area-checks.js';
 import { type DefectCase, defectCases } from './cases.js';
-import { mapBounded } from './pool.js';
-import { type AreaRun, type RunScope, runArea } from './run-conformance.js';
+import {
+  type AreaRun,
+  type PreparedRun,
+  prepareRun,
+  type RunScope,
+  readRun,
+} from './run-conformance.js';
 
 /** The seed of every run: the same generated inputs each time, so verdicts can be compared. */
 export const MATRIX_SEED = 20_240_601;
 
 /**
- * Conformance processes at a time. Each spends part of its life starting up
- * and waiting on its server, so three keep two cores busier than two do.
+ * Check files at a time (vitest workers), whatever run they belong to. The
+ * servers answer from this process's main thread, so three workers keep two
+ * cores busier than two do.
  */
 export const DEFAULT_CONCURRENCY = 3;
 
@@ -50,11 +61,11 @@ type Job = { kind: 'baseline' } | { kind: 'defect'; item: DefectCase };
 
 /**
  * The fault matrix: each defect's server against the checks of its rule's
- * area, and the correct server against the whole suite in one run (one
- * process instead of one per area: the matrix is CPU-bound, and every run
- * pays its start-up), read back area by area. Each run has its own
- * server (in this process, port 0, in memory) and its own control token,
- * closed as soon as its run ends.
+ * area, and the correct server against the whole suite (read back area by
+ * area). Every run has its own server (in this process, port 0, in memory)
+ * and its own control token, closed as soon as its checks end. All runs go
+ * through one vitest instance (lib/runner/run-targets.ts): start-up is paid
+ * once, not once per defect.
  */
 export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResult> {
   const seed = options.seed ?? MATRIX_SEED;
@@ -63,30 +74,70 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
   const areas: string[] = options.skipBaseline
     ? []
     : [...new Set(activeRules.map((rule) => rule.area))];
-  // Slow areas first, so that the last runs of the pool are short ones.
+  // Slow runs first, so that the end of the run is not one long run alone.
   const jobs: Job[] = [
     ...(areas.length > 0 ? [{ kind: 'baseline' } as const] : []),
     ...cases.map((item): Job => ({ kind: 'defect', item })),
   ].sort((a, b) => weight(b) - weight(a));
   const started = Date.now();
+  const cwd = await mkdtemp(join(tmpdir(), 'fault-matrix-'));
+  const runs = new Map<string, { job: Job; run: AreaRun }>();
   let done = 0;
-  const runs = await mapBounded(jobs, concurrency, async (job) => {
-    const run =
-      job.kind === 'baseline'
-        ? await runAgainst([], 'ALL', seed)
-        : await runAgainst([job.item.defect], job.item.area, seed);
-    done += 1;
-    options.onRun?.(
-      done,
-      jobs.length,
-      job.kind === 'baseline' ? 'correct server, every area' : job.item.defect,
-      run,
-    );
-    return { job, run };
-  });
+  try {
+    for (const batch of batches(jobs, TARGETS_PER_VITEST)) {
+      const servers: RunningServer[] = [];
+      try {
+        const prepared = new Map<
+          string,
+          { job: Job; prepared: PreparedRun; server: RunningServer }
+        >();
+        for (const job of batch) {
+          const name = job.kind === 'baseline' ? BASELINE : job.item.defect;
+          const controlToken = randomBytes(24).toString('base64url');
+          const server = await startServer({
+            controlToken,
+            db: ':memory:',
+            defects: job.kind === 'baseline' ? [] : [job.item.defect],
+          });
+          servers.push(server);
+          const scope: RunScope = job.kind === 'baseline' ? 'ALL' : job.item.area;
+          const target = { origin: server.origin, controlToken };
+          prepared.set(name, {
+            job,
+            server,
+            prepared: await prepareRun(name, target, scope, seed, cwd),
+          });
+        }
+        await runSuitesOnTargets({
+          root: ROOT,
+          targets: [...prepared.values()].map((p) => p.prepared.suiteTarget),
+          maxWorkers: concurrency,
+          onTargetEnd: async (name, collected) => {
+            const entry = prepared.get(name);
+            if (!entry) return;
+            await entry.server.close();
+            const checkMs = collected.tests.reduce((sum, test) => sum + (test.durationMs ?? 0), 0);
+            const run = readRun(entry.prepared, collected, checkMs);
+            runs.set(name, { job: entry.job, run });
+            done += 1;
+            options.onRun?.(
+              done,
+              jobs.length,
+              entry.job.kind === 'baseline' ? 'correct server, every area' : name,
+              run,
+            );
+          },
+        });
+      } finally {
+        await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+      }
+    }
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
   const baseline: BaselineResult[] = [];
   const defects: DefectResult[] = [];
-  for (const { job, run } of runs) {
+  for (const { job, run } of runs.values()) {
     if (job.kind === 'baseline') {
       for (const area of areas) {
         const inArea = byArea(run, area);
@@ -105,15 +156,23 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
   return { seed, concurrency, baseline, defects, wallMs: Date.now() - started };
 }
 
-async function runAgainst(defects: DefectName[], area: RunScope, seed: number): Promise<AreaRun> {
-  const controlToken = randomBytes(24).toString('base64url');
-  const server = await startServer({ controlToken, db: ':memory:', defects });
-  try {
-    return await runArea({ origin: server.origin, controlToken }, area, seed);
-  } finally {
-    await server.close();
-  }
+/**
+ * Runs (servers and vitest projects) held at once. One vitest instance for
+ * the whole matrix would hold ~140 servers and projects (~900 MB); a few
+ * batches cost a second of start-up each and keep memory near 300 MB.
+ */
+const TARGETS_PER_VITEST = 36;
+
+/** `jobs` (slowest first) dealt out into batches of at most `size`, each with a share of the slow ones. */
+function batches<T>(jobs: readonly T[], size: number): T[][] {
+  const count = Math.max(1, Math.ceil(jobs.length / size));
+  return Array.from({ length: count }, (_, batch) =>
+    jobs.filter((_job, index) => index % count === batch),
+  );
 }
+
+/** The project name of the correct server's run (no defect is called so). */
+const BASELINE = 'correct server';
 
 /** The part of a whole-suite run that is one area's: its rules' verdicts, with the run's exit code. */
 function byArea(run: AreaRun, area: string): AreaRun {
