@@ -82,7 +82,11 @@ export class Redactor {
    */
   #present(text: string): Set<string> {
     const present = new Set<string>();
-    if (this.#byPrefix.size === 0) return present;
+    if (this.#known.size <= FEW) {
+      // A handful (the safety net's): a native search each beats indexing a long report.
+      for (const secret of this.#known.keys()) if (text.includes(secret)) present.add(secret);
+      return present;
+    }
     for (let at = 0; at + PREFIX <= text.length; at++) {
       const candidates = this.#byPrefix.get(text.slice(at, at + PREFIX));
       if (!candidates) continue;
@@ -122,6 +126,9 @@ export class Redactor {
 
 /** Secrets shorter than this are not registered (add); their first this many characters index them. */
 const PREFIX = 6;
+
+/** Up to this many known secrets, each is searched for on its own. */
+const FEW = 16;
 
 const SECRET_FIELDS =
   /^(access_token|refresh_token|secret_key|client_secret|secret|password|token)$/i;
