@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CollectedRun } from '../../lib/runner/collected.js';
 import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects.js';
@@ -108,7 +109,9 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
             prepared: await prepareRun(name, target, scope, seed, cwd),
           });
         }
-        await runSuitesOnTargets({
+        const checkMs = (collected: CollectedRun) =>
+          collected.tests.reduce((sum, test) => sum + (test.durationMs ?? 0), 0);
+        const final = await runSuitesOnTargets({
           root: ROOT,
           targets: [...prepared.values()].map((p) => p.prepared.suiteTarget),
           maxWorkers: concurrency,
@@ -116,18 +119,24 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
             const entry = prepared.get(name);
             if (!entry) return;
             await entry.server.close();
-            const checkMs = collected.tests.reduce((sum, test) => sum + (test.durationMs ?? 0), 0);
-            const run = readRun(entry.prepared, collected, checkMs);
-            runs.set(name, { job: entry.job, run });
             done += 1;
             options.onRun?.(
               done,
               jobs.length,
               entry.job.kind === 'baseline' ? 'correct server, every area' : name,
-              run,
+              readRun(entry.prepared, collected, checkMs(collected)),
             );
           },
         });
+        // Read from the final runs: an error vitest could not attach to a file belongs to every run.
+        for (const [name, entry] of prepared) {
+          const collected = final.get(name);
+          if (collected)
+            runs.set(name, {
+              job: entry.job,
+              run: readRun(entry.prepared, collected, checkMs(collected)),
+            });
+        }
       } finally {
         await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
       }
