@@ -14,6 +14,9 @@
  * beside the floor: the requests a run sends, counted by a reference in this
  * process that the same run targets (`--target`), and the CPU time that
  * reference spends answering them (its event loop answers one at a time).
+ * With BENCH_LATENCY_MS (e.g. 50), one more such run goes through an
+ * in-process proxy adding that round-trip time (bench/latency-proxy.ts),
+ * and its wall time is printed beside the loopback run's.
  * Prints the figures against the targets of issues 3 and 16 and exits 1 when
  * one is missed.
  */
@@ -24,10 +27,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../lib/reports/report-model.js';
+import { startLatencyProxy } from './latency-proxy.js';
 import { processTreeRss } from './process-tree-rss.js';
 
 const TARGETS = { wallSeconds: 8, peakMb: 400, casesPerProperty: 100 };
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** BENCH_LATENCY_MS=50: one more run, through an in-process proxy adding this round-trip time. */
+const LATENCY_MS = Math.max(0, Number(process.env.BENCH_LATENCY_MS ?? 0));
 const SAMPLE_MS = 100;
 const BIN = fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -105,7 +111,12 @@ async function processSeconds(args: readonly string[]): Promise<number> {
  * the requests it answers and the CPU time it spends on them (this process
  * does nothing else meanwhile).
  */
-async function floorRun(): Promise<{ requests: number; busySeconds: number; wallSeconds: number }> {
+async function floorRun(rttMs = 0): Promise<{
+  requests: number;
+  busySeconds: number;
+  wallSeconds: number;
+  report: Report;
+}> {
   const { buildApp } = await import('../server/app.js');
   const controlToken = randomBytes(24).toString('base64url');
   const app = await buildApp({ controlToken, db: ':memory:' });
@@ -115,7 +126,9 @@ async function floorRun(): Promise<{ requests: number; busySeconds: number; wall
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const direct = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const proxy = rttMs > 0 ? await startLatencyProxy(direct, rttMs) : undefined;
+  const origin = proxy?.origin ?? direct;
   try {
     const cpu = process.cpuUsage();
     const run = await conformanceRun(
@@ -130,8 +143,14 @@ async function floorRun(): Promise<{ requests: number; busySeconds: number; wall
       { CONTROL_TOKEN: controlToken },
     );
     const used = process.cpuUsage(cpu);
-    return { requests, busySeconds: (used.user + used.system) / 1e6, wallSeconds: run.wallSeconds };
+    return {
+      requests,
+      busySeconds: (used.user + used.system) / 1e6,
+      wallSeconds: run.wallSeconds,
+      report: run.report,
+    };
   } finally {
+    await proxy?.close();
     await app.close();
   }
 }
@@ -192,6 +211,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   const floor = await floorRun();
   rounds.push({ node, cliStart, run, reports, floor });
 }
+
+const latency = LATENCY_MS > 0 ? await floorRun(LATENCY_MS) : undefined;
 
 const last = rounds[rounds.length - 1] as (typeof rounds)[number];
 const report = last.run.report;
@@ -285,6 +306,18 @@ const out = [
     'run wall against it / floor',
     `${(median(rounds.map((r) => r.floor.wallSeconds)) / busy).toFixed(1)}x`,
   ),
+  ...(latency
+    ? [
+        '',
+        `Through a proxy adding ${LATENCY_MS} ms of round-trip time (BENCH_LATENCY_MS):`,
+        line('wall', s(latency.wallSeconds)),
+        line(
+          'against the loopback run (--target)',
+          `${(latency.wallSeconds / median(rounds.map((r) => r.floor.wallSeconds))).toFixed(1)}x (target 2x)`,
+        ),
+        line('same verdicts', sameVerdicts(latency.report, last.floor.report) ? 'yes' : 'NO'),
+      ]
+    : []),
   '',
   `  ${'machine'.padEnd(30)} ${cpus().length} cores, load average ${loadavg()
     .map((l) => l.toFixed(2))
@@ -294,6 +327,12 @@ const out = [
 ];
 process.stdout.write(out.join('\n'));
 process.exit(rows.every((row) => row[3]) ? 0 : 1);
+
+/** Whether two runs gave every rule the same verdict. */
+function sameVerdicts(a: Report, b: Report): boolean {
+  const verdicts = (run: Report) => run.results.map((r) => `${r.rule_id} ${r.verdict}`).join('\n');
+  return verdicts(a) === verdicts(b);
+}
 
 /**
  * How many cases each property ran, from the checks' notes ("property held
