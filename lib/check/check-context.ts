@@ -244,7 +244,7 @@ export class Context implements CheckContext {
   }
 
   expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean {
-    if (isDeepStrictEqual(expected, received)) return true;
+    if (isDeepStrictEqual(expected, received)) return this.#record([]);
     return this.#record([{ code: 'VALUE', pointer, expected, received, message }]);
   }
 
@@ -252,7 +252,7 @@ export class Context implements CheckContext {
     condition: boolean,
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
   ): boolean {
-    if (condition) return true;
+    if (condition) return this.#record([]);
     return this.#record([{ code: 'VALUE', ...violation }]);
   }
 
@@ -295,7 +295,13 @@ export class Context implements CheckContext {
     this.#fixture.onCleanup(fn);
   }
 
+  judged(): void {
+    this.#run.judged();
+  }
+
+  /** One judgement: it held (no violation) or it did not (each violation recorded). */
   #record(violations: Violation[]): boolean {
+    if (violations.length === 0) this.#run.judged();
     for (const violation of violations) this.#run.violate(violation);
     return violations.length === 0;
   }

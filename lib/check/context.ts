@@ -229,6 +229,12 @@ export interface CheckContext {
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
   ): boolean;
   violate(violation: Violation): void;
+  /**
+   * Counts a judgement the check made by its own logic and that held (a
+   * failing one is a `violate`). A check that ends without any judgement
+   * is `not_verifiable`, never `passed`; the `expect*` helpers count themselves.
+   */
+  judged(): void;
 
   requireStatus(res: HttpResponse, expected: number | readonly number[]): void;
   /** Records the violation (if any) and ends the check. */

@@ -27,6 +27,8 @@ export interface Settings {
   numRuns: number;
   requestTimeoutMs: number;
   allowLiveOrders: boolean;
+  /** `--certify`: outcome `partial` exits 3. */
+  certify: boolean;
   /** Absolute path of a previous report.json. */
   compare?: string;
   /** Glob of check files, relative to the suite's own directory. */
@@ -188,6 +190,7 @@ export function loadSettings(input: LoadInput): LoadResult {
       numRuns,
       requestTimeoutMs,
       allowLiveOrders: readBoolean('allow-live-orders'),
+      certify: readBoolean('certify'),
       ...(compare ? { compare } : {}),
       suites,
       notices,
