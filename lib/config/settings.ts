@@ -9,6 +9,7 @@ import { type OptionName, optionSpec } from './options.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
+import { unknownSettingWarnings } from './unknown-settings.js';
 import { controlBase, targetOrigin } from './urls.js';
 
 /** Everything the user asked for, validated. Holds secrets: never print it. */
@@ -78,7 +79,7 @@ export function loadSettings(input: LoadInput): LoadResult {
     throw new ConfigError(env.source, `must be true or false, got ${quote(env.value)}`);
   };
 
-  const notices: string[] = [];
+  const notices: string[] = [...unknownSettingWarnings(environment.names())];
   const profileSetting = read('profile');
   const profile = profileSetting
     ? loadProfile(profileSetting.value, profileSetting.source, input.cwd)

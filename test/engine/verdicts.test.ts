@@ -109,3 +109,39 @@ describe('a run that cannot verify every MUST rule', () => {
     expect(certified.stdout).toContain('--certify needs every MUST rule verified');
   });
 });
+
+describe('unknown settings are named (issue 12)', () => {
+  it('warns about a misspelt setting, naming the closest real one', async () => {
+    const { unknownSettingWarnings } = await import('../../lib/config/unknown-settings.js');
+    expect(
+      unknownSettingWarnings([
+        { name: 'CONFORMANCE_ONLYY', source: 'CONFORMANCE_ONLYY (.env)' },
+        { name: 'PARTNER_SECRET', source: 'PARTNER_SECRET' },
+        { name: 'CONFORMANCE_ONLY', source: 'CONFORMANCE_ONLY' },
+        { name: 'HOME', source: 'HOME' },
+      ]),
+    ).toEqual([
+      'warning: CONFORMANCE_ONLYY (.env) is not a setting of this suite and is ignored; did you mean CONFORMANCE_ONLY?',
+      'warning: PARTNER_SECRET is not a setting of this suite and is ignored; did you mean PARTNER_SECRET_KEY?',
+    ]);
+  });
+
+  it('prints the warning before the run', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, '.env'), 'CONFORMANCE_ONLYY=IDEM\n');
+    const target = await startTinyTarget('unauthorized');
+    try {
+      const run = await runCli(
+        ['--target', target.origin, '--report-dir', join(cwd, 'r'), ...fixtureSuites('passing')],
+        {},
+        cwd,
+      );
+      expect(run.stderr).toContain(
+        'CONFORMANCE_ONLYY (.env) is not a setting of this suite and is ignored; did you mean CONFORMANCE_ONLY?',
+      );
+    } finally {
+      await target.close();
+    }
+  });
+});
