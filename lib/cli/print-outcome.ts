@@ -50,7 +50,7 @@ export function printOutcome(
   terminal.out(
     `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, allure-results/)`,
   );
-  terminal.out(`Outcome ${report.summary.outcome}: ${outcomeLine(report.summary)}`);
+  terminal.out(`Outcome: ${outcomeLine(report.summary)}`);
   terminal.out(`Exit ${report.exit_code}: ${report.exit_reason}`);
 }
 

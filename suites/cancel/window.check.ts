@@ -20,7 +20,11 @@ function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> 
 check('CANCEL-01', async (ctx) => {
   // Section 3, order cancellation: "Within the 24-hour window, production not started, order not already cancelled → Order is cancelled."
   const { key, id } = await placed(ctx);
-  expectSuccess(ctx, await cancel(ctx, key, id), 'cancelling a new order');
+  if (!expectSuccess(ctx, await cancel(ctx, key, id), 'cancelling a new order')) return;
+  // A 2xx alone proves nothing: the cancel took effect when the order is now "already cancelled"
+  // (section 7: 409 not_cancellable for an order already cancelled).
+  // Whether its detail says "already cancelled" is CANCEL-05's.
+  ctx.expectProblem(await cancel(ctx, key, id), { status: 409, code: 'not_cancellable' });
 });
 
 check('CANCEL-02', async (ctx) => {

@@ -92,7 +92,7 @@ describe('a run that cannot verify every MUST rule', () => {
     const figure = `verified 1 of ${mustTotal} MUST rules`;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(figure);
-    expect(run.stdout).toContain('Outcome partial');
+    expect(run.stdout).toContain('Outcome: Partial');
     const { readFileSync } = await import('node:fs');
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
