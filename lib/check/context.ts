@@ -2,103 +2,31 @@ import type { Faker } from '@faker-js/faker';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
+import type { Auth, HttpResponse, Key, RequestSpec } from '../client/types.js';
+import type {
+  AccountSettings,
+  ControlClient,
+  FaultSpec,
+  KeyOptions,
+  Product,
+  TestAccount,
+} from '../control/types.js';
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
 
-/** An API key as the suite holds it. The secret never leaves the engine in clear. */
-export interface Key {
-  accessKeyId: string;
-  secretKey: string;
-  mode: 'test' | 'live';
-  scopes: string[];
-  /** The control account that owns it; undefined for the partner key. */
-  accountId?: string;
-  /**
-   * Scopes to ask for at the token endpoint by default. Set when the partner
-   * key stands in for a key with fewer scopes: its tokens ask for the subset.
-   */
-  tokenScopes?: string[];
-}
-
-/** Account settings of the control protocol (target contract, section 3). */
-export interface AccountSettings {
-  test_mode?: boolean;
-  live_access?: boolean;
-  suspended?: boolean;
-  incomplete?: boolean;
-  service?: 'normal' | 'read_only' | 'unavailable';
-  billing?: {
-    method: 'invoice' | 'card';
-    card?: 'valid' | 'missing' | 'declined' | 'authentication_required' | 'failing';
-    decline_code?: string;
-  };
-  limits?: { max_order_value?: number; max_orders_per_day?: number };
-  products?: Product[];
-}
-
-export interface Product {
-  sku: string;
-  name: string;
-  unit_price: number;
-  min_quantity: number;
-  ships_by_freight: boolean;
-}
-
-export interface TestAccount {
-  id: string;
-  settings: AccountSettings & { id: string };
-}
-
-export interface KeyOptions {
-  mode?: 'test' | 'live';
-  scopes?: string[];
-  ip_allowlist?: string[];
-  /** The account to make it in; default: the file's own account. */
-  account?: TestAccount;
-}
-
-/** Who authenticates a request. */
-export type Auth =
-  | { kind: 'none' }
-  | { kind: 'bearer'; token: string }
-  | { kind: 'basic'; accessKeyId: string; secretKey: string }
-  /** A token from the token manager for this key (and scope subset). */
-  | { kind: 'key'; key: Key; scopes?: string[] };
-
-export interface RequestSpec {
-  method: string;
-  /** Relative to the API base (`/orders`), may carry a query string; or absolute from the origin when `raw` is set. */
-  path: string;
-  query?: Record<string, string>;
-  /** Exactly these headers besides the defaults; `null` removes a default (e.g. content-type). */
-  headers?: Record<string, string | string[] | null>;
-  /** A JSON body: serialized, `Content-Type: application/json` unless headers say otherwise. */
-  json?: unknown;
-  /** A raw body, sent byte for byte. */
-  body?: string | Uint8Array;
-  /** A form body (`application/x-www-form-urlencoded`). */
-  form?: Record<string, string>;
-  auth?: Auth;
-  /** Treat `path` as relative to the origin, not the API base. */
-  raw?: boolean;
-}
-
-export interface HttpResponse {
-  /** Path and query as sent, from the origin (`/api/on-demand/v1/orders?limit=2`). */
-  requestPath: string;
-  status: number;
-  /** Lower-cased names; repeated headers joined with `, ` except set-cookie. */
-  headers: Record<string, string>;
-  header(name: string): string | undefined;
-  text: string;
-  /** The parsed body when it is JSON (any media type); `undefined` otherwise. */
-  json: unknown;
-  /** Id of the evidence exchange. */
-  exchange: number;
-  durationMs: number;
-}
-
+export type {
+  AccountSettings,
+  Auth,
+  ControlClient,
+  FaultSpec,
+  HttpResponse,
+  Key,
+  KeyOptions,
+  Product,
+  RequestSpec,
+  TestAccount,
+};
 /** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
 export interface ApiClient {
   send(spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse>;
@@ -109,33 +37,6 @@ export interface ApiClient {
     headers?: Record<string, string | string[] | null>,
   ): Promise<HttpResponse>;
   delete(path: string): Promise<HttpResponse>;
-}
-
-/** The control protocol (target contract, section 3); each call `need`s its feature. */
-export interface ControlClient {
-  capabilities(): Promise<{ protocol: string; features: string[] }>;
-  whoami(): Promise<{ ip: string }>;
-  createAccount(settings?: AccountSettings): Promise<TestAccount>;
-  updateAccount(id: string, settings: AccountSettings): Promise<TestAccount>;
-  getAccount(id: string): Promise<TestAccount>;
-  createKey(accountId: string, options?: Omit<KeyOptions, 'account'>): Promise<Key>;
-  rollKey(key: Key): Promise<Key>;
-  revokeKey(key: Key): Promise<void>;
-  endProbation(key: Key): Promise<void>;
-  /** Moves the account's clock; answers the account's new `now`. */
-  advanceClock(accountId: string, seconds: number): Promise<string>;
-  startProduction(accountId: string, orderId: string): Promise<void>;
-  ship(accountId: string, orderId: string): Promise<void>;
-  injectFault(accountId: string, fault: FaultSpec): Promise<void>;
-}
-
-/** A fault of the control protocol: the next `times` matching requests answer 500 (contract section 3). */
-export interface FaultSpec {
-  method: string;
-  path: string;
-  status?: 500;
-  when: 'before_commit' | 'after_commit';
-  times?: number;
 }
 
 /** Matches a header value: exact string, pattern, or predicate. */

@@ -1,6 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
@@ -14,7 +13,7 @@ async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
 }
 
 function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {
-  return api(ctx, key).post(ctx.path('orderCancel', { id }));
+  return ctx.api(key).post(ctx.path('orderCancel', { id }));
 }
 
 check('CANCEL-01', async (ctx) => {

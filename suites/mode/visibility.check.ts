@@ -1,6 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
@@ -46,7 +45,7 @@ async function expectHidden(
   owned: Owned,
   state: boolean,
 ): Promise<void> {
-  const client = api(ctx, other);
+  const client = ctx.api(other);
   const { orderId, externalId, quoteId } = owned;
   judge(ctx, await client.get(ctx.path('order', { id: orderId })), 'GET /orders/{id}', orderId);
   judge(
@@ -75,7 +74,7 @@ async function expectHidden(
     // The cancel tried above must not have cancelled the owner's order.
     expectSuccess(
       ctx,
-      await api(ctx, owned.owner).post(ctx.path('orderCancel', { id: orderId })),
+      await ctx.api(owned.owner).post(ctx.path('orderCancel', { id: orderId })),
       "the owner's cancel after another key's attempt",
     );
   }
@@ -94,7 +93,7 @@ async function own(
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (withQuote) {
-    const quote = await api(ctx, owner).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
+    const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
     owned.quoteId = idOf(requireSuccess(quote, "creating the owner's quote"), 'creating the quote');
   }
   return owned;

@@ -1,5 +1,4 @@
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
@@ -32,7 +31,7 @@ check('ORDER-20', async (ctx) => {
       requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
       'placing the order',
     );
-    const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+    const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
     if (!ctx.expectStatus(res, 200)) continue;
     const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
     ctx.expectEqual(

@@ -1,7 +1,6 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
 import { AccountSchema } from '../schemas/account.js';
-import { api } from '../support/api.js';
 import { ordering } from '../support/ordering.js';
 import { centsOf, locate, scopeSet, valueAt } from './account-fields.js';
 
@@ -9,7 +8,7 @@ async function readAccount(
   ctx: CheckContext,
   key: Key,
 ): Promise<{ res: HttpResponse; account: Record<string, unknown> | undefined }> {
-  const res = await api(ctx, key).get(ctx.path('account'));
+  const res = await ctx.api(key).get(ctx.path('account'));
   const body = res.json;
   const account =
     ctx.expectStatus(res, 200) && typeof body === 'object' && body !== null && !Array.isArray(body)
