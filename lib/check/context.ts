@@ -83,6 +83,12 @@ export interface CheckContext {
   token(key: Key, scopes?: string[]): Promise<string>;
   /** Forgets cached tokens of a key (after roll, revoke, clock moves). */
   forgetTokens(key: Key): void;
+  /**
+   * An API client bound to the key. Outside the RATE area a 429 is never the
+   * rule's: the one policy of rate-policy.ts waits and retries on the partner
+   * key (then `not_verifiable`), and is a harness error on a key the run made.
+   * `send` stays exact: it returns whatever the target answers.
+   */
   api(key: Key, scopes?: string[]): ApiClient;
   /** Fills a dialect path template: `ctx.path('order', { id })`. */
   path(name: keyof Dialect['paths'], params?: Record<string, string>): string;

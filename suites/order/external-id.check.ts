@@ -1,6 +1,6 @@
 import { check } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
-import { idOf, requireSuccess } from '../support/expect-success.js';
+import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { postOrder } from '../support/post-order.js';
@@ -19,6 +19,18 @@ check('ORDER-19', async (ctx) => {
   const res = await postOrder(ctx, key, second);
   ctx.expectProblem(res, { status: 409, code: 'duplicate_external_id' });
   await expectSingleOrder(ctx, key, first.external_id, id, 'a duplicate external_id');
+  // The other side of the scope: unique "in the account"; another account may use the same external_id.
+  if (!(ctx.has('accounts') && ctx.has('keys'))) {
+    ctx.note('another account reusing the external_id is not tried: needs the control API');
+    return;
+  }
+  const other = await ordering(ctx);
+  const elsewhere = orderBody(ctx.faker, other.catalog, { externalId: first.external_id });
+  expectSuccess(
+    ctx,
+    await postOrder(ctx, other.key, elsewhere),
+    "another account's order reusing the external_id",
+  );
 });
 
 check('ORDER-20', async (ctx) => {
