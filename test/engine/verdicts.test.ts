@@ -126,6 +126,20 @@ describe('unknown settings are named (issue 12)', () => {
     ]);
   });
 
+  it('names the misspelt setting in the error a missing setting causes', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const cwd = emptyDir();
+    writeFileSync(
+      join(cwd, '.env'),
+      'TARGET_BASE_URL=http://127.0.0.1:9\nPARTNER_ACCESS_KEY_ID=odp_test_ak_Abc123\nPARTNER_SECRET_KY=odp_test_sk_Abc123\n',
+    );
+    const run = await runCli([], {}, cwd);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('PARTNER_SECRET_KEY: is required with PARTNER_ACCESS_KEY_ID');
+    expect(run.stderr).toContain('PARTNER_SECRET_KY (.env) is not a setting');
+    expect(run.stderr).toContain('did you mean PARTNER_SECRET_KEY?');
+  });
+
   it('prints the warning before the run', async () => {
     const { writeFileSync } = await import('node:fs');
     const cwd = emptyDir();
