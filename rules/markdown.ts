@@ -1,5 +1,6 @@
 import type { Rule } from './schema.js';
 import { AREAS, type Area } from './schema.js';
+import { scopedStatementsMarkdown } from './scoped.js';
 
 /**
  * The rule catalogue as a Markdown document (docs/rules.md). Generated from
@@ -36,6 +37,7 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
     }
     lines.push('');
   }
+  lines.push(...scopedStatementsMarkdown());
   return lines.join('\n');
 }
 

@@ -181,6 +181,14 @@ export const DEFECTS = Object.freeze({
   // Sequences of orders, replays, cancels and clock moves (§3, §4).
   'external-id-lookup-forgets-after-day':
     'GET /orders/by-external-id finds only orders placed in the last 24 hours',
+  // Scoped statements applied too widely (issue 12; server/defects/scope-too-wide.ts).
+  'live-access-off-refuses-test-keys':
+    'with live access off, test keys are refused with 403 api_not_enabled too',
+  'sandbox-off-refuses-live-keys':
+    'with test mode off, live keys are refused with 403 sandbox_not_enabled too',
+  'revoke-revokes-account-keys': 'revoking a key revokes every other active key of its account',
+  'external-id-unique-across-accounts':
+    'an external_id used in another account is refused with 409 duplicate_external_id',
 } as const satisfies Record<string, string>);
 
 export type DefectName = keyof typeof DEFECTS;

@@ -31,6 +31,7 @@ import type {
 import type { FileFixture } from './file-fixture.js';
 import { validOrderBody } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
+import { withRatePolicy } from './rate-policy.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -41,6 +42,8 @@ export class Context implements CheckContext {
   readonly faker: Faker;
   readonly #fixture: FileFixture;
   readonly #run: CheckRun;
+  /** The file's control API, its requests recorded as this check's evidence. */
+  readonly control: ControlClient;
 
   constructor(fixture: FileFixture, run: CheckRun) {
     this.#fixture = fixture;
@@ -52,12 +55,7 @@ export class Context implements CheckContext {
     // One instance, reseeded per check: checks of a file run one after another.
     this.faker = faker;
     this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
-    fixture.http.recorder = run.recorder;
-    fixture.current = { rule: run.rule, run };
-  }
-
-  get control(): ControlClient {
-    return this.#fixture.control;
+    this.control = fixture.controlFor(run);
   }
 
   need(...capabilities: Capability[]): void {
@@ -79,18 +77,18 @@ export class Context implements CheckContext {
   }
 
   account(): Promise<TestAccount> {
-    return this.#fixture.account();
+    return this.#fixture.account(this.control);
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
-    return this.#fixture.control.createAccount(settings);
+    return this.control.createAccount(settings);
   }
 
   async key(options: KeyOptions = {}): Promise<Key> {
     if (this.has('keys')) {
       const account = options.account ?? (await this.account());
       const { account: _ignored, ...keyOptions } = options;
-      const key = await this.#fixture.control.createKey(account.id, keyOptions);
+      const key = await this.control.createKey(account.id, keyOptions);
       this.#run.keys.push(key);
       return key;
     }
@@ -112,15 +110,15 @@ export class Context implements CheckContext {
 
   async advanceClock(account: TestAccount | string, seconds: number): Promise<void> {
     const id = typeof account === 'string' ? account : account.id;
-    await this.#fixture.control.advanceClock(id, seconds);
+    await this.control.advanceClock(id, seconds);
   }
 
   send(spec: RequestSpec): Promise<HttpResponse> {
-    return this.#fixture.send(spec);
+    return this.#fixture.send(spec, this.#run);
   }
 
   token(key: Key, scopes?: string[]): Promise<string> {
-    return this.#fixture.tokenFor(key, scopes);
+    return this.#fixture.tokenFor(key, scopes, this.#run);
   }
 
   forgetTokens(key: Key): void {
@@ -128,16 +126,22 @@ export class Context implements CheckContext {
   }
 
   api(key: Key, scopes?: string[]): ApiClient {
+    const auth = { kind: 'key' as const, key, ...(scopes ? { scopes } : {}) };
+    // The one 429 policy of checks outside the RATE area (rate-policy.ts).
+    const policy = {
+      rateRule: this.rule.area === 'RATE',
+      partner: key.accountId === undefined,
+      note: (text: string) => this.note(text),
+    };
     const send = async (spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse> => {
-      const auth = { kind: 'key' as const, key, ...(scopes ? { scopes } : {}) };
-      const res = await this.send({ ...spec, auth });
+      const res = await withRatePolicy(() => this.send({ ...spec, auth }), policy);
       // Section 5, rule 2: after token_expired, a new token is requested and the request repeated.
       if (
         res.status === 401 &&
         (res.json as { code?: unknown } | undefined)?.code === 'token_expired'
       ) {
         this.forgetTokens(key);
-        return this.send({ ...spec, auth });
+        return withRatePolicy(() => this.send({ ...spec, auth }), policy);
       }
       return res;
     };
@@ -188,7 +192,7 @@ export class Context implements CheckContext {
       const target = account ?? (await this.account());
       const resolved =
         typeof target === 'string' || !target.settings.products
-          ? await this.#fixture.control.getAccount(typeof target === 'string' ? target : target.id)
+          ? await this.control.getAccount(typeof target === 'string' ? target : target.id)
           : target;
       if (resolved.settings.products) return resolved.settings.products;
     }
@@ -244,7 +248,7 @@ export class Context implements CheckContext {
   }
 
   expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean {
-    if (isDeepStrictEqual(expected, received)) return true;
+    if (isDeepStrictEqual(expected, received)) return this.#record([]);
     return this.#record([{ code: 'VALUE', pointer, expected, received, message }]);
   }
 
@@ -252,7 +256,7 @@ export class Context implements CheckContext {
     condition: boolean,
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
   ): boolean {
-    if (condition) return true;
+    if (condition) return this.#record([]);
     return this.#record([{ code: 'VALUE', ...violation }]);
   }
 
@@ -295,7 +299,13 @@ export class Context implements CheckContext {
     this.#fixture.onCleanup(fn);
   }
 
+  judged(): void {
+    this.#run.judged();
+  }
+
+  /** One judgement: it held (no violation) or it did not (each violation recorded). */
   #record(violations: Violation[]): boolean {
+    if (violations.length === 0) this.#run.judged();
     for (const violation of violations) this.#run.violate(violation);
     return violations.length === 0;
   }

@@ -16,6 +16,13 @@ export class CheckRun {
   readonly recorder: EvidenceRecorder;
   readonly #redactor: Redactor;
   violations: Violation[] = [];
+  /**
+   * How many judgements the check made (each `expect*`, `require*`, a
+   * violation, a property's answer), holding or not. A check that ends
+   * normally having judged nothing has verified nothing: `not_verifiable`,
+   * never `passed` (issue 12).
+   */
+  judgements = 0;
   readonly notes: string[] = [];
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
@@ -27,7 +34,13 @@ export class CheckRun {
     this.recorder = new EvidenceRecorder(redactor);
   }
 
+  /** Counts one judgement of the target (the assertion held or not). */
+  judged(count = 1): void {
+    this.judgements += count;
+  }
+
   violate(violation: Violation): void {
+    this.judgements += 1;
     if (violation.exchange !== undefined) this.recorder.pin(violation.exchange);
     this.violations.push(violation);
   }
@@ -82,6 +95,17 @@ export class CheckRun {
       };
     }
     const first = this.violations[0];
+    if (!first && this.judgements === 0) {
+      const last = this.notes.at(-1);
+      return {
+        ...base,
+        verdict: 'not_verifiable',
+        reason: this.#redactor.redact(
+          `the check ended without judging anything of the target${last ? ` (last note: ${last})` : ''}`,
+        ),
+        missing: [],
+      };
+    }
     if (!first) return { ...base, verdict: 'passed' };
     const more = this.violations.length > 1 ? ` (+${this.violations.length - 1} more)` : '';
     const reason = this.#redactor.redact(`${first.message}${more}`);

@@ -2,103 +2,31 @@ import type { Faker } from '@faker-js/faker';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
+import type { Auth, HttpResponse, Key, RequestSpec } from '../client/types.js';
+import type {
+  AccountSettings,
+  ControlClient,
+  FaultSpec,
+  KeyOptions,
+  Product,
+  TestAccount,
+} from '../control/types.js';
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
 
-/** An API key as the suite holds it. The secret never leaves the engine in clear. */
-export interface Key {
-  accessKeyId: string;
-  secretKey: string;
-  mode: 'test' | 'live';
-  scopes: string[];
-  /** The control account that owns it; undefined for the partner key. */
-  accountId?: string;
-  /**
-   * Scopes to ask for at the token endpoint by default. Set when the partner
-   * key stands in for a key with fewer scopes: its tokens ask for the subset.
-   */
-  tokenScopes?: string[];
-}
-
-/** Account settings of the control protocol (target contract, section 3). */
-export interface AccountSettings {
-  test_mode?: boolean;
-  live_access?: boolean;
-  suspended?: boolean;
-  incomplete?: boolean;
-  service?: 'normal' | 'read_only' | 'unavailable';
-  billing?: {
-    method: 'invoice' | 'card';
-    card?: 'valid' | 'missing' | 'declined' | 'authentication_required' | 'failing';
-    decline_code?: string;
-  };
-  limits?: { max_order_value?: number; max_orders_per_day?: number };
-  products?: Product[];
-}
-
-export interface Product {
-  sku: string;
-  name: string;
-  unit_price: number;
-  min_quantity: number;
-  ships_by_freight: boolean;
-}
-
-export interface TestAccount {
-  id: string;
-  settings: AccountSettings & { id: string };
-}
-
-export interface KeyOptions {
-  mode?: 'test' | 'live';
-  scopes?: string[];
-  ip_allowlist?: string[];
-  /** The account to make it in; default: the file's own account. */
-  account?: TestAccount;
-}
-
-/** Who authenticates a request. */
-export type Auth =
-  | { kind: 'none' }
-  | { kind: 'bearer'; token: string }
-  | { kind: 'basic'; accessKeyId: string; secretKey: string }
-  /** A token from the token manager for this key (and scope subset). */
-  | { kind: 'key'; key: Key; scopes?: string[] };
-
-export interface RequestSpec {
-  method: string;
-  /** Relative to the API base (`/orders`), may carry a query string; or absolute from the origin when `raw` is set. */
-  path: string;
-  query?: Record<string, string>;
-  /** Exactly these headers besides the defaults; `null` removes a default (e.g. content-type). */
-  headers?: Record<string, string | string[] | null>;
-  /** A JSON body: serialized, `Content-Type: application/json` unless headers say otherwise. */
-  json?: unknown;
-  /** A raw body, sent byte for byte. */
-  body?: string | Uint8Array;
-  /** A form body (`application/x-www-form-urlencoded`). */
-  form?: Record<string, string>;
-  auth?: Auth;
-  /** Treat `path` as relative to the origin, not the API base. */
-  raw?: boolean;
-}
-
-export interface HttpResponse {
-  /** Path and query as sent, from the origin (`/api/on-demand/v1/orders?limit=2`). */
-  requestPath: string;
-  status: number;
-  /** Lower-cased names; repeated headers joined with `, ` except set-cookie. */
-  headers: Record<string, string>;
-  header(name: string): string | undefined;
-  text: string;
-  /** The parsed body when it is JSON (any media type); `undefined` otherwise. */
-  json: unknown;
-  /** Id of the evidence exchange. */
-  exchange: number;
-  durationMs: number;
-}
-
+export type {
+  AccountSettings,
+  Auth,
+  ControlClient,
+  FaultSpec,
+  HttpResponse,
+  Key,
+  KeyOptions,
+  Product,
+  RequestSpec,
+  TestAccount,
+};
 /** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
 export interface ApiClient {
   send(spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse>;
@@ -109,33 +37,6 @@ export interface ApiClient {
     headers?: Record<string, string | string[] | null>,
   ): Promise<HttpResponse>;
   delete(path: string): Promise<HttpResponse>;
-}
-
-/** The control protocol (target contract, section 3); each call `need`s its feature. */
-export interface ControlClient {
-  capabilities(): Promise<{ protocol: string; features: string[] }>;
-  whoami(): Promise<{ ip: string }>;
-  createAccount(settings?: AccountSettings): Promise<TestAccount>;
-  updateAccount(id: string, settings: AccountSettings): Promise<TestAccount>;
-  getAccount(id: string): Promise<TestAccount>;
-  createKey(accountId: string, options?: Omit<KeyOptions, 'account'>): Promise<Key>;
-  rollKey(key: Key): Promise<Key>;
-  revokeKey(key: Key): Promise<void>;
-  endProbation(key: Key): Promise<void>;
-  /** Moves the account's clock; answers the account's new `now`. */
-  advanceClock(accountId: string, seconds: number): Promise<string>;
-  startProduction(accountId: string, orderId: string): Promise<void>;
-  ship(accountId: string, orderId: string): Promise<void>;
-  injectFault(accountId: string, fault: FaultSpec): Promise<void>;
-}
-
-/** A fault of the control protocol: the next `times` matching requests answer 500 (contract section 3). */
-export interface FaultSpec {
-  method: string;
-  path: string;
-  status?: 500;
-  when: 'before_commit' | 'after_commit';
-  times?: number;
 }
 
 /** Matches a header value: exact string, pattern, or predicate. */
@@ -182,6 +83,12 @@ export interface CheckContext {
   token(key: Key, scopes?: string[]): Promise<string>;
   /** Forgets cached tokens of a key (after roll, revoke, clock moves). */
   forgetTokens(key: Key): void;
+  /**
+   * An API client bound to the key. Outside the RATE area a 429 is never the
+   * rule's: the one policy of rate-policy.ts waits and retries on the partner
+   * key (then `not_verifiable`), and is a harness error on a key the run made.
+   * `send` stays exact: it returns whatever the target answers.
+   */
   api(key: Key, scopes?: string[]): ApiClient;
   /** Fills a dialect path template: `ctx.path('order', { id })`. */
   path(name: keyof Dialect['paths'], params?: Record<string, string>): string;
@@ -229,6 +136,12 @@ export interface CheckContext {
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
   ): boolean;
   violate(violation: Violation): void;
+  /**
+   * Counts a judgement the check made by its own logic and that held (a
+   * failing one is a `violate`). A check that ends without any judgement
+   * is `not_verifiable`, never `passed`; the `expect*` helpers count themselves.
+   */
+  judged(): void;
 
   requireStatus(res: HttpResponse, expected: number | readonly number[]): void;
   /** Records the violation (if any) and ends the check. */

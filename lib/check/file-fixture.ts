@@ -1,12 +1,13 @@
 import { Agent } from 'undici';
 import { afterAll, expect } from 'vitest';
-import type { Capability, Rule } from '../../rules/index.js';
+import type { Capability } from '../../rules/index.js';
 import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
 import { requestClass } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
 import { TokenManager } from '../client/token-manager.js';
-import { HttpControlClient } from '../control/control-client.js';
+import { type ControlTarget, HttpControlClient } from '../control/control-client.js';
+import type { ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
@@ -32,8 +33,12 @@ export class FileFixture {
   readonly config: RunConfig;
   readonly redactor: Redactor;
   readonly http: HttpClient;
+  /** The file's control client for what runs outside any check (clean-up): its evidence is kept nowhere. */
   readonly control: HttpControlClient;
-  readonly tokens: TokenManager;
+  readonly tokens: TokenManager<CheckRun | undefined>;
+  readonly #controlTarget: ControlTarget | undefined;
+  /** Evidence of requests made for no check (end-of-file clean-up): recorded, never reported. */
+  readonly #offRecord: EvidenceRecorder;
   /** `{docs_url}` of problem types: from the profile, else learned from the first problem seen. */
   docsUrl: string | undefined;
   readonly #agent: Agent;
@@ -41,8 +46,6 @@ export class FileFixture {
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
-  /** The check running now (checks of one file run one after another). */
-  current: { rule: Rule; run: CheckRun } | undefined;
 
   constructor(config: RunConfig) {
     this.config = config;
@@ -52,23 +55,27 @@ export class FileFixture {
     this.docsUrl = config.dialect.docsUrl;
     // Bounded connections: a rate-limit check's hundreds of requests queue instead of opening hundreds of sockets.
     this.#agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
-    this.http = new HttpClient(new EvidenceRecorder(this.redactor), {
-      dispatcher: this.#agent,
-      timeoutMs: config.requestTimeoutMs,
-    });
-    const controlTarget =
+    this.http = new HttpClient({ dispatcher: this.#agent, timeoutMs: config.requestTimeoutMs });
+    this.#offRecord = new EvidenceRecorder(this.redactor);
+    this.#controlTarget =
       config.controlUrl && config.controlToken
         ? { controlUrl: config.controlUrl, controlToken: config.controlToken }
         : undefined;
-    this.control = new HttpControlClient(
-      () => this.http,
-      controlTarget,
-      (c) => this.need(c),
-    );
-    this.tokens = new TokenManager(
-      (spec) => this.send(spec),
+    this.control = this.controlFor(undefined);
+    this.tokens = new TokenManager<CheckRun | undefined>(
+      (spec, run) => this.send(spec, run),
       config.dialect.paths.token,
       runShared.tokens,
+    );
+  }
+
+  /** A control client whose requests are evidence of `run` (none: off the record). */
+  controlFor(run: CheckRun | undefined): HttpControlClient {
+    const recorder = run?.recorder ?? this.#offRecord;
+    return new HttpControlClient(
+      (req) => this.http.send(req, recorder),
+      this.#controlTarget,
+      (c) => this.need(c),
     );
   }
 
@@ -81,11 +88,11 @@ export class FileFixture {
     throw new NotVerifiable(missingReason(capability), [capability]);
   }
 
-  /** The file's own account: generous limits so that checks of other rules never hit them. */
-  account(): Promise<TestAccount> {
+  /** The file's own account, made through `control` (the first asking check's): generous limits so that checks of other rules never hit them. */
+  account(control: ControlClient): Promise<TestAccount> {
     this.need('accounts');
     if (!this.#account) {
-      this.#account = this.control.createAccount({
+      this.#account = control.createAccount({
         limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
       });
       this.#account.catch(() => {
@@ -113,43 +120,40 @@ export class FileFixture {
   }
 
   /**
-   * Sends an API request exactly as specified, resolving `auth`; records the
-   * exchange. Requests on the partner key are paced to its documented limits
-   * and, should the target still answer 429, retried after `Retry-After`
-   * (section 7: "Wait, then retry"), except in the rate-limit checks, whose
-   * subject the 429 is.
+   * Sends an API request exactly as specified, resolving `auth`, on behalf of
+   * `run` (the check whose evidence records the exchange; none: off the
+   * record). Requests on the partner key are paced to its documented limits,
+   * except in the rate-limit checks, whose subject the limit is. What a 429
+   * means for a check is decided in one place: `Context.send` (rate-policy.ts).
    */
-  async send(spec: RequestSpec): Promise<HttpResponse> {
-    const authorization = await this.#authorization(spec);
+  async send(spec: RequestSpec, run: CheckRun | undefined): Promise<HttpResponse> {
+    const recorder = run?.recorder ?? this.#offRecord;
+    const authorization = await this.#authorization(spec, run);
     const wire = buildRequest(spec, this.config, authorization);
-    const paced = this.#isPartnerRequest(spec) && this.current?.rule.area !== 'RATE';
-    for (let attempt = 0; ; attempt++) {
-      if (paced) {
-        const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
-        const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
-        if (waited > 0)
-          this.#note(
-            `waited ${Math.round(waited / 1000)} s to stay within the partner key's ${kind} limit`,
-          );
-      }
-      const res = toHttpResponse(await this.http.send(wire));
-      if (!paced || res.status !== 429 || attempt >= 2) return res;
-      const seconds = Math.min(Math.max(Number(res.header('retry-after')) || 1, 1), 65);
-      this.#note(
-        `the target answered 429 (evidence #${res.exchange}); retried after Retry-After ${seconds} s`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    if (this.isPartnerRequest(spec) && run?.rule.area !== 'RATE') {
+      const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+      const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
+      if (waited > 0)
+        run?.notes.push(
+          `waited ${Math.round(waited / 1000)} s to stay within the partner key's ${kind} limit`,
+        );
     }
+    return toHttpResponse(await this.http.send(wire, recorder));
   }
 
   /** A token for the key; the partner key's tokens are remembered so their requests are paced. */
-  async tokenFor(key: Key, scopes?: readonly string[]): Promise<string> {
-    const token = await this.tokens.token(key, scopes);
+  async tokenFor(
+    key: Key,
+    scopes: readonly string[] | undefined,
+    run: CheckRun | undefined,
+  ): Promise<string> {
+    const token = await this.tokens.token(key, scopes, run);
     if (key.accountId === undefined) runShared.partnerTokens.add(token);
     return token;
   }
 
-  #isPartnerRequest(spec: RequestSpec): boolean {
+  /** Whether the request is made with the partner key (its limits are shared by the whole run). */
+  isPartnerRequest(spec: RequestSpec): boolean {
     const partnerId = this.config.partnerKey?.accessKeyId;
     if (!partnerId || this.has('keys')) return false;
     const auth = spec.auth;
@@ -166,11 +170,7 @@ export class FileFixture {
     }
   }
 
-  #note(text: string): void {
-    this.current?.run.notes.push(text);
-  }
-
-  async #authorization(spec: RequestSpec): Promise<string | undefined> {
+  async #authorization(spec: RequestSpec, run: CheckRun | undefined): Promise<string | undefined> {
     const auth = spec.auth ?? { kind: 'none' };
     switch (auth.kind) {
       case 'none':
@@ -181,7 +181,7 @@ export class FileFixture {
         return basicAuthorization(auth.accessKeyId, auth.secretKey);
       case 'key': {
         this.guardLiveOrder(auth.key, spec);
-        return `Bearer ${await this.tokenFor(auth.key, auth.scopes)}`;
+        return `Bearer ${await this.tokenFor(auth.key, auth.scopes, run)}`;
       }
     }
   }
@@ -204,10 +204,11 @@ export class FileFixture {
 
   /** End of file: cancel partner orders, run registered clean-ups, close sockets. Never throws. */
   async close(): Promise<void> {
-    this.http.recorder = new EvidenceRecorder(this.redactor);
     for (const { key, id } of this.partnerOrders) {
       const path = this.config.dialect.paths.orderCancel.replace('{id}', encodeURIComponent(id));
-      await this.send({ method: 'POST', path, auth: { kind: 'key', key } }).catch(() => undefined);
+      await this.send({ method: 'POST', path, auth: { kind: 'key', key } }, undefined).catch(
+        () => undefined,
+      );
     }
     for (const fn of this.#cleanups.reverse()) await fn().catch(() => undefined);
     await this.#agent.close().catch(() => undefined);

@@ -51,6 +51,8 @@ export async function runProperty<T>(
       if (!(error instanceof CheckStopped)) harness = error;
     }
     const scoped = run.closeScope(saved);
+    // The predicate's own true/false answer is a judgement; a void one relies on its expects.
+    if (typeof answer === 'boolean') run.judged();
     if (harness !== undefined) {
       failing ??= scoped;
       return true;

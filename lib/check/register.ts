@@ -49,8 +49,9 @@ export function check(
 
 /** Keys a check made are revoked as it ends: the account stays under its 10 active keys. */
 async function revokeKeys(fixture: FileFixture, run: CheckRun): Promise<void> {
+  const control = fixture.controlFor(run);
   for (const key of run.keys) {
-    await fixture.control.revokeKey(key).catch(() => undefined);
+    await control.revokeKey(key).catch(() => undefined);
     fixture.tokens.forget(key);
   }
 }

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from '../reports/compare.js';
+import { outcomeLine } from '../reports/outcome.js';
 import type { Report } from '../reports/report-model.js';
 import type { Terminal } from './terminal.js';
 
@@ -49,6 +50,7 @@ export function printOutcome(
   terminal.out(
     `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, allure-results/)`,
   );
+  terminal.out(`Outcome: ${outcomeLine(report.summary)}`);
   terminal.out(`Exit ${report.exit_code}: ${report.exit_reason}`);
 }
 

@@ -118,7 +118,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       results,
       runErrors,
-      exit: exitDecision(results, runErrors),
+      exit: exitDecision(results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),

@@ -1,5 +1,5 @@
-import type { RequestSpec } from '../check/context.js';
 import type { WireRequest } from './http-client.js';
+import type { RequestSpec } from './types.js';
 
 /**
  * Turns a check's RequestSpec into exactly the bytes to send. Credentials are

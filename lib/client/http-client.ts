@@ -38,14 +38,13 @@ export interface HttpClientOptions {
  */
 export class HttpClient {
   readonly #options: HttpClientOptions;
-  recorder: EvidenceRecorder;
 
-  constructor(recorder: EvidenceRecorder, options: HttpClientOptions) {
-    this.recorder = recorder;
+  constructor(options: HttpClientOptions) {
     this.#options = options;
   }
 
-  async send(req: WireRequest): Promise<WireResponse> {
+  /** Sends `req` and records the exchange in `recorder`: the caller's (the check's) evidence. */
+  async send(req: WireRequest, recorder: EvidenceRecorder): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
     const url = new URL(req.url);
@@ -64,7 +63,7 @@ export class HttpClient {
       const text = await readCapped(res.body);
       const durationMs = performance.now() - started;
       const headers = flattenResponse(res.headers);
-      const exchange = this.recorder.record({
+      const exchange = recorder.record({
         channel: req.channel,
         startedAt,
         durationMs,
@@ -86,7 +85,7 @@ export class HttpClient {
       };
     } catch (cause) {
       const error = toHarnessError(cause, req, this.#options.timeoutMs);
-      this.recorder.record({
+      recorder.record({
         channel: req.channel,
         startedAt,
         durationMs: performance.now() - started,

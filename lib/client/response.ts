@@ -1,5 +1,5 @@
-import type { HttpResponse } from '../check/context.js';
 import type { WireResponse } from './http-client.js';
+import type { HttpResponse } from './types.js';
 
 /** Wraps a wire response for checks; the body is parsed as JSON whatever the media type claims. */
 export function toHttpResponse(wire: WireResponse): HttpResponse {

@@ -1,33 +1,35 @@
-import type { HttpResponse, Key, RequestSpec } from '../check/context.js';
 import { HarnessError } from '../violations/harness-error.js';
+import type { HttpResponse, Key, RequestSpec } from './types.js';
 
-type Send = (spec: RequestSpec) => Promise<HttpResponse>;
+/** Sends a token request on behalf of `via` (whoever asked: its evidence records the exchange). */
+type Send<Via> = (spec: RequestSpec, via: Via) => Promise<HttpResponse>;
 
 /**
  * One access token per key and scope set, fetched on first use and renewed
  * when the target says `token_expired` (API document section 5, rule 2).
  * Checks that test the token endpoint itself use `ctx.send` instead.
  */
-export class TokenManager {
+export class TokenManager<Via> {
   readonly #tokens: Map<string, Promise<string>>;
   /** Which key a token belongs to: pacing and the live-order guard need a token's key. */
   readonly #owners = new Map<string, Key>();
-  readonly #send: Send;
+  readonly #send: Send<Via>;
   readonly #tokenPath: string;
 
   /** `cache` may be shared between files (partner mode: one token for the whole run). */
-  constructor(send: Send, tokenPath: string, cache = new Map<string, Promise<string>>()) {
+  constructor(send: Send<Via>, tokenPath: string, cache = new Map<string, Promise<string>>()) {
     this.#send = send;
     this.#tokenPath = tokenPath;
     this.#tokens = cache;
   }
 
-  token(key: Key, scopes?: readonly string[]): Promise<string> {
+  /** A token for the key; a token request it makes is sent on behalf of `via` (the asking check). */
+  token(key: Key, scopes: readonly string[] | undefined, via: Via): Promise<string> {
     const asked = scopes ?? key.tokenScopes;
     const id = cacheKey(key, asked);
     let pending = this.#tokens.get(id);
     if (!pending) {
-      pending = this.#fetch(key, asked);
+      pending = this.#fetch(key, asked, via);
       this.#tokens.set(id, pending);
       // A failed fetch is not cached: the next call tries again.
       pending.catch(() => this.#tokens.delete(id));
@@ -45,15 +47,18 @@ export class TokenManager {
     return this.#owners.get(token);
   }
 
-  async #fetch(key: Key, scopes?: readonly string[]): Promise<string> {
+  async #fetch(key: Key, scopes: readonly string[] | undefined, via: Via): Promise<string> {
     const form: Record<string, string> = { grant_type: 'client_credentials' };
     if (scopes) form.scope = scopes.join(' ');
-    const res = await this.#send({
-      method: 'POST',
-      path: this.#tokenPath,
-      form,
-      auth: { kind: 'basic', accessKeyId: key.accessKeyId, secretKey: key.secretKey },
-    });
+    const res = await this.#send(
+      {
+        method: 'POST',
+        path: this.#tokenPath,
+        form,
+        auth: { kind: 'basic', accessKeyId: key.accessKeyId, secretKey: key.secretKey },
+      },
+      via,
+    );
     const body = res.json as { access_token?: unknown; scope?: unknown } | undefined;
     if (res.status !== 200 || typeof body?.access_token !== 'string') {
       const code = (res.json as { code?: unknown } | undefined)?.code;

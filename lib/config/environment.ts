@@ -52,6 +52,15 @@ export class Environment {
     return new Environment(processEnv, parse(text));
   }
 
+  /** Every name set, with where (for unknown-setting warnings); a real variable hides its `.env` twin. */
+  names(): { name: string; source: string }[] {
+    const seen = new Map<string, string>();
+    for (const name of Object.keys(this.#file)) seen.set(name, `${name} (.env)`);
+    for (const [name, value] of Object.entries(this.#process))
+      if (value !== undefined) seen.set(name, name);
+    return [...seen].map(([name, source]) => ({ name, source }));
+  }
+
   get(name: string): Sourced<string> | undefined {
     if (!name) return undefined;
     const real = this.#process[name];

@@ -92,6 +92,13 @@ export const OPTIONS = [
     description: 'allow placing orders with a live key (real orders!); without it none is placed',
   },
   {
+    flag: 'certify',
+    env: 'CONFORMANCE_CERTIFY',
+    kind: 'boolean',
+    description:
+      'a certification run: a partial outcome (a MUST rule not verified) exits 3 instead of 0',
+  },
+  {
     flag: 'compare',
     env: 'CONFORMANCE_COMPARE',
     kind: 'string',

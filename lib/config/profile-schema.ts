@@ -34,6 +34,24 @@ const PathsSchema = z
   .object(Object.fromEntries(pathNames.map((name) => [name, pathTemplate(name).optional()])))
   .strict();
 
+const pointer = z.string().regex(/^(\/[^/\s]+)+$/, 'must be a JSON pointer such as "/livemode"');
+const limitsPointer = pointer.regex(
+  /^\/limits\//,
+  'must be under "/limits/" (the API document names the object limits)',
+);
+
+/** Where GET /account shows each item of section 2 (JSON pointers into its body). */
+const AccountFieldsSchema = z
+  .object({
+    livemode: pointer,
+    billingMethod: pointer,
+    scopes: pointer,
+    maxOrderValue: limitsPointer,
+    maxOrdersPerDay: limitsPointer,
+  })
+  .partial()
+  .strict();
+
 /**
  * A target profile (`config/*.json`): where the API document says "not
  * shown", how this target answers. Every field is optional; what is left out
@@ -58,6 +76,7 @@ export const ProfileSchema = z
         docsUrl: httpUrl,
         paths: PathsSchema,
         orderCreatedStatus: z.number().int().min(200).max(299),
+        accountFields: AccountFieldsSchema,
       })
       .partial()
       .strict()

@@ -103,8 +103,23 @@ function mergeDialect(profile: Profile, file: string): Dialect {
     keyPrefix: overrides.keyPrefix ?? REFERENCE_DIALECT.keyPrefix,
     paths,
     orderCreatedStatus: overrides.orderCreatedStatus ?? REFERENCE_DIALECT.orderCreatedStatus,
+    accountFields: {
+      ...REFERENCE_DIALECT.accountFields,
+      ...(definedOnly(overrides.accountFields) as Partial<Dialect['accountFields']>),
+    },
     ...(docsUrl ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
   };
+}
+
+/** Drops the fields a profile left out, so they keep the reference's value. */
+function definedOnly(
+  value: Record<string, string | undefined> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
 }
 
 /** The first zod issue as one line naming the field; secrets are pointed elsewhere. */

@@ -9,6 +9,7 @@ import { type OptionName, optionSpec } from './options.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
+import { unknownSettingWarnings } from './unknown-settings.js';
 import { controlBase, targetOrigin } from './urls.js';
 
 /** Everything the user asked for, validated. Holds secrets: never print it. */
@@ -27,6 +28,8 @@ export interface Settings {
   numRuns: number;
   requestTimeoutMs: number;
   allowLiveOrders: boolean;
+  /** `--certify`: outcome `partial` exits 3. */
+  certify: boolean;
   /** Absolute path of a previous report.json. */
   compare?: string;
   /** Glob of check files, relative to the suite's own directory. */
@@ -55,7 +58,23 @@ export function loadSettings(input: LoadInput): LoadResult {
   const flags = parseFlags(input.argv);
   if (flags.get('help') === true) return { help: true };
   const environment = Environment.load(input.cwd, input.env);
+  const unknown = unknownSettingWarnings(environment.names());
+  try {
+    return resolveSettings(input, flags, environment, unknown);
+  } catch (error) {
+    // A misspelt name is the likeliest cause of a missing setting: the error names it too.
+    if (!(error instanceof ConfigError) || unknown.length === 0) throw error;
+    const said = error.message.slice(error.setting.length + 2);
+    throw new ConfigError(error.setting, `${said} (${unknown.join('; ')})`);
+  }
+}
 
+function resolveSettings(
+  input: LoadInput,
+  flags: ReturnType<typeof parseFlags>,
+  environment: Environment,
+  unknown: readonly string[],
+): LoadResult {
   const read = (name: OptionName): Sourced<string> | undefined => {
     const flag = flags.get(name);
     if (typeof flag === 'string') return { value: flag.trim(), source: `--${name}` };
@@ -76,7 +95,7 @@ export function loadSettings(input: LoadInput): LoadResult {
     throw new ConfigError(env.source, `must be true or false, got ${quote(env.value)}`);
   };
 
-  const notices: string[] = [];
+  const notices: string[] = [...unknown];
   const profileSetting = read('profile');
   const profile = profileSetting
     ? loadProfile(profileSetting.value, profileSetting.source, input.cwd)
@@ -188,6 +207,7 @@ export function loadSettings(input: LoadInput): LoadResult {
       numRuns,
       requestTimeoutMs,
       allowLiveOrders: readBoolean('allow-live-orders'),
+      certify: readBoolean('certify'),
       ...(compare ? { compare } : {}),
       suites,
       notices,

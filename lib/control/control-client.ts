@@ -1,14 +1,14 @@
 import type { Capability } from '../../rules/index.js';
+import type { WireRequest, WireResponse } from '../client/http-client.js';
+import type { Key } from '../client/types.js';
+import { HarnessError } from '../violations/harness-error.js';
 import type {
   AccountSettings,
   ControlClient,
   FaultSpec,
-  Key,
   KeyOptions,
   TestAccount,
-} from '../check/context.js';
-import type { HttpClient } from '../client/http-client.js';
-import { HarnessError } from '../violations/harness-error.js';
+} from './types.js';
 
 export interface ControlTarget {
   controlUrl: string;
@@ -22,12 +22,13 @@ export interface ControlTarget {
  * target's control API is test support, not what is being certified.
  */
 export class HttpControlClient implements ControlClient {
-  readonly #http: () => HttpClient;
+  /** Sends one control request, recording it where the caller's evidence goes. */
+  readonly #http: (req: WireRequest) => Promise<WireResponse>;
   readonly #target: ControlTarget | undefined;
   readonly #need: (capability: Capability) => void;
 
   constructor(
-    http: () => HttpClient,
+    http: (req: WireRequest) => Promise<WireResponse>,
     target: ControlTarget | undefined,
     need: (capability: Capability) => void,
   ) {
@@ -137,7 +138,7 @@ export class HttpControlClient implements ControlClient {
     if (!this.#target) {
       throw new HarnessError('HARNESS_CONTROL', 'this run has no control API');
     }
-    const res = await this.#http().send({
+    const res = await this.#http({
       method,
       url: this.#target.controlUrl.replace(/\/$/, '') + path,
       headers: {

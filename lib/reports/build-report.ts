@@ -12,7 +12,7 @@ export interface ReportInput {
   only: readonly string[];
   results: RuleResult[];
   runErrors: RunError[];
-  exit: { code: 0 | 1 | 2; reason: string };
+  exit: { code: 0 | 1 | 2 | 3; reason: string };
   changes?: Changes;
 }
 
@@ -33,7 +33,7 @@ export function buildReport(input: ReportInput): Report {
     ...(input.only.length ? { only: [...input.only] } : {}),
     exit_code: input.exit.code,
     exit_reason: input.exit.reason,
-    summary: summarize(input.results),
+    summary: summarize(input.results, input.runErrors),
     coverage: { rules: input.results.length, checked, uncovered: input.results.length - checked },
     results: input.results,
     run_errors: input.runErrors,

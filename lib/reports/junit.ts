@@ -1,4 +1,5 @@
 import { AREAS, type Area } from '../../rules/index.js';
+import { coverageFigure, outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 
@@ -30,6 +31,7 @@ function suite(area: Area, results: RuleResult[], report: Report): string {
   const time = results.reduce((sum, r) => sum + (r.duration_ms ?? 0), 0);
   return [
     `  <testsuite name="${attr(`${area}: ${AREAS[area]}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(time)}" timestamp="${attr(timestamp)}">`,
+    properties(report),
     ...results.map((result) => testcase(result, report)),
     '  </testsuite>',
   ].join('\n');
@@ -52,6 +54,25 @@ function testcase(result: RuleResult, report: Report): string {
     case 'skipped':
       return `${open}>\n      <skipped message="${attr(`${result.verdict}: ${reason}`)}"/>\n    </testcase>`;
   }
+}
+
+/** The run's outcome and coverage on every testsuite: JUnit has no run-level properties. */
+function properties(report: Report): string {
+  const { outcome, coverage } = report.summary;
+  const rows: [string, string][] = [
+    ['conformance.outcome', outcome],
+    ['conformance.outcome_text', outcomeTitle(outcome)],
+    ['conformance.coverage', coverageFigure(coverage)],
+    ['conformance.must_verified', String(coverage.must_verified)],
+    ['conformance.must_total', String(coverage.must_total)],
+    ['conformance.should_verified', String(coverage.should_verified)],
+    ['conformance.should_total', String(coverage.should_total)],
+  ];
+  return [
+    '    <properties>',
+    ...rows.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
+    '    </properties>',
+  ].join('\n');
 }
 
 /** The violations, counterexample and evidence summary as plain text. */

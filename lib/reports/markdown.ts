@@ -1,5 +1,6 @@
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
+import { coverageFigure, outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 
@@ -24,7 +25,7 @@ export function renderMarkdown(report: Report): string {
   out.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => report.summary[v]).join(' | ')} |`, '');
   out.push(
-    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered.`,
+    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered. Outcome \`${report.summary.outcome}\`: ${coverageFigure(report.summary.coverage)}, ${report.summary.coverage.should_verified} of ${report.summary.coverage.should_total} SHOULD rules.`,
     '',
   );
 
@@ -70,10 +71,9 @@ export function renderMarkdown(report: Report): string {
   return out.join('\n');
 }
 
+/** The outcome and the coverage figure; "Conforms" only for the outcome `conforms`. */
 function headline(report: Report): string {
-  if (report.exit_code === 1) return 'does not conform';
-  if (report.exit_code === 2) return 'inconclusive';
-  return report.only ? 'conforms (on the selected rules)' : 'conforms';
+  return `${outcomeTitle(report.summary.outcome)} (${coverageFigure(report.summary.coverage)})`;
 }
 
 function section(

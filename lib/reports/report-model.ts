@@ -2,6 +2,7 @@ import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Violation } from '../violations/violation.js';
+import type { Coverage, Outcome } from './outcome.js';
 
 /**
  * `report.json`, the run interface of the target contract (section 4). The
@@ -24,7 +25,7 @@ export interface Report {
   /** The `--only` selection; absent: every rule. */
   only?: string[];
   /** The process's exit code and why (section 4). */
-  exit_code: 0 | 1 | 2;
+  exit_code: 0 | 1 | 2 | 3;
   exit_reason: string;
   summary: Summary;
   coverage: { rules: number; checked: number; uncovered: number };
@@ -50,8 +51,12 @@ export interface TargetInfo {
   partner_key?: { access_key_id: string; mode: 'test' | 'live' };
 }
 
-/** Counts per verdict: exactly the six of the contract, so they sum to the number of rules. */
-export type Summary = Record<Verdict, number>;
+/**
+ * Counts per verdict: exactly the six of the contract, so they sum to the
+ * number of rules; plus (additions, issue 12) the MUST/SHOULD coverage and the
+ * outcome they allow (see outcome.ts).
+ */
+export type Summary = Record<Verdict, number> & { coverage: Coverage; outcome: Outcome };
 
 export interface RuleResult {
   rule_id: string;

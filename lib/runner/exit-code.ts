@@ -1,8 +1,18 @@
+import { coverageFigure, coverageOf } from '../reports/outcome.js';
 import type { RuleResult, RunError } from '../reports/report-model.js';
 
 export interface ExitDecision {
-  code: 0 | 1 | 2;
+  code: 0 | 1 | 2 | 3;
   reason: string;
+}
+
+export interface ExitOptions {
+  /**
+   * `--certify` / `CONFORMANCE_CERTIFY`: a run that left a MUST rule
+   * unverified (outcome `partial`) cannot certify, and exits 3 (an addition
+   * to the contract's exit table, docs/contract-additions.md).
+   */
+  certify?: boolean;
 }
 
 /**
@@ -14,6 +24,7 @@ export interface ExitDecision {
 export function exitDecision(
   results: readonly RuleResult[],
   runErrors: readonly RunError[],
+  options: ExitOptions = {},
 ): ExitDecision {
   const mustFailures = results.filter((r) => r.level === 'MUST' && r.verdict === 'failed').length;
   if (mustFailures > 0) {
@@ -35,5 +46,15 @@ export function exitDecision(
       reason: `${parts.join(' and ')} (the suite or the network, not the target): the run could not decide`,
     };
   }
-  return { code: 0, reason: 'no MUST check failed and none ended in error' };
+  const coverage = coverageOf(results);
+  if (coverage.must_verified < coverage.must_total) {
+    const partial = `no MUST check failed and none ended in error, but the run is partial: ${coverageFigure(coverage)}`;
+    return options.certify
+      ? { code: 3, reason: `${partial}; --certify needs every MUST rule verified` }
+      : { code: 0, reason: partial };
+  }
+  return {
+    code: 0,
+    reason: `no MUST check failed and none ended in error; ${coverageFigure(coverage)}`,
+  };
 }

@@ -5,6 +5,7 @@ import { API_BASE_PATH } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { fetchCapabilities } from './capabilities.js';
 import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
+import { preflightPartnerKey, requireThisApi } from './preflight.js';
 import { PROBE_TIMEOUT_MS, probeTarget } from './probe-target.js';
 import { RunAborted } from './run-aborted.js';
 
@@ -42,9 +43,23 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     const apiBaseUrl = `${origin}${API_BASE_PATH}`;
     // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
     const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
-    await probeTarget(`${apiBaseUrl}${settings.profile.dialect.paths.account}`, 'target', probeMs);
+    const probe = await probeTarget(
+      `${apiBaseUrl}${settings.profile.dialect.paths.account}`,
+      'target',
+      probeMs,
+    );
+    // Before any check: the target is this API, and each credential works (issue 12).
+    requireThisApi(probe);
 
     const notices: string[] = [...settings.notices];
+    if (settings.partnerKey) {
+      const notice = await preflightPartnerKey({
+        tokenUrl: `${apiBaseUrl}${settings.profile.dialect.paths.token}`,
+        ...settings.partnerKey,
+        timeoutMs: probeMs,
+      });
+      if (notice) notices.push(notice);
+    }
     let capabilities: Capability[] = [];
     if (controlUrl && controlToken) {
       const announced = await fetchCapabilities(controlUrl, controlToken, probeMs);

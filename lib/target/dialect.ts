@@ -28,7 +28,30 @@ export interface Dialect {
   };
   /** Status of a first successful order creation. */
   orderCreatedStatus: number;
+  /**
+   * Where `GET /account` shows what section 2 of the API document lists: JSON
+   * pointers into its body. The document fixes the object `limits`; every other
+   * name is "not shown" (READ-02..05 judge the values, READ-06 the names).
+   */
+  accountFields: AccountFields;
 }
+
+export interface AccountFields {
+  livemode: string;
+  billingMethod: string;
+  scopes: string;
+  /** Under `/limits/` (the document names the object `limits`). */
+  maxOrderValue: string;
+  maxOrdersPerDay: string;
+}
+
+export const REFERENCE_ACCOUNT_FIELDS: AccountFields = {
+  livemode: '/livemode',
+  billingMethod: '/billing_method',
+  scopes: '/scopes',
+  maxOrderValue: '/limits/max_order_value',
+  maxOrdersPerDay: '/limits/max_orders_per_day',
+};
 
 export const API_BASE_PATH = '/api/on-demand/v1';
 
@@ -53,6 +76,7 @@ export const REFERENCE_DIALECT: Dialect = {
     event: '/events/{id}',
   },
   orderCreatedStatus: 201,
+  accountFields: REFERENCE_ACCOUNT_FIELDS,
 };
 
 /** Fills a path template: `pathOf(d, 'order', { id })`. Values are percent-encoded. */

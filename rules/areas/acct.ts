@@ -5,7 +5,8 @@ export const rules: RuleInput[] = [
   {
     id: 'ACCT-01',
     level: 'MUST',
-    title: 'MUST refuse a live key before live access is on with 403 api_not_enabled',
+    title:
+      'MUST refuse a live key before live access is on with 403 api_not_enabled, and serve the test key',
     section: '5',
     needs: ['accounts', 'keys'],
   },
@@ -19,7 +20,8 @@ export const rules: RuleInput[] = [
   {
     id: 'ACCT-03',
     level: 'MUST',
-    title: 'MUST refuse a test key while test mode is off with 403 sandbox_not_enabled',
+    title:
+      'MUST refuse a test key while test mode is off with 403 sandbox_not_enabled, and serve live keys',
     section: '5',
     needs: ['accounts', 'keys'],
   },

@@ -5,7 +5,8 @@ export const rules: RuleInput[] = [
   {
     id: 'CANCEL-01',
     level: 'MUST',
-    title: 'MUST cancel an order inside the 24-hour window',
+    title:
+      'MUST cancel an order inside the 24-hour window: a second cancel then gets 409 not_cancellable',
     section: '3',
   },
   {

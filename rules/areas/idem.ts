@@ -72,7 +72,7 @@ export const rules: RuleInput[] = [
     id: 'IDEM-11',
     level: 'MUST',
     title:
-      'MUST return the stored order, not a second one, on a retry with the same key after a 500 after commit',
+      'MUST replay the stored order (200, Idempotent-Replayed: true), not place a second, on a retry after a 500 after commit',
     section: '4',
     needs: ['accounts', 'keys', 'faults'],
   },

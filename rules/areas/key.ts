@@ -26,7 +26,8 @@ export const rules: RuleInput[] = [
   {
     id: 'KEY-04',
     level: 'MUST',
-    title: 'MUST answer every token of a revoked key, test or live, with 401 invalid_token',
+    title:
+      "MUST answer every token of a revoked key, test or live, with 401 invalid_token; the account's other keys work on",
     section: '3',
     needs: ['accounts', 'keys'],
   },

@@ -22,7 +22,7 @@ export const rules: RuleInput[] = [
     id: 'MODE-03',
     level: 'MUST',
     title:
-      "MUST keep another account's orders and quotes invisible: no read, no cancel, absent from lists",
+      "MUST answer another account's orders and quotes with 404 not_found on read and cancel, and keep them out of lists",
     section: '7',
     needs: ['accounts', 'keys'],
   },

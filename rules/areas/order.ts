@@ -130,7 +130,7 @@ export const rules: RuleInput[] = [
     id: 'ORDER-19',
     level: 'MUST',
     title:
-      'MUST refuse a second order with a used external_id with 409 duplicate_external_id, placing nothing',
+      'MUST refuse a second order with a used external_id with 409 duplicate_external_id, placing nothing; another account may use it',
     section: '4',
   },
   {

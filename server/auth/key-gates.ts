@@ -27,7 +27,7 @@ export function checkKeyGates(
     );
   }
   if (
-    key.mode === 'live' &&
+    (key.mode === 'live' || hasDefect('live-access-off-refuses-test-keys')) &&
     !account.settings.live_access &&
     !hasDefect('live-key-before-live-access')
   ) {
@@ -36,7 +36,11 @@ export function checkKeyGates(
       'Live access is not switched on for this account yet; use the test key or ask for live access.',
     );
   }
-  if (key.mode === 'test' && !account.settings.test_mode && !hasDefect('sandbox-not-enforced')) {
+  if (
+    (key.mode === 'test' || hasDefect('sandbox-off-refuses-live-keys')) &&
+    !account.settings.test_mode &&
+    !hasDefect('sandbox-not-enforced')
+  ) {
     throw new ApiProblem(
       'sandbox_not_enabled',
       'Test mode is off for this account; ask for test mode.',

@@ -5,6 +5,7 @@ import { MAX_ACTIVE_KEYS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { hashSecret } from '../crypto/secret-hash.js';
 import { keepingTokens, rememberReplacedSecret } from '../defects/key-memory.js';
+import { revokeAccountKeys } from '../defects/scope-too-wide.js';
 import { newAccessKeyId, newSecretKey } from '../domain/ids.js';
 import { MODES } from '../domain/modes.js';
 import { SCOPES } from '../domain/scopes.js';
@@ -113,6 +114,7 @@ export function controlKeyRoutes(ctx: AppContext) {
         if (ctx.hasDefect('revoke-keeps-tokens'))
           keepingTokens(ctx, key.id, () => keys.revoke(key));
         else keys.revoke(key);
+        if (ctx.hasDefect('revoke-revokes-account-keys')) revokeAccountKeys(ctx.store, key);
       }
       return reply.code(204).send();
     });

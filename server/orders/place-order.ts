@@ -12,6 +12,7 @@ import {
   keyUsageWithoutCancelled,
   ordersOnDayAllModes,
 } from '../defects/lookups.js';
+import { externalIdInAnyAccount } from '../defects/scope-too-wide.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { newId } from '../domain/ids.js';
 import type { Order } from '../domain/order.js';
@@ -104,6 +105,8 @@ export async function placeOrder(
     if (
       (!hasDefect('duplicate-external-id-unchecked') &&
         store.orders.getByExternalId(account.id, mode, input.external_id)) ||
+      (hasDefect('external-id-unique-across-accounts') &&
+        externalIdInAnyAccount(store, mode, input.external_id)) ||
       (hasDefect('declined-external-id-kept') &&
         wasDeclined(ctx, account.id, mode, input.external_id))
     ) {

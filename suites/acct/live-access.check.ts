@@ -9,6 +9,12 @@ check('ACCT-01', async (ctx) => {
   const live = await ctx.key({ mode: 'live', account });
   const refusal = await expectKeyRefused(ctx, live, { status: 403, code: 'api_not_enabled' });
   ctx.note(`refused at the ${refusal.at === 'token' ? 'token request' : 'API call'}`);
+  // The other side of the scope: the rule names live keys; the account's test key is served.
+  const test = await ctx.key({ mode: 'test', account });
+  const res = await requestToken(ctx, test);
+  if (ctx.expectStatus(res, 200)) {
+    ctx.expectStatus(await getAccountWith(ctx, issuedToken(res) ?? ''), 200);
+  }
 });
 
 // Section 5, rule 10: the refusal lasts only until live access is switched on.

@@ -1,6 +1,5 @@
 import { check } from '../../lib/check/index.js';
 import { OrderSchema } from '../schemas/order.js';
-import { api } from '../support/api.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -16,7 +15,7 @@ check('CANCEL-04', async (ctx) => {
     'placing the order',
   );
   await ctx.control.startProduction(account.id, id);
-  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  const res = await ctx.api(key).post(ctx.path('orderCancel', { id }));
   if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
     expectDetailSays(ctx, res, 'production');
   }
@@ -29,8 +28,8 @@ check('CANCEL-05', async (ctx) => {
     requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
     'placing the order',
   );
-  requireSuccess(await api(ctx, key).post(ctx.path('orderCancel', { id })), 'the first cancel');
-  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  requireSuccess(await ctx.api(key).post(ctx.path('orderCancel', { id })), 'the first cancel');
+  const res = await ctx.api(key).post(ctx.path('orderCancel', { id }));
   if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
     expectDetailSays(ctx, res, 'already_cancelled');
   }
@@ -43,12 +42,12 @@ check('CANCEL-06', async (ctx) => {
     requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
     'placing the order',
   );
-  const res = await api(ctx, key).post(ctx.path('orderCancel', { id }));
+  const res = await ctx.api(key).post(ctx.path('orderCancel', { id }));
   ctx.expectStatus(res, 200);
   const order = ctx.expectShape(res.json, OrderSchema, '/body', res.exchange);
   ctx.expectEqual('/body/id', id, order?.id, 'cancel answers the order it cancelled');
   ctx.expectEqual('/body/status', 'cancelled', order?.status, 'the order answered is cancelled');
-  const read = await api(ctx, key).get(ctx.path('order', { id }));
+  const read = await ctx.api(key).get(ctx.path('order', { id }));
   ctx.expectEqual(
     '/body/status',
     'cancelled',

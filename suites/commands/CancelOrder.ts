@@ -1,7 +1,6 @@
 import type fc from 'fast-check';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { api } from '../support/api.js';
 import { problemCode } from '../support/problem-text.js';
 
 /**
@@ -20,7 +19,7 @@ export class CancelOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     const order = model.pick(this.pick);
     if (!order) return;
     model.now += await real.pacer.write();
-    const res = await api(real.ctx, real.key).post(real.ctx.path('orderCancel', { id: order.id }));
+    const res = await real.ctx.api(real.key).post(real.ctx.path('orderCancel', { id: order.id }));
     const cancelled = res.status >= 200 && res.status < 300;
     const refused = res.status === 409 && problemCode(res) === 'not_cancellable';
     const window = model.inCancelWindow(order);

@@ -1,7 +1,6 @@
 import type fc from 'fast-check';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { api } from '../support/api.js';
 
 /**
  * Reads an earlier order by id and by external id (section 4): both answer
@@ -25,7 +24,7 @@ export class ReadOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     const path = this.byExternalId
       ? ctx.path('orderByExternalId', { external_id: order.body.external_id })
       : ctx.path('order', { id: order.id });
-    const res = await api(ctx, real.key).get(path);
+    const res = await ctx.api(real.key).get(path);
     const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
     expectModelStep(
       ctx,

@@ -1,7 +1,6 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
-import { api } from '../support/api.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import {
@@ -35,7 +34,7 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
 
 /** Deletes the check's own endpoints at once, so the next check of a partner sandbox finds room. */
 async function removeAll(ctx: CheckContext, key: Key, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await api(ctx, key).delete(ctx.path('webhookEndpoint', { id }));
+  for (const id of ids) await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
 }
 
 check('HOOK-01', async (ctx) => {
@@ -63,7 +62,7 @@ check('HOOK-03', async (ctx) => {
   const victim = ids[0];
   if (victim === undefined) return ctx.notVerifiable("no endpoint of the check's own to delete");
   requireSuccess(
-    await api(ctx, key).delete(ctx.path('webhookEndpoint', { id: victim })),
+    await ctx.api(key).delete(ctx.path('webhookEndpoint', { id: victim })),
     'deleting an endpoint',
   );
   const replacement = await createEndpoint(ctx, key);
@@ -79,7 +78,7 @@ check('HOOK-04', async (ctx) => {
     scopes: ['catalog:read', 'orders:read', 'orders:write'],
     ...(account ? { account } : {}),
   });
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   const calls = [
     ['GET /webhook-endpoints', () => client.get(ctx.path('webhookEndpoints'))],
     [
@@ -106,7 +105,7 @@ check('HOOK-04', async (ctx) => {
 check('HOOK-05', async (ctx) => {
   // Section 6: methods not shown; contract section 2: POST 201, GET list and one, DELETE 204.
   const { key } = await ordering(ctx);
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   const created = await createEndpoint(ctx, key);
   ctx.expectStatus(created, 201);
   const endpoint = ctx.expectShape(created.json, WebhookEndpointSchema, '/body', created.exchange);

@@ -34,7 +34,8 @@ async function faultOnNextOrder(
 
 check('IDEM-11', async (ctx) => {
   // Section 4, idempotency rule 6: "After a 500 internal_error, the request is retried with the same key."
-  // Contract section 3: after_commit stores the order, then answers 500; the retry must return that order.
+  // Contract section 3: after_commit stores the order, then answers 500; so the retry meets rule 2:
+  // "the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order".
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   await faultOnNextOrder(ctx, account.id, 'after_commit');
@@ -42,7 +43,14 @@ check('IDEM-11', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
   const retry = await postOrder(ctx, key, body, { idempotencyKey });
-  if (!expectSuccess(ctx, retry, 'the retry with the same key')) return;
+  // Rule 2: the order was already placed, so the retry is a replay: 200, Idempotent-Replayed: true, that order.
+  if (!ctx.expectStatus(retry, 200)) return;
+  ctx.expectHeader(
+    retry,
+    'idempotent-replayed',
+    'true',
+    'a retry of an order already placed (idempotency rule 2)',
+  );
   const id = answeredId(ctx, retry, 'the retry with the same key');
   await expectSingleOrder(ctx, key, body.external_id, id, 'a 500 after commit and a retry');
 });

@@ -1,5 +1,4 @@
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
@@ -19,7 +18,7 @@ check('IDEM-10', async (ctx) => {
   await ctx.token(key); // one token for all racers, so they leave together
   // One open connection per racer, so that they also arrive together: racers that first had to
   // connect reached a fast target one by one, each after the last had finished (no race at all).
-  await Promise.all(Array.from({ length: RACERS }, () => api(ctx, key).get(ctx.path('account'))));
+  await Promise.all(Array.from({ length: RACERS }, () => ctx.api(key).get(ctx.path('account'))));
   const answers = await Promise.all(
     Array.from({ length: RACERS }, () => postOrder(ctx, key, body, { idempotencyKey })),
   );

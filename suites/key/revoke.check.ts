@@ -23,10 +23,18 @@ check('KEY-04', async (ctx) => {
       tokens.push(token);
     }
   }
+  // The other side of the scope: revoking names one key; another key of the account keeps working.
+  const sibling = await ctx.key({ account });
+  const siblingToken = issuedToken(await requestToken(ctx, sibling));
   for (const key of keys) await ctx.control.revokeKey(key);
   for (const token of tokens) {
     ctx.expectProblem(await getAccountWith(ctx, token), { status: 401, code: 'invalid_token' });
   }
+  if (siblingToken === undefined) {
+    throw new HarnessError('HARNESS_SETUP', 'no token for the key that stays active');
+  }
+  ctx.expectStatus(await getAccountWith(ctx, siblingToken), 200);
+  ctx.expectStatus(await requestToken(ctx, sibling), 200);
 });
 
 // Section 3, API key: revoked is a permanent state; a revoked key gets no more tokens.

@@ -13,7 +13,10 @@ export function expectModelStep(
   res: HttpResponse,
   expected: string,
 ): void {
-  if (agrees) return;
+  if (agrees) {
+    ctx.judged();
+    return;
+  }
   const code = (res.json as { code?: unknown } | undefined)?.code;
   ctx.stop({
     code: 'STATE',

@@ -1,7 +1,6 @@
 import type { CheckContext, Key, Product } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
-import { api } from '../support/api.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
@@ -100,7 +99,7 @@ check('ORDER-13', async (ctx) => {
   for (let n = 1; n <= 2; n++) {
     const id = await place(ctx, key, catalog, `placing order ${n} of 2`);
     requireSuccess(
-      await api(ctx, key).post(ctx.path('orderCancel', { id })),
+      await ctx.api(key).post(ctx.path('orderCancel', { id })),
       `cancelling order ${n}`,
     );
   }

@@ -1,5 +1,4 @@
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
@@ -27,7 +26,7 @@ check('ORDER-01', async (ctx) => {
   ];
   for (const variant of variants) {
     const body = orderBody(ctx.faker, catalog);
-    const res = await api(ctx, key).send({
+    const res = await ctx.api(key).send({
       method: 'POST',
       path: ctx.path('orders'),
       body: variant.encode(body),

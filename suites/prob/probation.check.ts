@@ -1,6 +1,5 @@
 import type { CheckContext, Key, Product, TestAccount } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { catalogOf } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
@@ -120,7 +119,7 @@ check('PROB-05', async (ctx) => {
   const { key } = await liveAccount(ctx);
   const [first] = await placeThree(ctx, key);
   requireSuccess(
-    await api(ctx, key).post(ctx.path('orderCancel', { id: first as string })),
+    await ctx.api(key).post(ctx.path('orderCancel', { id: first as string })),
     'cancelling a probation order',
   );
   const { res } = await send(ctx, key);

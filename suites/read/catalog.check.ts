@@ -1,7 +1,6 @@
 import { check } from '../../lib/check/index.js';
 import { listOf } from '../schemas/list.js';
 import { ProductSchema } from '../schemas/product.js';
-import { api } from '../support/api.js';
 import { ordering } from '../support/ordering.js';
 import { TEST_PRODUCTS } from '../support/test-products.js';
 
@@ -9,13 +8,13 @@ check('READ-07', async (ctx) => {
   // Section 4: "GET /catalog/… | catalog:read | Read the catalog."
   const { account } = await ordering(ctx);
   const key = await ctx.key({ scopes: ['catalog:read'], ...(account ? { account } : {}) });
-  ctx.expectStatus(await api(ctx, key).get(ctx.path('catalogProducts')), 200);
+  ctx.expectStatus(await ctx.api(key).get(ctx.path('catalogProducts')), 200);
 });
 
 check('READ-08', async (ctx) => {
   // Contract section 2: GET /catalog/products lists the account's products, each {sku, name, unit_price, min_quantity, ships_by_freight}.
   const { key, account } = await ordering(ctx);
-  const res = await api(ctx, key).get(ctx.path('catalogProducts'), { limit: '100' });
+  const res = await ctx.api(key).get(ctx.path('catalogProducts'), { limit: '100' });
   if (!ctx.expectStatus(res, 200)) return;
   const list = ctx.expectShape(res.json, listOf(ProductSchema), '/body', res.exchange);
   if (!list || !account) return;
@@ -37,7 +36,7 @@ check('READ-09', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const product = catalog.products[0];
   if (!product) return ctx.notVerifiable('the catalog is empty');
-  const res = await api(ctx, key).get(ctx.path('catalogProduct', { sku: product.sku }));
+  const res = await ctx.api(key).get(ctx.path('catalogProduct', { sku: product.sku }));
   if (ctx.expectStatus(res, 200)) {
     const shown = ctx.expectShape(res.json, ProductSchema, '/body', res.exchange);
     ctx.expectEqual('/body/sku', product.sku, shown?.sku, 'the product read is the one asked for');
@@ -48,8 +47,8 @@ check('READ-09', async (ctx) => {
       'the product has its price',
     );
   }
-  const missing = await api(ctx, key).get(
-    ctx.path('catalogProduct', { sku: `NO-SUCH-${ctx.faker.string.alphanumeric(10)}` }),
-  );
+  const missing = await ctx
+    .api(key)
+    .get(ctx.path('catalogProduct', { sku: `NO-SUCH-${ctx.faker.string.alphanumeric(10)}` }));
   ctx.expectProblem(missing, { status: 404, code: 'not_found' });
 });

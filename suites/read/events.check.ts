@@ -1,7 +1,6 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
 import { type ApiEvent, EventSchema } from '../schemas/event.js';
-import { api } from '../support/api.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -16,7 +15,7 @@ async function findEvent(
 ): Promise<ApiEvent | undefined> {
   let after: string | undefined;
   for (let page = 0; page < 5; page++) {
-    const res = await api(ctx, key).get(ctx.path('events'), {
+    const res = await ctx.api(key).get(ctx.path('events'), {
       limit: '100',
       ...(after ? { starting_after: after } : {}),
     });
@@ -35,7 +34,7 @@ check('READ-20', async (ctx) => {
   // Section 6: "Events are read under /events … need the scope webhooks:manage."
   const { account } = await ordering(ctx);
   const key = await ctx.key({ scopes: ['webhooks:manage'], ...(account ? { account } : {}) });
-  ctx.expectStatus(await api(ctx, key).get(ctx.path('events')), 200);
+  ctx.expectStatus(await ctx.api(key).get(ctx.path('events')), 200);
 });
 
 check('READ-21', async (ctx) => {
@@ -56,7 +55,7 @@ check('READ-21', async (ctx) => {
     })
   )
     return;
-  const res = await api(ctx, key).get(ctx.path('event', { id: (event as ApiEvent).id }));
+  const res = await ctx.api(key).get(ctx.path('event', { id: (event as ApiEvent).id }));
   if (ctx.expectStatus(res, 200)) {
     ctx.expectEqual(
       '/body/id',
@@ -74,7 +73,7 @@ check('READ-22', async (ctx) => {
     requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
     'placing the order',
   );
-  requireSuccess(await api(ctx, key).post(ctx.path('orderCancel', { id })), 'cancelling the order');
+  requireSuccess(await ctx.api(key).post(ctx.path('orderCancel', { id })), 'cancelling the order');
   const event = await findEvent(ctx, key, 'order.cancelled', id);
   ctx.expectTrue(event !== undefined, {
     code: 'STATE',

@@ -3,7 +3,6 @@ import { check } from '../../lib/check/index.js';
 import { InvoiceSchema } from '../schemas/invoice.js';
 import { listOf } from '../schemas/list.js';
 import { ShipmentSchema } from '../schemas/shipment.js';
-import { api } from '../support/api.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
@@ -18,7 +17,7 @@ async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
 check('READ-16', async (ctx) => {
   // Section 4: "GET | shipments of an order | orders:read | Read shipments."
   const { key, id } = await placed(ctx);
-  const res = await api(ctx, key).get(ctx.path('shipments', { id }));
+  const res = await ctx.api(key).get(ctx.path('shipments', { id }));
   if (ctx.expectStatus(res, 200)) {
     ctx.expectTrue(Array.isArray((res.json as { data?: unknown } | undefined)?.data), {
       code: 'SCHEMA',
@@ -35,7 +34,7 @@ check('READ-17', async (ctx) => {
   // Contract section 2: GET /orders/{id}/shipments is a list; contract section 3: ship gives the order one shipment, status shipped.
   const { key, account, id } = await placed(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
-  const before = await api(ctx, key).get(ctx.path('shipments', { id }));
+  const before = await ctx.api(key).get(ctx.path('shipments', { id }));
   ctx.expectEqual(
     '/body/data',
     [],
@@ -43,10 +42,10 @@ check('READ-17', async (ctx) => {
     'an order not shipped has no shipment',
   );
   await ctx.control.ship(account.id, id);
-  const after = await api(ctx, key).get(ctx.path('shipments', { id }));
+  const after = await ctx.api(key).get(ctx.path('shipments', { id }));
   const list = ctx.expectShape(after.json, listOf(ShipmentSchema), '/body', after.exchange);
   ctx.expectEqual('/body/data/length', 1, list?.data.length, 'a shipped order has one shipment');
-  const order = await api(ctx, key).get(ctx.path('order', { id }));
+  const order = await ctx.api(key).get(ctx.path('order', { id }));
   ctx.expectEqual(
     '/body/status',
     'shipped',
@@ -58,7 +57,7 @@ check('READ-17', async (ctx) => {
 check('READ-18', async (ctx) => {
   // Contract section 2: GET /orders/{id}/invoice answers 404 not_found until an invoice exists.
   const { key, id } = await placed(ctx);
-  ctx.expectProblem(await api(ctx, key).get(ctx.path('invoice', { id })), {
+  ctx.expectProblem(await ctx.api(key).get(ctx.path('invoice', { id })), {
     status: 404,
     code: 'not_found',
   });
@@ -69,6 +68,6 @@ check('READ-19', async (ctx) => {
   const { key, account, id } = await placed(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   await ctx.control.ship(account.id, id);
-  const res = await api(ctx, key).get(ctx.path('invoice', { id }));
+  const res = await ctx.api(key).get(ctx.path('invoice', { id }));
   if (ctx.expectStatus(res, 200)) ctx.expectShape(res.json, InvoiceSchema, '/body', res.exchange);
 });

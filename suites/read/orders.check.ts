@@ -1,6 +1,5 @@
 import { check } from '../../lib/check/index.js';
 import { IdListSchema } from '../schemas/list.js';
-import { api } from '../support/api.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
@@ -15,7 +14,7 @@ check('READ-12', async (ctx) => {
     requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
     'placing the order',
   );
-  const first = await api(ctx, key).get(ctx.path('orders'));
+  const first = await ctx.api(key).get(ctx.path('orders'));
   if (!ctx.expectStatus(first, 200)) return;
   const listed = await orderIdsWithExternalId(ctx, key, body.external_id);
   if (listed === undefined) {
@@ -44,7 +43,7 @@ check('READ-13', async (ctx) => {
   const seen: string[] = [];
   let after: string | undefined;
   for (let page = 0; page < 60; page++) {
-    const res = await api(ctx, key).get(ctx.path('orders'), {
+    const res = await ctx.api(key).get(ctx.path('orders'), {
       limit: '2',
       ...(after ? { starting_after: after } : {}),
     });
@@ -95,7 +94,7 @@ check('READ-14', async (ctx) => {
   // Contract section 2: `limit` is 1..100; bad query parameters get 422 validation_failed (contract readings).
   const { key } = await ordering(ctx);
   for (const limit of ['0', '101']) {
-    const res = await api(ctx, key).get(ctx.path('orders'), { limit });
+    const res = await ctx.api(key).get(ctx.path('orders'), { limit });
     ctx.expectProblem(res, { status: 422, code: 'validation_failed' });
   }
 });
@@ -108,7 +107,7 @@ check('READ-15', async (ctx) => {
     requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
     'placing the order',
   );
-  const res = await api(ctx, key).get(ctx.path('order', { id }));
+  const res = await ctx.api(key).get(ctx.path('order', { id }));
   if (!ctx.expectStatus(res, 200)) return;
   const order = res.json as { id?: unknown; external_id?: unknown } | undefined;
   ctx.expectEqual('/body/id', id, order?.id, 'GET /orders/{id} reads the order');

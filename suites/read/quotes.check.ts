@@ -1,6 +1,5 @@
 import { check } from '../../lib/check/index.js';
 import { QuoteSchema } from '../schemas/quote.js';
-import { api } from '../support/api.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { totalOf } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -9,10 +8,10 @@ import { quoteBody } from '../support/quote-body.js';
 check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."
   const { key, catalog } = await ordering(ctx);
-  const created = await api(ctx, key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
+  const created = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
   if (!expectSuccess(ctx, created, 'creating a quote')) return;
   const id = answeredId(ctx, created, 'creating a quote');
-  const read = await api(ctx, key).get(ctx.path('quote', { id }));
+  const read = await ctx.api(key).get(ctx.path('quote', { id }));
   if (ctx.expectStatus(read, 200)) {
     ctx.expectEqual(
       '/body/id',
@@ -30,7 +29,7 @@ check('READ-11', async (ctx) => {
     .filter((p) => !p.shipsByFreight)
     .slice(0, 2)
     .map((p) => ({ sku: p.sku, quantity: p.minQuantity + 1 }));
-  const res = await api(ctx, key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog, items));
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog, items));
   ctx.expectStatus(res, 201);
   const quote = ctx.expectShape(res.json, QuoteSchema, '/body', res.exchange);
   if (!quote) return;

@@ -1,6 +1,5 @@
 import type { CheckContext, Key, Product } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
-import { api } from './api.js';
 
 /** A product as the generators use it: money in integer cents. */
 export interface CatalogProduct {
@@ -46,7 +45,7 @@ export function catalogOf(
  * be read is a set-up failure here; READ checks judge the catalog itself.
  */
 export async function readCatalog(ctx: CheckContext, key: Key): Promise<OrderCatalog> {
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   const res = await client.get(ctx.path('catalogProducts'), { limit: '100' });
   const data = (res.json as { data?: unknown } | undefined)?.data;
   if (res.status !== 200 || !Array.isArray(data)) {

@@ -1,5 +1,4 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { api } from './api.js';
 import { orderIdsWithExternalId } from './order-count.js';
 
 /**
@@ -12,7 +11,7 @@ export async function expectNoOrder(
   externalId: string,
   after: string,
 ): Promise<boolean> {
-  const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+  const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
   return ctx.expectTrue(res.status === 404, {
     code: 'STATE',
     pointer: '/status',
@@ -35,7 +34,7 @@ export async function expectSingleOrder(
   id: string,
   after: string,
 ): Promise<void> {
-  const res = await api(ctx, key).get(ctx.path('orderByExternalId', { external_id: externalId }));
+  const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
   const found = (res.json as { id?: unknown } | undefined)?.id;
   ctx.expectTrue(res.status === 200 && found === id, {
     code: 'STATE',

@@ -1,5 +1,4 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { api } from './api.js';
 
 /**
  * The ids of the orders holding this `external_id`, found by walking
@@ -13,7 +12,7 @@ export async function orderIdsWithExternalId(
   externalId: string,
   maxPages = 20,
 ): Promise<string[] | undefined> {
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   const ids: string[] = [];
   let after: string | undefined;
   for (let page = 0; page < maxPages; page++) {

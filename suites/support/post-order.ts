@@ -1,6 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { NotVerifiable } from '../../lib/violations/harness-error.js';
-import { api } from './api.js';
 import { newIdempotencyKey } from './new-idempotency-key.js';
 import { problemTexts } from './problem-text.js';
 
@@ -40,7 +39,7 @@ export async function postOrder(
     ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
     ...options.headers,
   };
-  const res = await api(ctx, key).send(
+  const res = await ctx.api(key).send(
     options.rawBody === undefined
       ? { method: 'POST', path: ctx.path('orders'), json: body, headers }
       : {
@@ -61,7 +60,7 @@ export async function postOrder(
     if (!cancelling.has(id)) {
       cancelling.add(id);
       ctx.onCleanup(async () => {
-        await api(ctx, key).post(ctx.path('orderCancel', { id }));
+        await ctx.api(key).post(ctx.path('orderCancel', { id }));
       });
     }
   }

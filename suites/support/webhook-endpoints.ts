@@ -1,5 +1,4 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { api } from './api.js';
 
 /** Section 6, section 8: webhook endpoints per mode. */
 export const ENDPOINTS_PER_MODE = 5;
@@ -11,14 +10,14 @@ export const ENDPOINTS_PER_MODE = 5;
  */
 export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpResponse> {
   const url = `https://${ctx.faker.internet.domainName()}/webhooks/${ctx.faker.string.alphanumeric(10)}`;
-  const res = await api(ctx, key).post(ctx.path('webhookEndpoints'), {
+  const res = await ctx.api(key).post(ctx.path('webhookEndpoints'), {
     url,
     events: ['order.created'],
   });
   const id = (res.json as { id?: unknown } | undefined)?.id;
   if (res.status < 300 && typeof id === 'string') {
     ctx.onCleanup(async () => {
-      await api(ctx, key).delete(ctx.path('webhookEndpoint', { id }));
+      await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
     });
   }
   return res;
@@ -29,7 +28,7 @@ export async function countEndpoints(ctx: CheckContext, key: Key): Promise<numbe
   let count = 0;
   let after: string | undefined;
   for (let page = 0; page < 10; page++) {
-    const res = await api(ctx, key).get(ctx.path('webhookEndpoints'), {
+    const res = await ctx.api(key).get(ctx.path('webhookEndpoints'), {
       limit: '100',
       ...(after ? { starting_after: after } : {}),
     });

@@ -1,5 +1,4 @@
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
 import { postOrder } from '../support/post-order.js';
@@ -9,7 +8,7 @@ import { switchedTo, tokenRequest } from './service-state.js';
 check('SVC-01', async (ctx) => {
   // Section 7, 503 read_only: "Reads work."
   const { key, orderId } = await switchedTo(ctx, 'read_only');
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   for (const [what, path] of [
     ['GET /account', ctx.path('account')],
     ['GET /catalog/products', ctx.path('catalogProducts')],
@@ -32,7 +31,7 @@ check('SVC-02', async (ctx) => {
 check('SVC-03', async (ctx) => {
   // Section 7, 503 read_only: "New orders and quotes are paused."
   const { key, catalog } = await switchedTo(ctx, 'read_only');
-  ctx.expectProblem(await api(ctx, key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog)), {
+  ctx.expectProblem(await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog)), {
     status: 503,
     code: 'read_only',
   });
@@ -60,7 +59,7 @@ check('SVC-04', async (ctx) => {
 check('SVC-05', async (ctx) => {
   // Contract section 2 readings: while read_only the reference pauses every other write too.
   const { key, orderId } = await switchedTo(ctx, 'read_only');
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   ctx.expectProblem(await client.post(ctx.path('orderCancel', { id: orderId })), {
     status: 503,
     code: 'read_only',

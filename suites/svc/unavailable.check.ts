@@ -1,5 +1,4 @@
 import { check } from '../../lib/check/index.js';
-import { api } from '../support/api.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
@@ -10,7 +9,7 @@ import { backToNormal, switchedTo, tokenRequest } from './service-state.js';
 check('SVC-06', async (ctx) => {
   // Section 7: "503 api_unavailable: API switched off for maintenance. Nothing charged." Contract section 3: to everything.
   const { account, key, catalog, orderId } = await switchedTo(ctx, 'unavailable');
-  const client = api(ctx, key);
+  const client = ctx.api(key);
   const body = orderBody(ctx.faker, catalog);
   const calls = [
     ['GET /account', () => client.get(ctx.path('account'))],

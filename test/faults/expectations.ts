@@ -146,4 +146,9 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'shipments-not-listed': 'READ-16',
   'events-need-orders-read': 'READ-20',
   'external-id-lookup-forgets-after-day': 'MODEL-01',
+  // Scoped statements applied too widely (issue 12).
+  'live-access-off-refuses-test-keys': 'ACCT-01',
+  'sandbox-off-refuses-live-keys': 'ACCT-03',
+  'revoke-revokes-account-keys': 'KEY-04',
+  'external-id-unique-across-accounts': 'ORDER-19',
 });

@@ -2,11 +2,20 @@ import { AREAS, LEVELS } from '../../../rules/index.js';
 import { VERDICTS } from '../../check/verdict.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
+import { coverageFigure, type Outcome, outcomeTitle } from '../outcome.js';
 import { replayCommand } from '../replay-command.js';
 import type { Report, RuleResult } from '../report-model.js';
 import { ruleDetails } from './details.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
+
+/** The banner's class per outcome (style.ts colours them). */
+const BANNER: Record<Outcome, string> = {
+  conforms: 'conforms',
+  partial: 'partial',
+  does_not_conform: 'fails',
+  undecided: 'inconclusive',
+};
 
 /**
  * `report.html`: one self-contained page (inline style and script, a CSP
@@ -15,12 +24,7 @@ import { STYLE } from './style.js';
  * body is untrusted text.
  */
 export function renderHtml(report: Report): string {
-  const verdict =
-    report.exit_code === 1
-      ? ['fails', 'Does not conform']
-      : report.exit_code === 2
-        ? ['inconclusive', 'Inconclusive']
-        : ['conforms', 'Conforms'];
+  const verdict = [BANNER[report.summary.outcome], outcomeTitle(report.summary.outcome)];
   const areas = [...new Set(report.results.map((r) => r.area))];
   return `<!doctype html>
 <html lang="en">
@@ -34,7 +38,7 @@ export function renderHtml(report: Report): string {
 <body>
 <header>
 <h1>Partner Ordering API conformance report</h1>
-<span class="banner ${verdict[0]}" id="outcome">${e(verdict[1] ?? '')}</span> <span class="muted">exit code ${report.exit_code}: ${e(report.exit_reason)}</span>
+<span class="banner ${verdict[0]}" id="outcome" data-outcome="${e(report.summary.outcome)}">${e(verdict[1] ?? '')}</span> <span id="coverage-figure">${e(coverageFigure(report.summary.coverage))}</span> <span class="muted">exit code ${report.exit_code}: ${e(report.exit_reason)}</span>
 <dl class="meta">
 <dt>Target</dt><dd>${e(report.target)}${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}</dd>
 <dt>API base</dt><dd>${e(report.target_info.api_base_url)}</dd>

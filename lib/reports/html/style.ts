@@ -8,7 +8,7 @@ header { background: #fff; border-bottom: 1px solid #d0d7de; max-width: none; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 17px; margin: 24px 0 8px; }
 .banner { display: inline-block; padding: 4px 10px; border-radius: 6px; color: #fff; font-weight: 600; }
-.banner.conforms { background: var(--pass); } .banner.fails { background: var(--fail); } .banner.inconclusive { background: var(--err); }
+.banner.conforms { background: var(--pass); } .banner.fails { background: var(--fail); } .banner.inconclusive { background: var(--err); } .banner.partial { background: var(--warn); }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 12px 0 0; }
 dl.meta dt { color: #57606a; } dl.meta dd { margin: 0; word-break: break-all; }
 .cards { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0; }

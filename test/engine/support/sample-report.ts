@@ -1,3 +1,4 @@
+import { coverageOf } from '../../../lib/reports/outcome.js';
 import type { Report, RuleResult } from '../../../lib/reports/report-model.js';
 
 /** A result of each verdict, with hostile text where a target controls it. */
@@ -127,7 +128,16 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
     num_runs: 100,
     exit_code: 1,
     exit_reason: '1 MUST check failed: the target does not conform',
-    summary: { passed: 1, failed: 1, warning: 1, not_verifiable: 2, skipped: 1, error: 1 },
+    summary: {
+      passed: 1,
+      failed: 1,
+      warning: 1,
+      not_verifiable: 2,
+      skipped: 1,
+      error: 1,
+      coverage: coverageOf(results),
+      outcome: 'does_not_conform',
+    },
     coverage: { rules: 7, checked: 6, uncovered: 1 },
     results,
     run_errors: [{ source: 'suites/x.check.ts', message: 'afterAll: <b>cleanup</b> failed' }],

@@ -14,7 +14,8 @@ export interface TinyTarget {
  * A stand-in target on a free loopback port. `unauthorized` answers every
  * API call 401 problem+json (a well-behaved door with no key); `garbage`
  * answers nonsense (wrong status, body that claims JSON and is not, bytes);
- * `echo` sends back what it received, credentials included. With a control
+ * `echo` sends back what it received, credentials included (a plain token request
+ * is granted). With a control
  * token it also serves `/__control/capabilities` with no feature. With
  * `hangAfter: N` it answers N requests, then none.
  */
@@ -90,6 +91,13 @@ function answer(
       );
       return;
     case 'echo':
+      // A plain token request (the run's preflight) is granted, so the run goes on to its checks.
+      if (req.url?.endsWith('/oauth/token') && body === 'grant_type=client_credentials') {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"access_token":"granted","token_type":"Bearer","expires_in":3600}');
+        return;
+      }
       res
         .writeHead(401, {
           'content-type': 'application/json',

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { withRatePolicy } from '../../lib/check/rate-policy.js';
+import type { HttpResponse } from '../../lib/client/types.js';
+import { HarnessError, NotVerifiable } from '../../lib/violations/harness-error.js';
+
+function answer(status: number, exchange: number): HttpResponse {
+  const headers: Record<string, string> = status === 429 ? { 'retry-after': '7' } : {};
+  return {
+    requestPath: '/api/on-demand/v1/orders',
+    status,
+    headers,
+    header: (name) => headers[name.toLowerCase()],
+    text: '',
+    json: undefined,
+    exchange,
+    durationMs: 1,
+  };
+}
+
+/** A target that answers these statuses in turn; counts what it was sent. */
+function target(...statuses: number[]) {
+  let sent = 0;
+  return {
+    send: async () => answer(statuses[Math.min(sent, statuses.length - 1)] ?? 200, ++sent),
+    sent: () => sent,
+  };
+}
+
+describe('one 429 policy for checks outside the RATE area (ctx.api)', () => {
+  const waits: number[] = [];
+  const scope = (partner: boolean, rateRule = false) => ({
+    partner,
+    rateRule,
+    note: () => undefined,
+    wait: async (ms: number) => {
+      waits.push(ms);
+    },
+  });
+
+  it('on the partner key waits Retry-After and sends again', async () => {
+    const t = target(429, 200);
+    waits.length = 0;
+    const res = await withRatePolicy(t.send, scope(true));
+    expect(res.status).toBe(200);
+    expect(t.sent()).toBe(2);
+    expect(waits).toEqual([7000]);
+  });
+
+  it('on the partner key ends not_verifiable when the 429s go on, never a violation', async () => {
+    const t = target(429);
+    await expect(withRatePolicy(t.send, scope(true))).rejects.toBeInstanceOf(NotVerifiable);
+    expect(t.sent()).toBe(3);
+  });
+
+  it("on a key the run made is a harness error at once (the suite paces its own accounts' writes)", async () => {
+    const t = target(429, 200);
+    await expect(withRatePolicy(t.send, scope(false))).rejects.toBeInstanceOf(HarnessError);
+    expect(t.sent()).toBe(1);
+  });
+
+  it("leaves a rate-limit check's 429 alone: it is that check's subject", async () => {
+    const t = target(429, 200);
+    expect((await withRatePolicy(t.send, scope(false, true))).status).toBe(429);
+  });
+});
+
+describe('imports flow one way', () => {
+  it('lib/client and lib/control never import lib/check', () => {
+    const lib = fileURLToPath(new URL('../../lib/', import.meta.url));
+    for (const layer of ['client', 'control']) {
+      for (const file of readdirSync(join(lib, layer))) {
+        const text = readFileSync(join(lib, layer, file), 'utf8');
+        expect(text, `${layer}/${file}`).not.toMatch(/from '\.\.\/check\//);
+      }
+    }
+  });
+
+  it('no check file keeps a 429 guard of its own', () => {
+    const suites = fileURLToPath(new URL('../../suites/', import.meta.url));
+    const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    for (const file of files)
+      expect(readFileSync(join(suites, file), 'utf8'), file).not.toMatch(/support\/api\.js/);
+  });
+});
