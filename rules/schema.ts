@@ -104,6 +104,22 @@ export const RuleSchema = z
   })
   .strict()
   .superRefine((rule, ctx) => {
+    // Target contract, section 1: MUST is what the API document states. A rule resting on the
+    // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
+    if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['level'],
+        message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
+      });
+    }
+    if (rule.section !== sectionOf(rule.source)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['section'],
+        message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
+      });
+    }
     const area = rule.id.split('-')[0] ?? '';
     if (!areaIds.includes(area as Area)) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: `unknown area ${area}` });

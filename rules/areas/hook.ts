@@ -28,9 +28,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'HOOK-03',
-    level: 'MUST',
-    title: 'MUST not count deleted webhook endpoints toward the five',
-    section: '6',
+    level: 'DIALECT',
+    title: 'DIALECT not count deleted webhook endpoints toward the five',
+    section: 'C2',
     source: {
       doc: 'contract',
       section: '2',

@@ -85,8 +85,8 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'IDEM-08',
-    level: 'MUST',
-    title: 'MUST treat a body differing only in key order and white space as the same request',
+    level: 'SHOULD',
+    title: 'SHOULD treat a body differing only in key order and white space as the same request',
     section: '4',
     source: {
       doc: 'api',
@@ -180,9 +180,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'IDEM-15',
-    level: 'MUST',
-    title: "MUST treat another account's use of the same Idempotency-Key as a new request",
-    section: '4',
+    level: 'DIALECT',
+    title: "DIALECT treat another account's use of the same Idempotency-Key as a new request",
+    section: 'C2',
     needs: ['accounts', 'keys'],
     source: {
       doc: 'contract',
@@ -193,9 +193,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'IDEM-16',
-    level: 'MUST',
-    title: 'MUST treat the same Idempotency-Key in the other mode as a new request',
-    section: '4',
+    level: 'DIALECT',
+    title: 'DIALECT treat the same Idempotency-Key in the other mode as a new request',
+    section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
       doc: 'contract',

@@ -165,9 +165,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'ORDER-13',
-    level: 'MUST',
-    title: 'MUST count cancelled orders toward the maximum orders per day',
-    section: '4',
+    level: 'DIALECT',
+    title: 'DIALECT count cancelled orders toward the maximum orders per day',
+    section: 'C2',
     needs: ['accounts', 'keys'],
     source: {
       doc: 'contract',
@@ -177,10 +177,10 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'ORDER-14',
-    level: 'MUST',
+    level: 'DIALECT',
     title:
-      "MUST count orders per day per mode: live orders leave the test mode's allowance untouched",
-    section: '4',
+      "DIALECT count orders per day per mode: live orders leave the test mode's allowance untouched",
+    section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
       doc: 'contract',

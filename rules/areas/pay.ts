@@ -74,9 +74,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'PAY-07',
-    level: 'MUST',
-    title: 'MUST never fail payment for an account billed by invoice',
-    section: '7',
+    level: 'DIALECT',
+    title: 'DIALECT never fail payment for an account billed by invoice',
+    section: 'C3',
     needs: ['accounts', 'keys', 'payments'],
     source: { doc: 'contract', section: '3', quote: 'Invoice billing never fails payment.' },
   },

@@ -60,9 +60,9 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'PROB-05',
-    level: 'MUST',
-    title: 'MUST count cancelled orders toward probation',
-    section: '3',
+    level: 'DIALECT',
+    title: 'DIALECT count cancelled orders toward probation',
+    section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
       doc: 'contract',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { catalogue, loadCatalogue } from '../../rules/index.js';
+import { activeRules, CatalogueError, catalogue, loadCatalogue } from '../../rules/index.js';
 import type { RuleInput } from '../../rules/schema.js';
 import { normalise, sectionsOf, sourceSections } from './source-text.js';
 
@@ -49,7 +49,63 @@ describe('every rule quotes the sentence it rests on', () => {
   });
 });
 
-describe('the source field', () => {
+describe('levels true to the source (target contract, section 1)', () => {
+  test('every MUST rule rests on the API document alone', () => {
+    const astray = activeRules
+      .filter((r) => r.level === 'MUST' && (r.source.doc !== 'api' || r.source.rfc !== undefined))
+      .map((r) => r.id);
+    expect(astray).toEqual([]);
+  });
+
+  test('a MUST rule quoting the contract or an RFC is refused at load', () => {
+    const quote = 'Invoice billing never fails payment.';
+    expect(() =>
+      loadCatalogue([
+        {
+          id: 'PAY-07',
+          level: 'MUST',
+          title: 'MUST never fail payment for an account billed by invoice',
+          section: 'C3',
+          source: { doc: 'contract', section: '3', quote },
+        },
+      ]),
+    ).toThrow(/MUST rule must rest on the API document/);
+    expect(() =>
+      loadCatalogue([
+        {
+          id: 'TOKEN-13',
+          level: 'MUST',
+          title: 'MUST send Cache-Control: no-store with every token',
+          section: '4',
+          source: {
+            doc: 'api',
+            section: '4',
+            quote: 'Response: the access token object of section 2.',
+            rfc: 'RFC 6749 §5.1',
+          },
+        },
+      ]),
+    ).toThrow(CatalogueError);
+  });
+
+  test("a rule's section is the section its source quotes", () => {
+    expect(() =>
+      loadCatalogue([
+        {
+          id: 'RATE-03',
+          level: 'MUST',
+          title: 'MUST serve 20 token requests a minute per key',
+          section: '8',
+          source: {
+            doc: 'api',
+            section: '5',
+            quote: 'At most 20 token requests a minute per key.',
+          },
+        },
+      ]),
+    ).toThrow(/section 8 is not the section its source quotes \(5\)/);
+  });
+
   test('a rule without a source is refused at load', () => {
     const withoutSource = { id: 'IDEM-01', level: 'MUST', title: 'MUST x and more', section: '4' };
     expect(() => loadCatalogue([withoutSource as unknown as RuleInput])).toThrow(/source/);
