@@ -2,11 +2,16 @@ import type { Rule } from './schema.js';
 import { AREAS, type Area } from './schema.js';
 import { scopedStatementsMarkdown } from './scoped.js';
 
+/** What a `source.doc` is called in docs/rules.md. */
+const DOC_NAMES = { api: 'API', contract: 'contract' } as const;
+
 /**
  * The rule catalogue as a Markdown document (docs/rules.md). Generated from
  * the code by `npm run docs:rules`; a test fails when the file is stale.
  */
 export function catalogueMarkdown(rules: readonly Rule[]): string {
+  const active = rules.filter((r) => !r.retired);
+  const count = (level: Rule['level']) => active.filter((r) => r.level === level).length;
   const lines = [
     '# Rule catalogue',
     '',
@@ -14,10 +19,25 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
     '',
     'Every normative statement of the Partner Ordering API document, with the level at which the suite checks it',
     '(MUST fails a run, SHOULD warns, DIALECT is an observation) and the section of the API document it comes from',
-    '(`C2` is the target contract\'s reference dialect). "Needs" names the control-protocol features (or',
-    '`live_orders`, the `--allow-live-orders` consent) without which the check ends `not_verifiable`.',
+    '(`C2` is the target contract\'s reference dialect, `C3` its control protocol). "Needs" names the control-protocol',
+    'features (or `live_orders`, the `--allow-live-orders` consent) without which the check ends `not_verifiable`.',
     '',
-    `${rules.filter((r) => !r.retired).length} active rules.`,
+    '## Where levels come from',
+    '',
+    'A level follows from what the rule rests on, and "rests on" quotes it: the sentence(s) of',
+    '[the API document](partner-ordering-api.md) ("API §4") or of [the target contract](target-contract.md)',
+    '("contract §2"), verbatim up to white space and Markdown marks. A test (`test/rules/sources.test.ts`) finds',
+    'every quote in the section it cites. The levels are those of the target contract, section 1:',
+    '',
+    '- **MUST**: the API document states it. Only a rule quoting the API document, with no RFC between, may be',
+    '  MUST; the catalogue refuses at load a MUST rule that rests on the contract, the reference dialect or an RFC.',
+    '- **SHOULD**: an RFC the API builds on (named before the quote: "RFC 6749 §5.1 via API §4" quotes the',
+    "  sentence of the API document the RFC's requirement attaches to), or near-universal practice.",
+    '- **DIALECT**: the API document says "not shown", or can be read more than one way, and the target contract',
+    '  (its reference dialect, its readings, its control protocol) decides. A target that reads the document',
+    '  otherwise is reported, never failed.',
+    '',
+    `${active.length} active rules: ${count('MUST')} MUST, ${count('SHOULD')} SHOULD, ${count('DIALECT')} DIALECT.`,
     '',
   ];
   for (const [area, title] of Object.entries(AREAS) as [Area, string][]) {
@@ -26,13 +46,13 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
     lines.push(
       `## ${area}: ${title}`,
       '',
-      '| id | level | section | rule | needs |',
-      '|---|---|---|---|---|',
+      '| id | level | section | rule | rests on | needs |',
+      '|---|---|---|---|---|---|',
     );
     for (const rule of inArea) {
       const title = rule.retired ? `~~${rule.title}~~ (retired)` : rule.title;
       lines.push(
-        `| ${rule.id} | ${rule.level} | ${rule.section} | ${escapeCell(title)} | ${rule.needs.join(', ') || '—'} |`,
+        `| ${rule.id} | ${rule.level} | ${rule.section} | ${escapeCell(title)} | ${escapeCell(restsOn(rule))} | ${rule.needs.join(', ') || '—'} |`,
       );
     }
     lines.push('');
@@ -41,6 +61,15 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
   return lines.join('\n');
 }
 
+/** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
+export function restsOn(rule: Rule): string {
+  const { doc, section, quote, rfc } = rule.source;
+  const where = `${DOC_NAMES[doc]} §${section}`;
+  const quoted = quote.map((q) => `“${q.replace(/\s+/g, ' ').trim()}”`).join(' … ');
+  return `${rfc ? `${rfc} via ${where}` : where}: ${quoted}`;
+}
+
+/** A table cell: pipes escaped, and `<prefix>` shown as text rather than taken for an HTML tag. */
 function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|');
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }

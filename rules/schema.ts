@@ -52,6 +52,41 @@ export type Area = keyof typeof AREAS;
 
 const areaIds = Object.keys(AREAS) as [Area, ...Area[]];
 
+/** The two documents a rule may quote: the API document and the target contract. */
+export const SOURCE_DOCS = ['api', 'contract'] as const;
+export type SourceDoc = (typeof SOURCE_DOCS)[number];
+
+/**
+ * What a rule rests on: the sentence(s) it quotes, from one top-level section
+ * of the API document (`docs/partner-ordering-api.md`) or of the target
+ * contract (`docs/target-contract.md`). A quote is verbatim up to white space
+ * and Markdown marks (backticks, `**`); a test finds each one in its section.
+ * A SHOULD rule that comes from an RFC the API builds on names it in `rfc` and
+ * quotes the sentence of the document that the RFC's requirement attaches to.
+ */
+export const SourceSchema = z
+  .object({
+    doc: z.enum(SOURCE_DOCS),
+    /** Top-level section number of that document: "4" (API document), "2" (contract). */
+    section: z.string().regex(/^\d+$/, 'section must be a section number'),
+    /** One passage, or several passages of the same section. */
+    quote: z
+      .union([z.string().min(8), z.array(z.string().min(8)).min(1)])
+      .transform((quote) => (typeof quote === 'string' ? [quote] : quote)),
+    /** "RFC 6749 §5.1": the RFC section a SHOULD rule comes from. */
+    rfc: z
+      .string()
+      .regex(/^RFC \d+ §\d+(\.\d+)*(, §\d+(\.\d+)*)*$/, 'rfc must look like "RFC 6749 §5.1"')
+      .optional(),
+  })
+  .strict();
+export type Source = z.output<typeof SourceSchema>;
+
+/** The `section` a rule shows for its source: "4" for the API document, "C2" for the contract. */
+export function sectionOf(source: { doc: SourceDoc; section: string }): string {
+  return source.doc === 'api' ? source.section : `C${source.section}`;
+}
+
 export const RuleSchema = z
   .object({
     /** `AREA-NN`. Never reused: a retired rule keeps its id with `retired: true`. */
@@ -64,9 +99,27 @@ export const RuleSchema = z
     /** Capabilities without which the check can only say `not_verifiable`. */
     needs: z.array(z.enum(CAPABILITIES)).default([]),
     retired: z.boolean().default(false),
+    /** The sentence(s) of the API document or the target contract the rule rests on. */
+    source: SourceSchema,
   })
   .strict()
   .superRefine((rule, ctx) => {
+    // Target contract, section 1: MUST is what the API document states. A rule resting on the
+    // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
+    if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['level'],
+        message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
+      });
+    }
+    if (rule.section !== sectionOf(rule.source)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['section'],
+        message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
+      });
+    }
     const area = rule.id.split('-')[0] ?? '';
     if (!areaIds.includes(area as Area)) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: `unknown area ${area}` });

@@ -8,6 +8,12 @@ export const rules: RuleInput[] = [
     title:
       'MUST cancel an order inside the 24-hour window: a second cancel then gets 409 not_cancellable',
     section: '3',
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | Within the 24-hour window, production not started, order not already cancelled | Order is cancelled.',
+    },
   },
   {
     id: 'CANCEL-02',
@@ -15,6 +21,12 @@ export const rules: RuleInput[] = [
     title: 'MUST still cancel an order 23 hours 59 minutes after it was placed',
     section: '3',
     needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | Within the 24-hour window, production not started, order not already cancelled | Order is cancelled.',
+    },
   },
   {
     id: 'CANCEL-03',
@@ -23,6 +35,12 @@ export const rules: RuleInput[] = [
       'MUST refuse a cancel after the 24-hour window with 409 not_cancellable whose detail says the window',
     section: '3',
     needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable. detail says which.',
+    },
   },
   {
     id: 'CANCEL-04',
@@ -31,6 +49,12 @@ export const rules: RuleInput[] = [
       'MUST refuse a cancel once production started with 409 not_cancellable whose detail says production',
     section: '3',
     needs: ['accounts', 'keys', 'production'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable. detail says which.',
+    },
   },
   {
     id: 'CANCEL-05',
@@ -38,6 +62,12 @@ export const rules: RuleInput[] = [
     title:
       'MUST refuse a second cancel with 409 not_cancellable whose detail says already cancelled',
     section: '3',
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable. detail says which.',
+    },
   },
   {
     id: 'CANCEL-06',
@@ -45,5 +75,10 @@ export const rules: RuleInput[] = [
     title:
       'DIALECT answer a cancel with 200 and the order in status cancelled, as later reads show it',
     section: 'C2',
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote: 'cancel | POST /orders/{id}/cancel with no body; 200 with the cancelled order',
+    },
   },
 ];

@@ -8,6 +8,11 @@ export const rules: RuleInput[] = [
     title:
       'MUST accept five webhook endpoints in a mode and refuse a sixth with 422 limit_exceeded',
     section: '6',
+    source: {
+      doc: 'api',
+      section: '6',
+      quote: 'At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded.',
+    },
   },
   {
     id: 'HOOK-02',
@@ -15,12 +20,22 @@ export const rules: RuleInput[] = [
     title: 'MUST give the other mode its own five webhook endpoints',
     section: '6',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '6',
+      quote: 'At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded.',
+    },
   },
   {
     id: 'HOOK-03',
-    level: 'MUST',
-    title: 'MUST not count deleted webhook endpoints toward the five',
-    section: '6',
+    level: 'DIALECT',
+    title: 'DIALECT not count deleted webhook endpoints toward the five',
+    section: 'C2',
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote: 'Deleted webhook endpoints do not count toward the five.',
+    },
   },
   {
     id: 'HOOK-04',
@@ -28,6 +43,12 @@ export const rules: RuleInput[] = [
     title:
       'MUST refuse /webhook-endpoints and /events without webhooks:manage with 403 insufficient_scope',
     section: '6',
+    source: {
+      doc: 'api',
+      section: '6',
+      quote:
+        'Events are read under /events. Webhook endpoints are managed under /webhook-endpoints. Both need the scope webhooks:manage.',
+    },
   },
   {
     id: 'HOOK-05',
@@ -35,5 +56,11 @@ export const rules: RuleInput[] = [
     title:
       'DIALECT create endpoints with 201, list and read them, delete with 204 and then answer 404',
     section: 'C2',
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'webhook endpoints | POST /webhook-endpoints {url, events?} answers 201; GET /webhook-endpoints, GET/DELETE /webhook-endpoints/{id} (DELETE answers 204)',
+    },
   },
 ];

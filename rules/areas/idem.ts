@@ -8,6 +8,12 @@ export const rules: RuleInput[] = [
     title:
       'MUST refuse POST /orders without Idempotency-Key with 400 idempotency_key_required, placing nothing',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'Header Idempotency-Key is required, up to 255 characters. If it is missing, 400 idempotency_key_required.',
+    },
   },
   {
     id: 'IDEM-02',
@@ -15,6 +21,11 @@ export const rules: RuleInput[] = [
     title:
       'MUST accept an Idempotency-Key of any length from 1 to 255 characters and any visible characters',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'Header Idempotency-Key is required, up to 255 characters.',
+    },
   },
   {
     id: 'IDEM-03',
@@ -22,6 +33,11 @@ export const rules: RuleInput[] = [
     title:
       'MUST refuse an Idempotency-Key of 256 characters or more and place no order (generated keys)',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'Header Idempotency-Key is required, up to 255 characters.',
+    },
   },
   {
     id: 'IDEM-04',
@@ -29,30 +45,58 @@ export const rules: RuleInput[] = [
     title:
       'DIALECT answer an over-long Idempotency-Key with 400 idempotency_key_required naming the length',
     section: 'C2',
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'Idempotency-Key over 255 characters | 400 idempotency_key_required, detail names the length',
+    },
   },
   {
     id: 'IDEM-05',
     level: 'DIALECT',
     title: 'DIALECT treat an empty Idempotency-Key as missing: 400 idempotency_key_required',
     section: '4',
+    source: { doc: 'api', section: '4', quote: 'If it is missing, 400 idempotency_key_required.' },
   },
   {
     id: 'IDEM-06',
     level: 'MUST',
     title: 'MUST answer the same request with the same key with 200 and Idempotent-Replayed: true',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+    },
   },
   {
     id: 'IDEM-07',
     level: 'MUST',
     title: 'MUST answer a replay with the existing order (same id) and place no second order',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+    },
   },
   {
     id: 'IDEM-08',
-    level: 'MUST',
-    title: 'MUST treat a body differing only in key order and white space as the same request',
+    level: 'SHOULD',
+    title: 'SHOULD treat a body differing only in key order and white space as the same request',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: [
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+        'Bodies are JSON (Content-Type: application/json) except the token request.',
+      ],
+      rfc: 'RFC 8259 §2, §4',
+    },
   },
   {
     id: 'IDEM-09',
@@ -60,6 +104,11 @@ export const rules: RuleInput[] = [
     title:
       'MUST answer the same key with a different body with 409 idempotency_conflict, placing nothing',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'The same key with a different body gives 409 idempotency_conflict.',
+    },
   },
   {
     id: 'IDEM-10',
@@ -67,6 +116,14 @@ export const rules: RuleInput[] = [
     title:
       'MUST place exactly one order for identical requests racing with one key (others replay or 409)',
     section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: [
+        'Each new order is sent with a unique Idempotency-Key.',
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+      ],
+    },
   },
   {
     id: 'IDEM-11',
@@ -75,6 +132,14 @@ export const rules: RuleInput[] = [
       'MUST replay the stored order (200, Idempotent-Replayed: true), not place a second, on a retry after a 500 after commit',
     section: '4',
     needs: ['accounts', 'keys', 'faults'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: [
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+        'After a 500 internal_error, the request is retried with the same key.',
+      ],
+    },
   },
   {
     id: 'IDEM-12',
@@ -82,6 +147,11 @@ export const rules: RuleInput[] = [
     title: 'MUST place exactly one order on a retry with the same key after a 500 before commit',
     section: '4',
     needs: ['accounts', 'keys', 'faults'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'After a 500 internal_error, the request is retried with the same key.',
+    },
   },
   {
     id: 'IDEM-13',
@@ -89,6 +159,11 @@ export const rules: RuleInput[] = [
     title: 'MUST place the order sent again with a new key after a 402, once billing is fixed',
     section: '4',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'After a 402 payment error no order exists. The order is sent again with a new key.',
+    },
   },
   {
     id: 'IDEM-14',
@@ -96,20 +171,37 @@ export const rules: RuleInput[] = [
     title: 'DIALECT process the same Idempotency-Key afresh after a 402 payment error',
     section: 'C2',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'The same Idempotency-Key sent again after a 402: processed afresh in the reference (DIALECT); a new key is what the document prescribes.',
+    },
   },
   {
     id: 'IDEM-15',
-    level: 'MUST',
-    title: "MUST treat another account's use of the same Idempotency-Key as a new request",
-    section: '4',
+    level: 'DIALECT',
+    title: "DIALECT treat another account's use of the same Idempotency-Key as a new request",
+    section: 'C2',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'Idempotency-Keys are scoped to the account and mode: the same key sent by another account is a new request, never a replay or a conflict',
+    },
   },
   {
     id: 'IDEM-16',
-    level: 'MUST',
-    title: 'MUST treat the same Idempotency-Key in the other mode as a new request',
-    section: '4',
+    level: 'DIALECT',
+    title: 'DIALECT treat the same Idempotency-Key in the other mode as a new request',
+    section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote: 'Idempotency-Keys are scoped to the account and mode',
+    },
   },
   {
     id: 'IDEM-17',
@@ -117,5 +209,11 @@ export const rules: RuleInput[] = [
     title: 'MUST keep idempotency records at least 24 hours: a replay 23 hours later still replays',
     section: '4',
     needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+    },
   },
 ];

@@ -8,6 +8,12 @@ export const rules: RuleInput[] = [
     title: 'MUST refuse a key used from outside its IP allowlist with 403 ip_not_allowed',
     section: '5',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '5',
+      quote:
+        'An IP allowlist can be set on a key by the operator. Calls from other addresses get 403 ip_not_allowed.',
+    },
   },
   {
     id: 'IP-02',
@@ -15,6 +21,12 @@ export const rules: RuleInput[] = [
     title: 'MUST serve a key used from inside its IP allowlist (a single address and a range)',
     section: '5',
     needs: ['accounts', 'keys', 'whoami'],
+    source: {
+      doc: 'api',
+      section: '5',
+      quote:
+        'An IP allowlist can be set on a key by the operator. Calls from other addresses get 403 ip_not_allowed.',
+    },
   },
   {
     id: 'IP-03',
@@ -22,5 +34,11 @@ export const rules: RuleInput[] = [
     title: 'DIALECT refuse a caller outside the allowlist already at the token request',
     section: 'C2',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'Key-level refusals (ip_not_allowed, api_not_enabled, sandbox_not_enabled) may come at the token request or at the API call; the check is that no protected call succeeds and the code is right.',
+    },
   },
 ];

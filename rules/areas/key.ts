@@ -8,6 +8,11 @@ export const rules: RuleInput[] = [
     title: 'MUST refuse token requests with the old Secret Key at once after a roll',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'The old Secret Key and every token made with it stop working at once.',
+    },
   },
   {
     id: 'KEY-02',
@@ -15,6 +20,14 @@ export const rules: RuleInput[] = [
     title: 'MUST answer tokens made before a roll with 401 invalid_token at once',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: [
+        'The old Secret Key and every token made with it stop working at once.',
+        'Key revoked or rolled | | unknown (invalid_token)',
+      ],
+    },
   },
   {
     id: 'KEY-03',
@@ -22,6 +35,11 @@ export const rules: RuleInput[] = [
     title: 'MUST issue working tokens for the new Secret Key after a roll',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'active | Roll (in the developer portal) | Test key | active, with a new Secret Key',
+    },
   },
   {
     id: 'KEY-04',
@@ -30,6 +48,12 @@ export const rules: RuleInput[] = [
       "MUST answer every token of a revoked key, test or live, with 401 invalid_token; the account's other keys work on",
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'Revoke (in the developer portal) | Any key | revoked (permanent) | All its tokens stop working. Requests with them get invalid_token.',
+    },
   },
   {
     id: 'KEY-05',
@@ -37,6 +61,11 @@ export const rules: RuleInput[] = [
     title: 'MUST refuse token requests of a revoked key, permanently',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'Revoke (in the developer portal) | Any key | revoked (permanent)',
+    },
   },
   {
     id: 'KEY-06',
@@ -44,6 +73,7 @@ export const rules: RuleInput[] = [
     title: 'MUST serve ten active keys of one account at once',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: { doc: 'api', section: '3', quote: 'Up to 10 keys may be active at once.' },
   },
   {
     id: 'KEY-07',
@@ -51,12 +81,26 @@ export const rules: RuleInput[] = [
     title:
       'MUST shape the Access Key ID as <prefix>_<mode>_ak_<chars> and the Secret Key as <prefix>_<mode>_sk_<chars>',
     section: '2',
+    source: {
+      doc: 'api',
+      section: '2',
+      quote: [
+        'Access Key ID | <prefix>_test_ak_<chars> or <prefix>_live_ak_<chars>',
+        'Secret Key | <prefix>_test_sk_<chars> or <prefix>_live_sk_<chars>',
+      ],
+    },
   },
   {
     id: 'KEY-08',
     level: 'DIALECT',
     title: 'DIALECT shape key parts with the profile prefix (odp) and 24 or more base62 characters',
     section: 'C2',
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'key prefix | odp: odp_test_ak_…, odp_live_sk_…, tokens odp_at_…; <chars> are 24+ base62 characters',
+    },
   },
   {
     id: 'KEY-09',
@@ -65,6 +109,12 @@ export const rules: RuleInput[] = [
       'DIALECT refuse to roll a live key (control answers 409) and leave its secret and tokens working',
     section: 'C3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'contract',
+      section: '3',
+      quote:
+        'POST /keys/{access_key_id}/roll | | 200 {"secret_key"} (test keys only; live gets 409)',
+    },
   },
   {
     id: 'KEY-10',
@@ -72,5 +122,11 @@ export const rules: RuleInput[] = [
     title: 'DIALECT refuse an eleventh active key, and count only active keys toward the ten',
     section: 'C3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'contract',
+      section: '3',
+      quote:
+        'Keys, defaults: mode test, all four scopes, no allowlist. The usual 10-active-keys limit holds.',
+    },
   },
 ];

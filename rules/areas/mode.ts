@@ -9,6 +9,12 @@ export const rules: RuleInput[] = [
       'MUST hide live orders from test keys: 404 not_found on read, by external id and cancel; absent from lists',
     section: '1',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '1',
+      quote:
+        'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
+    },
   },
   {
     id: 'MODE-02',
@@ -17,6 +23,12 @@ export const rules: RuleInput[] = [
       'MUST hide test orders and quotes from live keys: 404 not_found on read and cancel; absent from lists',
     section: '1',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '1',
+      quote:
+        'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
+    },
   },
   {
     id: 'MODE-03',
@@ -25,6 +37,11 @@ export const rules: RuleInput[] = [
       "MUST answer another account's orders and quotes with 404 not_found on read and cancel, and keep them out of lists",
     section: '7',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
   },
   {
     id: 'MODE-04',
@@ -32,12 +49,22 @@ export const rules: RuleInput[] = [
     title: "SHOULD answer another account's objects with 404 not_found, never 403",
     section: '7',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
   },
   {
     id: 'MODE-05',
     level: 'MUST',
     title: 'MUST answer 404 not_found for order and quote ids that do not exist',
     section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
   },
   {
     id: 'MODE-06',
@@ -45,5 +72,11 @@ export const rules: RuleInput[] = [
     title: 'DIALECT accept an external_id already used in the other mode',
     section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'external_id is unique per account within a mode (objects belong to one mode); reuse in the other mode is DIALECT.',
+    },
   },
 ];

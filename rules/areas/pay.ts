@@ -8,6 +8,12 @@ export const rules: RuleInput[] = [
     title: "MUST answer a declined card with 402 card_declined carrying the bank's decline_code",
     section: '7',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote:
+        '402 | card_declined | Card declined. decline_code has the reason. No order created, nothing charged.',
+    },
   },
   {
     id: 'PAY-02',
@@ -15,6 +21,11 @@ export const rules: RuleInput[] = [
     title: 'MUST answer a payment the bank wants approved with 402 authentication_required',
     section: '7',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '402 | authentication_required | The bank wants extra approval. No order created.',
+    },
   },
   {
     id: 'PAY-03',
@@ -22,6 +33,12 @@ export const rules: RuleInput[] = [
     title: 'MUST answer a card-billed account with no usable card with 402 payment_method_required',
     section: '7',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote:
+        '402 | payment_method_required | The account bills a card but none is saved with permission for automatic charges.',
+    },
   },
   {
     id: 'PAY-04',
@@ -29,6 +46,11 @@ export const rules: RuleInput[] = [
     title: 'MUST answer a payment that cannot be completed with 402 payment_failed',
     section: '7',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '402 | payment_failed | Payment could not be completed. No order created.',
+    },
   },
   {
     id: 'PAY-05',
@@ -36,6 +58,11 @@ export const rules: RuleInput[] = [
     title: 'MUST send decline_code only on card_declined, never on the other 402 errors',
     section: '2',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '2',
+      quote: "decline_code | string | Only on card_declined: the bank's reason.",
+    },
   },
   {
     id: 'PAY-06',
@@ -43,13 +70,15 @@ export const rules: RuleInput[] = [
     title: 'MUST leave no order behind after any 402 payment error',
     section: '4',
     needs: ['accounts', 'keys', 'payments'],
+    source: { doc: 'api', section: '4', quote: 'After a 402 payment error no order exists.' },
   },
   {
     id: 'PAY-07',
-    level: 'MUST',
-    title: 'MUST never fail payment for an account billed by invoice',
-    section: '7',
+    level: 'DIALECT',
+    title: 'DIALECT never fail payment for an account billed by invoice',
+    section: 'C3',
     needs: ['accounts', 'keys', 'payments'],
+    source: { doc: 'contract', section: '3', quote: 'Invoice billing never fails payment.' },
   },
   {
     id: 'PAY-08',
@@ -57,5 +86,11 @@ export const rules: RuleInput[] = [
     title: 'MUST place orders for a card-billed account whose saved card works',
     section: '7',
     needs: ['accounts', 'keys', 'payments'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote:
+        '402 | payment_method_required | The account bills a card but none is saved with permission for automatic charges.',
+    },
   },
 ];

@@ -13,6 +13,12 @@ export const rules: RuleInput[] = [
       'MUST let a new live key place 3 orders in its first 24 hours and refuse a 4th with 422 limit_exceeded',
     section: '3',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'live key, new | Time | First 24 hours | probation | At most 3 orders or $500.00 in that time. Beyond that, limit_exceeded.',
+    },
   },
   {
     id: 'PROB-02',
@@ -21,6 +27,12 @@ export const rules: RuleInput[] = [
       'MUST let a new live key order up to $500.00 in its first 24 hours and refuse beyond with limit_exceeded',
     section: '3',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'live key, new | Time | First 24 hours | probation | At most 3 orders or $500.00 in that time. Beyond that, limit_exceeded.',
+    },
   },
   {
     id: 'PROB-03',
@@ -28,6 +40,11 @@ export const rules: RuleInput[] = [
     title: "MUST lift probation once the key's first 24 hours are over, and not before",
     section: '3',
     needs: ['accounts', 'keys', 'clock', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'live key, new | Time | First 24 hours | probation',
+    },
   },
   {
     id: 'PROB-04',
@@ -35,13 +52,24 @@ export const rules: RuleInput[] = [
     title: 'MUST lift probation when the operator ends it early',
     section: '3',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'Probation can be ended early on request to the operator.',
+    },
   },
   {
     id: 'PROB-05',
-    level: 'MUST',
-    title: 'MUST count cancelled orders toward probation',
-    section: '3',
+    level: 'DIALECT',
+    title: 'DIALECT count cancelled orders toward probation',
+    section: 'C2',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'probation | counts orders (cancelled ones included) and their totals on a live key in its first 24 hours',
+    },
   },
   {
     id: 'PROB-06',
@@ -49,6 +77,12 @@ export const rules: RuleInput[] = [
     title: 'MUST count probation per live key: a second new live key has its own allowance',
     section: '3',
     needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'live key, new | Time | First 24 hours | probation | At most 3 orders or $500.00 in that time. Beyond that, limit_exceeded.',
+    },
   },
   {
     id: 'PROB-07',
@@ -57,5 +91,10 @@ export const rules: RuleInput[] = [
       'MUST not hold test keys to probation: a new test key places a 4th order in its first day',
     section: '3',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote: 'live key, new | Time | First 24 hours | probation',
+    },
   },
 ];

@@ -11,6 +11,14 @@ export const rules: RuleInput[] = [
     title: 'MUST serve 300 reads a minute per key and refuse the 301st with 429 rate_limited',
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+      ],
+    },
   },
   {
     id: 'RATE-02',
@@ -18,6 +26,14 @@ export const rules: RuleInput[] = [
     title: 'MUST serve 60 writes a minute per key and refuse the 61st with 429 rate_limited',
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+        'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+      ],
+    },
   },
   {
     id: 'RATE-03',
@@ -26,6 +42,7 @@ export const rules: RuleInput[] = [
       'MUST serve 20 token requests a minute per key and refuse the 21st with 429 rate_limited',
     section: '5',
     needs: ['accounts', 'keys'],
+    source: { doc: 'api', section: '5', quote: 'At most 20 token requests a minute per key.' },
   },
   {
     id: 'RATE-04',
@@ -33,6 +50,12 @@ export const rules: RuleInput[] = [
     title: 'MUST send Retry-After in seconds with every 429 rate_limited',
     section: '7',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote:
+        '429 | rate_limited | Too many requests. Response has header Retry-After in seconds. | Wait, then retry.',
+    },
   },
   {
     id: 'RATE-05',
@@ -40,6 +63,12 @@ export const rules: RuleInput[] = [
     title: 'SHOULD give Retry-After as a whole number of seconds, at least 1 (RFC 9110 §10.2.3)',
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: 'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+      rfc: 'RFC 9110 §10.2.3',
+    },
   },
   {
     id: 'RATE-06',
@@ -47,6 +76,11 @@ export const rules: RuleInput[] = [
     title: 'MUST serve the call again once Retry-After seconds have passed on the account clock',
     section: '8',
     needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: 'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+    },
   },
   {
     id: 'RATE-07',
@@ -55,6 +89,15 @@ export const rules: RuleInput[] = [
       "MUST keep limits per key: one key's exhausted limit leaves another key of the account working",
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+        'POST /oauth/token | 20 requests per minute per key',
+      ],
+    },
   },
   {
     id: 'RATE-08',
@@ -63,6 +106,15 @@ export const rules: RuleInput[] = [
       'MUST count token requests apart from reads and writes: an exhausted token limit leaves calls working',
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+        'POST /oauth/token | 20 requests per minute per key',
+      ],
+    },
   },
   {
     id: 'RATE-09',
@@ -71,6 +123,12 @@ export const rules: RuleInput[] = [
       'SHOULD send RateLimit and RateLimit-Policy headers, when sent at all, as valid structured fields (RFC 9651)',
     section: '8',
     needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: 'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+      rfc: 'RFC 9651 §3',
+    },
   },
   {
     id: 'RATE-10',
@@ -79,5 +137,11 @@ export const rules: RuleInput[] = [
       'DIALECT count in fixed 60-second windows: Retry-After is at most 60 and the call is still refused shortly before it',
     section: 'C2',
     needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'rate limits | fixed 60-second windows per key and class (read, write, token); Retry-After is whole seconds until the window resets',
+    },
   },
 ];

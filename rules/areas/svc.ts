@@ -8,6 +8,11 @@ export const rules: RuleInput[] = [
     title: 'MUST keep reads working while the service is read_only',
     section: '7',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '503 | read_only | Reads work. New orders and quotes are paused.',
+    },
   },
   {
     id: 'SVC-02',
@@ -15,6 +20,11 @@ export const rules: RuleInput[] = [
     title: 'MUST answer new orders with 503 read_only while read_only, placing nothing',
     section: '7',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '503 | read_only | Reads work. New orders and quotes are paused.',
+    },
   },
   {
     id: 'SVC-03',
@@ -22,6 +32,11 @@ export const rules: RuleInput[] = [
     title: 'MUST answer new quotes with 503 read_only while read_only',
     section: '7',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '503 | read_only | Reads work. New orders and quotes are paused.',
+    },
   },
   {
     id: 'SVC-04',
@@ -29,6 +44,11 @@ export const rules: RuleInput[] = [
     title: 'MUST keep token requests working while the service is read_only',
     section: '7',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '503 | read_only | Reads work. New orders and quotes are paused.',
+    },
   },
   {
     id: 'SVC-05',
@@ -37,6 +57,12 @@ export const rules: RuleInput[] = [
       'DIALECT answer other writes (cancel, webhook endpoints) with 503 read_only while read_only',
     section: 'C2',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'read_only: reads work, new orders and quotes get 503 (MUST); other writes also get 503 in the reference (DIALECT); token requests still work.',
+    },
   },
   {
     id: 'SVC-06',
@@ -45,5 +71,10 @@ export const rules: RuleInput[] = [
       'MUST answer reads and writes with 503 api_unavailable while the API is switched off, placing nothing',
     section: '7',
     needs: ['accounts', 'keys', 'service_state'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '503 | api_unavailable | API switched off for maintenance. Nothing charged.',
+    },
   },
 ];

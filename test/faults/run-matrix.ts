@@ -156,7 +156,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
       defects.push({
         ...job.item,
         run,
-        caught: run.exitCode === 1 && run.failed.includes(job.item.rule),
+        caught: isCaught(job.item, run),
       });
   }
   const order = new Map(cases.map((c, index) => [c.defect, index]));
@@ -182,6 +182,16 @@ function batches<T>(jobs: readonly T[], size: number): T[][] {
 
 /** The project name of the correct server's run (no defect is called so). */
 const BASELINE = 'correct server';
+
+/**
+ * A broken MUST rule fails the run (exit 1, the rule among the failures); a
+ * broken SHOULD or DIALECT rule ends `warning`, which never fails a run.
+ */
+export function isCaught(item: DefectCase, run: AreaRun): boolean {
+  return item.caughtAs === 'failed'
+    ? run.exitCode === 1 && run.failed.includes(item.rule)
+    : run.verdicts[item.rule] === 'warning';
+}
 
 /** The part of a whole-suite run that is one area's: its rules' verdicts, with the run's exit code. */
 function byArea(run: AreaRun, area: string): AreaRun {

@@ -42,17 +42,24 @@ describe('the rule catalogue', () => {
   });
 
   test('malformed entries are refused at load with the rule named', () => {
+    const source = { doc: 'api' as const, section: '4', quote: 'If it is missing, 400.' };
     expect(() =>
-      loadCatalogue([{ id: 'IDEM-1', level: 'MUST', title: 'MUST x', section: '4' }]),
+      loadCatalogue([{ id: 'IDEM-1', level: 'MUST', title: 'MUST x', section: '4', source }]),
     ).toThrow(CatalogueError);
     expect(() =>
       loadCatalogue([
-        { id: 'IDEM-01', level: 'MUST', title: 'SHOULD mismatched level word', section: '4' },
+        {
+          id: 'IDEM-01',
+          level: 'MUST',
+          title: 'SHOULD mismatched level word',
+          section: '4',
+          source,
+        },
       ]),
     ).toThrow(/level/);
     expect(() =>
       loadCatalogue([
-        { id: 'NOPE-01', level: 'MUST', title: 'MUST in no known area', section: '4' },
+        { id: 'NOPE-01', level: 'MUST', title: 'MUST in no known area', section: '4', source },
       ]),
     ).toThrow(/area/);
     const twice = {
@@ -60,6 +67,7 @@ describe('the rule catalogue', () => {
       level: 'MUST' as const,
       title: 'MUST appear only once',
       section: '4',
+      source,
     };
     expect(() => loadCatalogue([twice, twice])).toThrow(/duplicate/);
   });
