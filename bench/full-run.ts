@@ -26,6 +26,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VERDICTS } from '../lib/check/verdict.js';
 import type { Report } from '../lib/reports/report-model.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { processTreeRss } from './process-tree-rss.js';
@@ -266,9 +267,8 @@ const line = (name: string, value: string) => `  ${name.padEnd(40)} ${value}`;
 const out = [
   '',
   `Full run against the bundled reference: ${report.results.length} rules, exit ${last.run.exitCode} (${report.exit_reason})`,
-  `  ${Object.entries(report.summary)
-    .map(([verdict, n]) => `${verdict} ${n}`)
-    .join('  ')}`,
+  `  ${VERDICTS.map((verdict) => `${verdict} ${report.summary[verdict]}`).join('  ')}`,
+  `  outcome ${report.summary.outcome}, verified ${report.summary.coverage.must_verified} of ${report.summary.coverage.must_total} MUST rules`,
   '',
   ...rows.map(
     ([name, value, target, ok]) =>
