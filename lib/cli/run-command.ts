@@ -6,6 +6,7 @@ import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
+import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { exitDecision } from '../runner/exit-code.js';
@@ -16,6 +17,7 @@ import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { printOutcome } from './print-outcome.js';
+import { replaySettings } from './replay-settings.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
 
@@ -108,7 +110,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
     });
-    const report = buildReport({
+    const built = buildReport({
       target: runConfig.origin,
       targetInfo,
       startedAt,
@@ -123,6 +125,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
     });
+    const report = attachReproduction(
+      built,
+      replayBase(replaySettings(settings, io.cwd)),
+      settings.profile.dialect.paths.token,
+    );
     try {
       await writeReports(report, settings.reportDir, net);
     } catch (error) {

@@ -65,7 +65,7 @@ function details(result: RuleResult, report: Report): string {
   const ce = result.counterexample;
   if (ce)
     lines.push(
-      `counterexample (fast-check seed ${ce.seed}, path ${ce.path}, ${ce.numRuns} runs): ${ce.value}\nreplay: ${replayCommand(report, result.rule_id)}`,
+      `counterexample (shrunk after ${ce.numRuns} runs): ${ce.value}\nreplay: ${replayCommand(report, result.rule_id)}`,
     );
   for (const ex of result.evidence ?? []) {
     const status = ex.response

@@ -2,6 +2,7 @@ import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
+import { reproduceLines } from './reproduce-markdown.js';
 
 const LIST_LIMIT = 50;
 
@@ -91,10 +92,12 @@ function section(
 }
 
 function line(result: RuleResult, report: Report): string {
-  const seed = result.counterexample
-    ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
-    : '';
-  return `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
+  const seed =
+    result.counterexample && !result.reproduce
+      ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
+      : '';
+  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
+  return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
 }
 
 /** Groups not_verifiable rules by what they lacked: a capability, or "a check" for uncovered ones. */

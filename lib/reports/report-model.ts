@@ -33,6 +33,8 @@ export interface Report {
   run_errors: RunError[];
   /** With `--compare`: the rules whose verdict changed since that run. */
   changes?: Changes;
+  /** Addition: the command that re-runs this run (no secret: variables only). */
+  replay_command?: string;
 }
 
 export interface TargetInfo {
@@ -75,6 +77,14 @@ export interface RuleResult {
   /** The check file, relative to the suite's root. */
   file?: string;
   duration_ms?: number;
+  /** Addition, on failed, warning and error results: what reproduces it. */
+  reproduce?: Reproduce;
+}
+
+/** Re-runs one rule (`command`) and replays its failing exchanges (`curl`); secrets as variables only. */
+export interface Reproduce {
+  command: string;
+  curl: string[];
 }
 
 export interface RunError {

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { completeAllureResults } from './allure-complete.js';
 import { renderHtml } from './html/render.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
@@ -29,6 +30,7 @@ export async function writeReports(unsafe: Report, dir: string, net: SafetyNet):
     await writeFile(path, net.clean(content));
     written.push(path);
   }
+  await completeAllureResults(report, join(dir, ALLURE_DIR));
   await cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;
 }
