@@ -6,8 +6,8 @@ import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
-import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import { SafetyNet } from '../reports/safety-net.js';
+import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { exitDecision } from '../runner/exit-code.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
@@ -17,9 +17,10 @@ import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { printOutcome } from './print-outcome.js';
-import { replaySettings } from './replay-settings.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
+import { verifyPackage } from './verify.js';
+import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
 
 export interface CommandIo {
   argv: readonly string[];
@@ -64,6 +65,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     settings = loaded.settings;
     terminal.protect(safetyNet(settings));
+    if (settings.workflow?.verify) {
+      return await verifyPackage(settings.workflow.verify, settings.workflow.publicKey, terminal);
+    }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
     prepared = await prepareTarget(settings);
@@ -110,6 +114,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
     });
+    const waived = waive(settings, results, startedAt);
     const built = buildReport({
       target: runConfig.origin,
       targetInfo,
@@ -118,20 +123,20 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       seed: runConfig.seed,
       numRuns: runConfig.numRuns,
       only: settings.only,
-      results,
+      results: waived.results,
       runErrors,
-      exit: exitDecision(results, runErrors),
+      exit: exitWithWaivers(
+        exitDecision(countedForExit(waived.results), runErrors),
+        waived.results,
+      ),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
     });
-    const report = attachReproduction(
-      built,
-      replayBase(replaySettings(settings, io.cwd)),
-      settings.profile.dialect.paths.token,
-    );
+    const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);
+      await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       terminal.fail(`could not write the reports to ${settings.reportDir} (${code})`);

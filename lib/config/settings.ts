@@ -10,6 +10,7 @@ import { PACKAGE_ROOT } from './package-root.js';
 import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
 import { controlBase, targetOrigin } from './urls.js';
+import { loadWorkflowSettings, type WorkflowSettings } from './workflow-settings.js';
 
 /** Everything the user asked for, validated. Holds secrets: never print it. */
 export interface Settings {
@@ -33,6 +34,8 @@ export interface Settings {
   suites: string;
   /** Things the user should know that are not errors (ignored settings). */
   notices: string[];
+  /** Certification and nightly settings (lib/config/workflow-settings.ts); absent in older callers. */
+  workflow?: WorkflowSettings;
 }
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
@@ -171,6 +174,8 @@ export function loadSettings(input: LoadInput): LoadResult {
       throw new ConfigError(compareSetting.source, `no file ${quote(compareSetting.value)}`);
   }
 
+  const workflow = loadWorkflowSettings(read, input.cwd, input.rules);
+
   const suitesSetting = read('suites');
   const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
 
@@ -191,6 +196,7 @@ export function loadSettings(input: LoadInput): LoadResult {
       ...(compare ? { compare } : {}),
       suites,
       notices,
+      workflow,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
+import { waiverMark, workflowMarkdown } from './markdown-workflow.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { reproduceLines } from './reproduce-markdown.js';
@@ -67,7 +68,11 @@ export function renderMarkdown(report: Report): string {
       out.push(`- ${cell(describeChange(change))} (${cell(change.title)})`);
     out.push('');
   }
-  out.push('Reports: `report.html`, `report.json`, `junit.xml`, `allure-results/`.', '');
+  out.push(...workflowMarkdown(report));
+  out.push(
+    'Reports: `report.html`, `report.json`, `junit.xml`, `exchanges.har`, `manifest.json`, `allure-results/`.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -96,7 +101,7 @@ function line(result: RuleResult, report: Report): string {
     result.counterexample && !result.reproduce
       ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
       : '';
-  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
+  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMark(result)}`;
   return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
 }
 
