@@ -5,7 +5,9 @@ import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
 import { requestClass } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
+import { retryWait, throttledReason } from '../client/throttle.js';
 import { TokenManager } from '../client/token-manager.js';
+import { announceWait } from '../client/wait-channel.js';
 import { HttpControlClient } from '../control/control-client.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
@@ -113,17 +115,21 @@ export class FileFixture {
 
   /**
    * Sends an API request exactly as specified, resolving `auth`; records the
-   * exchange. Requests on the partner key are paced to its documented limits
-   * and, should the target still answer 429, retried after `Retry-After`
-   * (section 7: "Wait, then retry"), except in the rate-limit checks, whose
-   * subject the 429 is.
+   * exchange. Requests on the partner key are paced to its documented limits.
+   * Should the target still answer 429, the request is retried after
+   * `Retry-After` (section 7: "Wait, then retry") within lib/client/throttle.ts's
+   * bounds, and past them the check ends `not_verifiable` ("throttled"):
+   * a 429 says nothing about the rule under test. Not in the rate-limit
+   * checks, whose subject the 429 is, nor in the error-table checks, which
+   * provoke a 429 on purpose (they keep the partner key's paced retries).
    */
   async send(spec: RequestSpec): Promise<HttpResponse> {
     const authorization = await this.#authorization(spec);
     const wire = buildRequest(spec, this.config, authorization);
-    const paced = this.#isPartnerRequest(spec) && this.current?.rule.area !== 'RATE';
+    const paced = this.#isPartnerRequest(spec);
+    const rateCheck = this.current?.rule.area === 'RATE';
     for (let attempt = 0; ; attempt++) {
-      if (paced) {
+      if (paced && !rateCheck) {
         const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
         const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
         if (waited > 0)
@@ -132,11 +138,24 @@ export class FileFixture {
           );
       }
       const res = toHttpResponse(await this.http.send(wire));
-      if (!paced || res.status !== 429 || attempt >= 2) return res;
-      const seconds = Math.min(Math.max(Number(res.header('retry-after')) || 1, 1), 65);
+      if (rateCheck || res.status !== 429) return res;
+      const provoked = this.current?.rule.area === 'ERR';
+      if (provoked && !paced) return res;
+      const retryAfter = res.header('retry-after');
+      const seconds = retryWait(retryAfter, attempt, paced ? 'paced' : 'control');
+      if (seconds === undefined) {
+        if (provoked) return res;
+        throw new NotVerifiable(
+          throttledReason(`${spec.method} ${spec.path}`, retryAfter, res.exchange, attempt + 1),
+        );
+      }
       this.#note(
         `the target answered 429 (evidence #${res.exchange}); retried after Retry-After ${seconds} s`,
       );
+      announceWait({
+        what: `Retry-After of ${spec.method} ${spec.path} (429)`,
+        ms: seconds * 1000,
+      });
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     }
   }

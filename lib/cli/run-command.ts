@@ -16,6 +16,7 @@ import { mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
+import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
@@ -155,7 +156,7 @@ function announce(terminal: Terminal, prepared: PreparedTarget): void {
   const reference = targetInfo.embedded_reference ? ' (bundled reference server)' : '';
   terminal.note(`target ${runConfig.origin}${reference}, profile ${targetInfo.profile}`);
   terminal.note(
-    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${runConfig.numRuns} cases per property`,
+    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}`,
   );
   for (const notice of prepared.notices) terminal.note(notice);
 }

@@ -112,9 +112,11 @@ function notVerifiableByCapability(results: readonly RuleResult[]): [string, num
     if (result.verdict !== 'not_verifiable') continue;
     const what = result.uncovered
       ? 'a check (uncovered)'
-      : result.missing?.length
-        ? result.missing.map((m) => `\`${m}\``).join(' + ')
-        : 'something else (see report.html)';
+      : result.reason?.startsWith('throttled')
+        ? 'a target that does not throttle them (throttled: 429 past what the rule allows)'
+        : result.missing?.length
+          ? result.missing.map((m) => `\`${m}\``).join(' + ')
+          : 'something else (see report.html)';
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]);

@@ -126,7 +126,7 @@ function capabilityNotices(
   if (affected > 0) {
     const list = [...lacking].map(([need, count]) => `${need} ${count}`).join(', ');
     notices.push(
-      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list})`,
+      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list}): they will end not_verifiable`,
     );
   }
   return notices;

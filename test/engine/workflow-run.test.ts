@@ -307,3 +307,37 @@ describe('history', () => {
     }
   });
 });
+
+describe('throttling', () => {
+  it('a target that keeps answering 429 leaves checks not_verifiable (throttled), never failed or error', async () => {
+    const throttling = await startTinyTarget('throttle');
+    try {
+      const dir = join(emptyDir(), 'throttled');
+      const run = await runCli(
+        ['--target', throttling.origin, '--report-dir', dir, ...fixtureSuites('throttled')],
+        {
+          PARTNER_ACCESS_KEY_ID: 'odp_test_ak_throttled1',
+          PARTNER_SECRET_KEY: 'odp_test_sk_throttledSecret1',
+        },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const checked = readReport(dir).results.filter((r) => r.file !== undefined);
+      expect(checked).toHaveLength(2);
+      for (const result of checked) {
+        expect(result.verdict, result.rule_id).toBe('not_verifiable');
+        expect(result.reason).toMatch(
+          /^throttled: the target kept answering 429 to .* after 3 tries/,
+        );
+      }
+      // Each request was tried three times: once, and twice more after Retry-After.
+      expect(
+        throttling.seen.filter((line) => !line.includes('/__control')).length,
+      ).toBeGreaterThanOrEqual(6);
+      expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(
+        'throttled: 429 past what the rule allows',
+      );
+    } finally {
+      await throttling.close();
+    }
+  });
+});
