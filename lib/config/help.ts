@@ -28,7 +28,10 @@ export function helpText(): string {
     '  2  the run could not be carried out (bad configuration, unreachable target,',
     '     or a check ended in error, i.e. the suite could not decide)',
     '',
-    'Reports: report.json, report.html, junit.xml, summary.md and allure-results/ in --report-dir',
-    '(see reports/README.md). DEBUG=conformance prints the stack of an internal error.',
+    'Reports: report.json, report.html, junit.xml, summary.md, exchanges.har, manifest.json',
+    '(+ manifest.sig with --sign-key) and allure-results/ in --report-dir. Every failed, warning',
+    'and error result carries reproduce: {command, curl} (secrets only as $VARIABLES).',
+    'Verify a package: --verify DIR [--public-key FILE] (exit 0 verified, 1 mismatch, 2 unreadable).',
+    'See reports/README.md. DEBUG=conformance prints the stack of an internal error.',
   ].join('\n');
 }
