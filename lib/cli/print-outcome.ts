@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from '../reports/compare.js';
 import type { Report } from '../reports/report-model.js';
+import { waiverMark } from '../reports/waivers.js';
 import type { Terminal } from './terminal.js';
 
 const LIST_LIMIT = 20;
@@ -27,7 +28,7 @@ export function printOutcome(
     terminal.out(`${title}:`);
     for (const result of listed.slice(0, LIST_LIMIT)) {
       terminal.out(
-        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}`,
+        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}${waiverMark(result)}`,
       );
     }
     if (listed.length > LIST_LIMIT)

@@ -1,12 +1,9 @@
 import type { Report, RuleResult } from './report-model.js';
+import { waiverMark } from './waivers.js';
 
 /** summary.md's parts for waivers and history (issue 13). */
-export function waiverMark(result: RuleResult): string {
-  const w = result.waiver;
-  if (!w) return '';
-  return w.active
-    ? ` (waived until ${w.expires}: ${oneLine(w.reason)})`
-    : ` (waiver EXPIRED ${w.expires}: counts again)`;
+export function waiverMarkdown(result: RuleResult): string {
+  return oneLine(waiverMark(result));
 }
 
 export function workflowMarkdown(report: Report): string[] {

@@ -1,6 +1,6 @@
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
-import { waiverMark, workflowMarkdown } from './markdown-workflow.js';
+import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { reproduceLines } from './reproduce-markdown.js';
@@ -101,7 +101,7 @@ function line(result: RuleResult, report: Report): string {
     result.counterexample && !result.reproduce
       ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
       : '';
-  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMark(result)}`;
+  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
   return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
 }
 

@@ -79,3 +79,13 @@ export function exitWithWaivers<T extends { code: 0 | 1 | 2; reason: string }>(
     reason: `${exit.reason} (${waived} waived ${waived === 1 ? 'failure' : 'failures'} not counted)`,
   };
 }
+
+/** A waived result's mark after its reason, in plain text (reports escape it for their format). */
+export function waiverMark(result: RuleResult): string {
+  const w = result.waiver;
+  if (!w) return '';
+  const reason = w.reason.replace(/\s+/g, ' ');
+  return w.active
+    ? ` (waived until ${w.expires}: ${reason})`
+    : ` (waiver EXPIRED ${w.expires}: counts again)`;
+}

@@ -29,7 +29,8 @@ describe('reproduce against a broken reference', () => {
   beforeAll(async () => {
     server = await startServer({
       controlToken: CONTROL_TOKEN,
-      defects: ['token-type-lowercase', 'token-expires-in-3700'],
+      // Two found by plain checks, one by a generated property (its counterexample is replayed).
+      defects: ['token-type-lowercase', 'token-expires-in-3700', 'idem-key-max-200'],
     });
   });
   afterAll(async () => {
@@ -45,9 +46,9 @@ describe('reproduce against a broken reference', () => {
         '--control-url',
         `${server.origin}/__control`,
         '--only',
-        'TOKEN',
+        'TOKEN,IDEM',
         '--suites',
-        join(process.cwd(), 'suites/token/*.check.ts'),
+        join(process.cwd(), 'suites/{token,idem}/*.check.ts'),
         '--seed',
         '-5',
         '--report-dir',
@@ -57,7 +58,8 @@ describe('reproduce against a broken reference', () => {
     );
     expect(first.code, first.stderr).toBe(1);
     const failed = readReport(dir).results.filter((r) => r.verdict === 'failed');
-    expect(failed.map((r) => r.rule_id).sort()).toEqual(['TOKEN-03', 'TOKEN-04']);
+    expect(failed.map((r) => r.rule_id).sort()).toEqual(['IDEM-02', 'TOKEN-03', 'TOKEN-04']);
+    expect(failed.find((r) => r.rule_id === 'IDEM-02')?.counterexample).toBeDefined();
     for (const result of failed) {
       const reproduce = result.reproduce;
       if (!reproduce) throw new Error(`${result.rule_id} has no reproduce`);
@@ -74,6 +76,8 @@ describe('reproduce against a broken reference', () => {
       expect(code, result.rule_id).toBe(1);
       const replayed = readReport(again).results.filter((r) => r.verdict === 'failed');
       expect(replayed.map((r) => r.rule_id)).toEqual([result.rule_id]);
+      // The same seed: the same shrunk counterexample.
+      expect(replayed[0]?.counterexample?.value).toEqual(result.counterexample?.value);
     }
   });
 });

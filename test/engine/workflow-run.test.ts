@@ -213,6 +213,10 @@ describe('waivers', () => {
     expect(readReport(dir).exit_reason).toContain('1 waived failure not counted');
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('waived until 2999-01-01');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Waived: known: ticket 7');
+    expect(run.stdout).toContain('(waived until 2999-01-01: known: ticket 7)');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(
+      'type="MUST violation (waived)"',
+    );
   });
 
   it('an expired waiver no longer counts and the report says so; an unused one is listed', async () => {
