@@ -86,7 +86,11 @@ export class ProgressLine implements Reporter {
    * log gets a line at once (a minute of silence looks like a hang).
    */
   waiting(notice: WaitNotice): void {
-    this.#wait = { what: notice.what, until: Date.now() + notice.ms };
+    const until = Date.now() + notice.ms;
+    // Requests sent side by side wait for the same window: one line says it.
+    const same = this.#wait?.what === notice.what && Math.abs(this.#wait.until - until) < 2_000;
+    this.#wait = { what: notice.what, until };
+    if (same) return;
     if (this.#tty) this.#render();
     else this.#stream.write(`${this.line()}\n`);
   }

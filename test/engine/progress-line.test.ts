@@ -72,7 +72,9 @@ describe('ProgressLine', () => {
     progress.onTestModuleCollected(module(2));
     // What the pacer does in a worker thread (lib/check/run-shared.ts): a BroadcastChannel message.
     announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
+    announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
     await vi.waitFor(() => expect(stream.text).toContain('waiting'));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stream.text).toMatch(
       /^checks 0\/2 .* waiting 41 s for the write window of key odp_test_ak_abc\n$/,
     );
