@@ -48,7 +48,7 @@ export function printOutcome(
   }
   const shown = relative(cwd, reportDir) || '.';
   terminal.out(
-    `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, allure-results/)`,
+    `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, exchanges.har, manifest.json, allure-results/)`,
   );
   terminal.out(`Exit ${report.exit_code}: ${report.exit_reason}`);
 }

@@ -76,7 +76,7 @@ export async function writeManifest(
         {
           verdict: r.verdict,
           level: r.level,
-          ...((r as { waiver?: { active?: boolean } }).waiver?.active ? { waived: true } : {}),
+          ...(r.waiver?.active ? { waived: true } : {}),
         },
       ]),
     ),

@@ -86,6 +86,16 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
     expect(await failure.locator('.exchange.pinned').count()).toBe(1);
   });
 
+  it("links a violation's exchange number to that rule's exchange", async () => {
+    await page.click('#rule-IDEM-03 table.violations a');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { location: { hash: string } }).location.hash,
+      ),
+    ).toBe('#ex-IDEM-03-2');
+    expect(await page.locator('#ex-IDEM-03-2').count()).toBe(1);
+  });
+
   it("renders a target's hostile body as text, never as markup", async () => {
     await page.click('#rule-IDEM-03 .exchange summary');
     expect(await page.locator('#rule-IDEM-03 .exchange pre').last().textContent()).toContain(
