@@ -18,7 +18,7 @@ export function workflowMarkdown(report: Report): string[] {
       );
     for (const x of w.unused)
       out.push(
-        `- unused: **${x.rule_id}** (until ${x.expires}): the rule did not fail; remove the waiver`,
+        `- unused: **${x.rule_id}** (until ${x.expires}): the rule passed; remove the waiver`,
       );
     out.push('');
   }

@@ -17,7 +17,7 @@ export interface WaiverSummary {
   applied: string[];
   /** Waivers past their expiry: the failure counts again. */
   expired: { rule_id: string; expires: string; reason: string }[];
-  /** Live waivers whose rule did not fail: the file can shrink. */
+  /** Live waivers whose rule passed: the file can shrink. */
   unused: { rule_id: string; expires: string; reason: string }[];
 }
 
@@ -44,7 +44,9 @@ export function applyWaivers(
     const active = waiver.expiresAt.getTime() > now.getTime();
     if (!active) summary.expired.push(brief);
     if (!WAIVABLE.has(result.verdict)) {
-      if (active) summary.unused.push(brief);
+      // Unused only when the rule was judged and held: a rule left out by --only, not
+      // verifiable this run, or ended in error says nothing about whether the waiver is still needed.
+      if (active && result.verdict === 'passed') summary.unused.push(brief);
       return result;
     }
     if (active) summary.applied.push(result.rule_id);

@@ -221,11 +221,15 @@ describe('waivers', () => {
 
   it('an expired waiver no longer counts and the report says so; an unused one is listed', async () => {
     const dir = join(emptyDir(), 'expired');
-    const other = pickRule('MUST', 1).id;
+    // Passes against this target (its check accepts any of 200, 401, 404); a rule with no check here
+    // (MUST #1) is not_verifiable, which says nothing about its waiver: not listed.
+    const other = pickRule('DIALECT').id;
+    const unrun = pickRule('MUST', 1).id;
     const run = await failingRun(dir, [], {
       CONFORMANCE_WAIVERS: waiversFile([
         { rule_id: MUST, reason: 'was known', expires: '2020-01-01' },
         { rule_id: other, reason: 'stale', expires: '2999-01-01', link: 'https://bugs.example/1' },
+        { rule_id: unrun, reason: 'not run here', expires: '2999-01-01' },
       ]),
     });
     expect(run.code, run.stderr).toBe(1);
@@ -233,6 +237,7 @@ describe('waivers', () => {
     expect(report.waivers?.expired).toEqual([
       { rule_id: MUST, expires: '2020-01-01', reason: 'was known' },
     ]);
+    expect(report.results.find((r) => r.rule_id === other)?.verdict).toBe('passed');
     expect(report.waivers?.unused.map((w) => w.rule_id)).toEqual([other]);
     expect(report.results.find((r) => r.rule_id === MUST)?.waiver?.active).toBe(false);
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8');

@@ -50,7 +50,7 @@ function waiverSection(report: Report): string {
   const unused = w.unused.map(
     (x) => `<li><code>${e(x.rule_id)}</code> (until ${e(x.expires)}): ${e(x.reason)}</li>`,
   );
-  return `<h2>Waivers</h2><div id="waivers"><p class="muted">From ${e(w.file)}. A waived failure stays failed; it does not fail the exit code until its waiver expires.</p><p>Applied: ${list(w.applied)}</p>${expired.length ? `<p>Expired (the failure counts again):</p><ul class="expired">${expired.join('')}</ul>` : ''}${unused.length ? `<p>Unused (the rule did not fail; remove the waiver):</p><ul class="unused">${unused.join('')}</ul>` : ''}</div>`;
+  return `<h2>Waivers</h2><div id="waivers"><p class="muted">From ${e(w.file)}. A waived failure stays failed; it does not fail the exit code until its waiver expires.</p><p>Applied: ${list(w.applied)}</p>${expired.length ? `<p>Expired (the failure counts again):</p><ul class="expired">${expired.join('')}</ul>` : ''}${unused.length ? `<p>Unused (the rule passed; remove the waiver):</p><ul class="unused">${unused.join('')}</ul>` : ''}</div>`;
 }
 
 function historySection(report: Report): string {
