@@ -113,7 +113,21 @@ export class Context implements CheckContext {
     await this.control.advanceClock(id, seconds);
   }
 
+  /**
+   * Exactly the request asked for. A 429 is the subject of the RATE checks and
+   * is provoked on purpose by the ERR checks: there it is answered as it is;
+   * elsewhere the one 429 policy applies (rate-policy.ts).
+   */
   send(spec: RequestSpec): Promise<HttpResponse> {
+    return withRatePolicy(() => this.#sendExact(spec), {
+      rateRule: this.rule.area === 'RATE' || this.rule.area === 'ERR',
+      partner: this.#fixture.isPartnerRequest(spec),
+      what: `${spec.method} ${spec.path}`,
+      note: (text: string) => this.note(text),
+    });
+  }
+
+  #sendExact(spec: RequestSpec): Promise<HttpResponse> {
     return this.#fixture.send(spec, this.#run);
   }
 
@@ -134,14 +148,15 @@ export class Context implements CheckContext {
       note: (text: string) => this.note(text),
     };
     const send = async (spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse> => {
-      const res = await withRatePolicy(() => this.send({ ...spec, auth }), policy);
+      const scope = { ...policy, what: `${spec.method} ${spec.path}` };
+      const res = await withRatePolicy(() => this.#sendExact({ ...spec, auth }), scope);
       // Section 5, rule 2: after token_expired, a new token is requested and the request repeated.
       if (
         res.status === 401 &&
         (res.json as { code?: unknown } | undefined)?.code === 'token_expired'
       ) {
         this.forgetTokens(key);
-        return withRatePolicy(() => this.send({ ...spec, auth }), policy);
+        return withRatePolicy(() => this.#sendExact({ ...spec, auth }), scope);
       }
       return res;
     };

@@ -14,6 +14,7 @@ import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
+import { withRatePolicy } from './rate-policy.js';
 import { runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
@@ -63,7 +64,15 @@ export class FileFixture {
         : undefined;
     this.control = this.controlFor(undefined);
     this.tokens = new TokenManager<CheckRun | undefined>(
-      (spec, run) => this.send(spec, run),
+      // A token request is set-up for every check, never its subject (the token checks send
+      // theirs exactly through ctx.send): the one 429 policy applies (rate-policy.ts).
+      (spec, run) =>
+        withRatePolicy(() => this.send(spec, run), {
+          rateRule: false,
+          partner: this.isPartnerRequest(spec),
+          what: `${spec.method} ${spec.path}`,
+          note: (text) => run?.notes.push(text),
+        }),
       config.dialect.paths.token,
       runShared.tokens,
     );

@@ -81,7 +81,8 @@ export async function runProperty<T>(
   }
   if (!details.failed || !failing) {
     restore(run, sample);
-    run.notes.push(`property held for ${details.numRuns} generated inputs (seed ${details.seed})`);
+    // No fast-check seed here: the run's --seed replays every property (one seed story).
+    run.notes.push(`property held for ${details.numRuns} generated inputs`);
     return;
   }
   restore(run, failing);
@@ -93,7 +94,7 @@ export async function runProperty<T>(
     numRuns: details.numRuns,
   };
   run.notes.push(
-    `counterexample after ${details.numRuns} runs and ${details.numShrinks} shrinks; replay with seed ${details.seed} path "${details.counterexamplePath ?? ''}"`,
+    `counterexample after ${details.numRuns} runs and ${details.numShrinks} shrinks; replay with the run's --seed and --only ${run.rule.id} (see reproduce)`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { KeyPacer } from '../client/key-pacer.js';
+import { announceWait } from '../client/wait-channel.js';
 import type { Key } from './context.js';
 
 /**
@@ -9,7 +10,9 @@ import type { Key } from './context.js';
  * the one partner key, whose rate limits every check shares.
  */
 export const runShared = {
-  pacer: new KeyPacer(),
+  pacer: new KeyPacer(undefined, undefined, (ms, keyId, kind) =>
+    announceWait({ what: `the ${kind} window of key ${keyId}`, ms }),
+  ),
   tokens: new Map<string, Promise<string>>(),
   /** Tokens of the partner key: requests carrying them are paced. */
   partnerTokens: new Set<string>(),

@@ -3,6 +3,7 @@ import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from '../reports/compare.js';
 import { outcomeLine } from '../reports/outcome.js';
 import type { Report } from '../reports/report-model.js';
+import { waiverMark } from '../reports/waivers.js';
 import type { Terminal } from './terminal.js';
 
 const LIST_LIMIT = 20;
@@ -28,7 +29,7 @@ export function printOutcome(
     terminal.out(`${title}:`);
     for (const result of listed.slice(0, LIST_LIMIT)) {
       terminal.out(
-        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}`,
+        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}${waiverMark(result)}`,
       );
     }
     if (listed.length > LIST_LIMIT)
@@ -48,7 +49,7 @@ export function printOutcome(
   }
   const shown = relative(cwd, reportDir) || '.';
   terminal.out(
-    `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, allure-results/)`,
+    `Reports: ${shown.startsWith('..') ? reportDir : shown}/report.html (and report.json, junit.xml, summary.md, exchanges.har, manifest.json, allure-results/)`,
   );
   terminal.out(`Outcome: ${outcomeLine(report.summary)}`);
   terminal.out(`Exit ${report.exit_code}: ${report.exit_reason}`);

@@ -7,6 +7,7 @@ import { loadSettings, type Settings } from '../config/settings.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { SafetyNet } from '../reports/safety-net.js';
+import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { exitDecision } from '../runner/exit-code.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
@@ -15,9 +16,12 @@ import { mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
+import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
+import { verifyPackage } from './verify.js';
+import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
 
 export interface CommandIo {
   argv: readonly string[];
@@ -62,6 +66,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     settings = loaded.settings;
     terminal.protect(safetyNet(settings));
+    if (settings.workflow?.verify) {
+      return await verifyPackage(settings.workflow.verify, settings.workflow.publicKey, terminal);
+    }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
     prepared = await prepareTarget(settings);
@@ -108,7 +115,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
     });
-    const report = buildReport({
+    const waived = waive(settings, results, startedAt);
+    const built = buildReport({
       target: runConfig.origin,
       targetInfo,
       startedAt,
@@ -116,15 +124,20 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       seed: runConfig.seed,
       numRuns: runConfig.numRuns,
       only: settings.only,
-      results,
+      results: waived.results,
       runErrors,
-      exit: exitDecision(results, runErrors, { certify: settings.certify }),
+      exit: exitWithWaivers(
+        exitDecision(countedForExit(waived.results), runErrors, { certify: settings.certify }),
+        waived.results,
+      ),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
     });
+    const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);
+      await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       terminal.fail(`could not write the reports to ${settings.reportDir} (${code})`);
@@ -143,7 +156,7 @@ function announce(terminal: Terminal, prepared: PreparedTarget): void {
   const reference = targetInfo.embedded_reference ? ' (bundled reference server)' : '';
   terminal.note(`target ${runConfig.origin}${reference}, profile ${targetInfo.profile}`);
   terminal.note(
-    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${runConfig.numRuns} cases per property`,
+    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}`,
   );
   for (const notice of prepared.notices) terminal.note(notice);
 }

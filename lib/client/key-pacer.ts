@@ -15,14 +15,18 @@ export class KeyPacer {
   readonly #sent = new Map<string, number[]>();
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #onWait: ((ms: number, keyId: string, kind: RequestClass) => void) | undefined;
 
   constructor(
     now: () => number = Date.now,
     sleep: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms)),
+    /** Told before each wait: the progress line says what the run waits for. */
+    onWait?: (ms: number, keyId: string, kind: RequestClass) => void,
   ) {
     this.#now = now;
     this.#sleep = sleep;
+    this.#onWait = onWait;
   }
 
   /** Waits until one more request of this class on this key stays within the limit; answers the wait in ms. */
@@ -40,6 +44,7 @@ export class KeyPacer {
       }
       const wait = WINDOW_MS - (now - recent[0]!) + 50;
       this.#sent.set(id, recent);
+      this.#onWait?.(wait, keyId, kind);
       await this.#sleep(wait);
       waited += wait;
     }

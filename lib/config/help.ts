@@ -33,7 +33,10 @@ export function helpText(): string {
     'Outcome (report.json summary.outcome): conforms (every MUST rule verified, none failed),',
     'partial (none failed, some MUST rule not verified), does_not_conform, undecided (an error).',
     '',
-    'Reports: report.json, report.html, junit.xml, summary.md and allure-results/ in --report-dir',
-    '(see reports/README.md). DEBUG=conformance prints the stack of an internal error.',
+    'Reports: report.json, report.html, junit.xml, summary.md, exchanges.har, manifest.json',
+    '(+ manifest.sig with --sign-key) and allure-results/ in --report-dir. Every failed, warning',
+    'and error result carries reproduce: {command, curl} (secrets only as $VARIABLES).',
+    'Verify a package: --verify DIR [--public-key FILE] (exit 0 verified, 1 mismatch, 2 unreadable).',
+    'See reports/README.md. DEBUG=conformance prints the stack of an internal error.',
   ].join('\n');
 }

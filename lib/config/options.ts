@@ -113,6 +113,44 @@ export const OPTIONS = [
     description: 'check files to run (default: the bundled suites/**/*.check.ts)',
   },
   {
+    flag: 'waivers',
+    env: 'CONFORMANCE_WAIVERS',
+    kind: 'string',
+    value: 'FILE',
+    description:
+      'JSON list of {rule_id, reason, expires, link?}: a waived failure stays failed but no longer fails the exit code until it expires',
+  },
+  {
+    flag: 'history',
+    env: 'CONFORMANCE_HISTORY',
+    kind: 'string',
+    value: 'DIR',
+    description:
+      "keep each run's report.json there; the reports show each rule's last verdicts, new failures, fixed and flaky rules",
+  },
+  {
+    flag: 'sign-key',
+    env: 'CONFORMANCE_SIGN_KEY',
+    kind: 'string',
+    value: 'FILE',
+    description: 'Ed25519 private key (PEM): sign manifest.json into manifest.sig',
+  },
+  {
+    flag: 'verify',
+    env: '',
+    kind: 'string',
+    value: 'DIR',
+    description:
+      "check a report directory instead of running: every file's sha256 in manifest.json, and the signature",
+  },
+  {
+    flag: 'public-key',
+    env: '',
+    kind: 'string',
+    value: 'FILE',
+    description: 'with --verify: the Ed25519 public key (PEM) manifest.sig must verify with',
+  },
+  {
     flag: 'help',
     env: '',
     kind: 'boolean',

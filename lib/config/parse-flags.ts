@@ -19,8 +19,12 @@ export function parseFlags(argv: readonly string[]): Map<OptionName, FlagValue> 
   let values: Record<string, FlagValue | undefined>;
   try {
     // Booleans never come as arrays: only list options are `multiple`.
-    values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false })
-      .values as Record<string, FlagValue | undefined>;
+    values = parseArgs({
+      args: joinNegativeValues(argv),
+      options,
+      strict: true,
+      allowPositionals: false,
+    }).values as Record<string, FlagValue | undefined>;
   } catch (error) {
     throw flagError(error);
   }
@@ -28,6 +32,27 @@ export function parseFlags(argv: readonly string[]): Map<OptionName, FlagValue> 
   for (const option of OPTIONS) {
     const value = values[option.flag];
     if (value !== undefined) out.set(option.flag, value);
+  }
+  return out;
+}
+
+/**
+ * `--seed -5` means `--seed=-5`: parseArgs would read `-5` as an option. A
+ * value-taking flag followed by a negative integer gets it as its value, so
+ * the replay commands the reports print work in either form.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const takesValue = new Set(
+    OPTIONS.filter((option) => option.kind !== 'boolean').map((option) => `--${option.flag}`),
+  );
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else out.push(arg);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
 import { unknownSettingWarnings } from './unknown-settings.js';
 import { controlBase, targetOrigin } from './urls.js';
+import { loadWorkflowSettings, type WorkflowSettings } from './workflow-settings.js';
 
 /** Everything the user asked for, validated. Holds secrets: never print it. */
 export interface Settings {
@@ -36,6 +37,8 @@ export interface Settings {
   suites: string;
   /** Things the user should know that are not errors (ignored settings). */
   notices: string[];
+  /** Certification and nightly settings (lib/config/workflow-settings.ts); absent in older callers. */
+  workflow?: WorkflowSettings;
 }
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
@@ -190,6 +193,8 @@ function resolveSettings(
       throw new ConfigError(compareSetting.source, `no file ${quote(compareSetting.value)}`);
   }
 
+  const workflow = loadWorkflowSettings(read, input.cwd, input.rules);
+
   const suitesSetting = read('suites');
   const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
 
@@ -211,6 +216,7 @@ function resolveSettings(
       ...(compare ? { compare } : {}),
       suites,
       notices,
+      workflow,
     },
   };
 }

@@ -1,8 +1,10 @@
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
+import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
+import { reproduceLines } from './reproduce-markdown.js';
 
 const LIST_LIMIT = 50;
 
@@ -67,7 +69,11 @@ export function renderMarkdown(report: Report): string {
       out.push(`- ${cell(describeChange(change))} (${cell(change.title)})`);
     out.push('');
   }
-  out.push('Reports: `report.html`, `report.json`, `junit.xml`, `allure-results/`.', '');
+  out.push(...workflowMarkdown(report));
+  out.push(
+    'Reports: `report.html`, `report.json`, `junit.xml`, `exchanges.har`, `manifest.json`, `allure-results/`.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -91,10 +97,12 @@ function section(
 }
 
 function line(result: RuleResult, report: Report): string {
-  const seed = result.counterexample
-    ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
-    : '';
-  return `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}`;
+  const seed =
+    result.counterexample && !result.reproduce
+      ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
+      : '';
+  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
+  return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
 }
 
 /** Groups not_verifiable rules by what they lacked: a capability, or "a check" for uncovered ones. */
@@ -104,9 +112,11 @@ function notVerifiableByCapability(results: readonly RuleResult[]): [string, num
     if (result.verdict !== 'not_verifiable') continue;
     const what = result.uncovered
       ? 'a check (uncovered)'
-      : result.missing?.length
-        ? result.missing.map((m) => `\`${m}\``).join(' + ')
-        : 'something else (see report.html)';
+      : result.reason?.startsWith('throttled')
+        ? 'a target that does not throttle them (throttled: 429 past what the rule allows)'
+        : result.missing?.length
+          ? result.missing.map((m) => `\`${m}\``).join(' + ')
+          : 'something else (see report.html)';
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]);

@@ -2,7 +2,9 @@ import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Violation } from '../violations/violation.js';
+import type { History } from './history.js';
 import type { Coverage, Outcome } from './outcome.js';
+import type { ResultWaiver, WaiverSummary } from './waivers.js';
 
 /**
  * `report.json`, the run interface of the target contract (section 4). The
@@ -34,6 +36,12 @@ export interface Report {
   run_errors: RunError[];
   /** With `--compare`: the rules whose verdict changed since that run. */
   changes?: Changes;
+  /** Addition: the command that re-runs this run (no secret: variables only). */
+  replay_command?: string;
+  /** Addition, with `--waivers`: what the waivers file did. */
+  waivers?: WaiverSummary;
+  /** Addition, with `--history`: each rule's last verdicts, new failures, fixed and flaky rules. */
+  history?: History;
 }
 
 export interface TargetInfo {
@@ -80,6 +88,16 @@ export interface RuleResult {
   /** The check file, relative to the suite's root. */
   file?: string;
   duration_ms?: number;
+  /** Addition, on failed, warning and error results: what reproduces it. */
+  reproduce?: Reproduce;
+  /** Addition, with `--waivers`: the waiver on this rule (a waived failure stays `failed`). */
+  waiver?: ResultWaiver;
+}
+
+/** Re-runs one rule (`command`) and replays its failing exchanges (`curl`); secrets as variables only. */
+export interface Reproduce {
+  command: string;
+  curl: string[];
 }
 
 export interface RunError {

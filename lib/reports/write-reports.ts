@@ -1,5 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { completeAllureResults } from './allure-complete.js';
+import { renderHar } from './har.js';
 import { renderHtml } from './html/render.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
@@ -22,6 +24,7 @@ export async function writeReports(unsafe: Report, dir: string, net: SafetyNet):
     ['report.html', renderHtml(report)],
     ['junit.xml', renderJunit(report)],
     ['summary.md', renderMarkdown(report)],
+    ['exchanges.har', renderHar(report)],
   ];
   const written: string[] = [];
   for (const [name, content] of files) {
@@ -29,6 +32,7 @@ export async function writeReports(unsafe: Report, dir: string, net: SafetyNet):
     await writeFile(path, net.clean(content));
     written.push(path);
   }
+  await completeAllureResults(report, join(dir, ALLURE_DIR));
   await cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;
 }

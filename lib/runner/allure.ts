@@ -58,9 +58,6 @@ export function allureReporter(
         { name: 'tag', value: verdict },
       );
       result.parameters.push({ name: 'section', value: rule.section });
-      if (outcome?.counterexample) {
-        result.parameters.push({ name: 'seed', value: String(outcome.counterexample.seed) });
-      }
       if (outcome && (outcome.evidence.length || outcome.violations.length)) {
         const source = `${randomUUID()}-attachment.json`;
         const body = {

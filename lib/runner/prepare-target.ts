@@ -141,7 +141,11 @@ function capabilityNotices(
   if (affected > 0) {
     const list = [...lacking].map(([need, count]) => `${need} ${count}`).join(', ');
     notices.push(
-      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list})`,
+      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list}): they will end not_verifiable${
+        !hasControl && settings.partnerKey
+          ? ', and a few more where the check finds the partner key unsuitable (its scopes, its mode)'
+          : ''
+      }`,
     );
   }
   return notices;

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { Verdict } from '../check/verdict.js';
+import { listenForWaits, type WaitNotice } from '../client/wait-channel.js';
 
 type Counts = Record<Verdict, number>;
 
@@ -41,6 +42,9 @@ export class ProgressLine implements Reporter {
   #started = Date.now();
   #timer: NodeJS.Timeout | undefined;
   #printedDone = -1;
+  /** A deliberate wait a check announced (pacer, Retry-After), until it ends or a check finishes. */
+  #wait: { what: string; until: number } | undefined;
+  #unlisten: (() => void) | undefined;
 
   constructor(options: ProgressOptions = {}) {
     this.#stream = options.stream ?? process.stderr;
@@ -50,6 +54,7 @@ export class ProgressLine implements Reporter {
 
   onTestRunStart(): void {
     this.#started = Date.now();
+    this.#unlisten = listenForWaits((notice) => this.waiting(notice));
     if (!this.#tty) {
       this.#timer = setInterval(() => this.#plain(), this.#intervalMs);
       this.#timer.unref();
@@ -62,6 +67,7 @@ export class ProgressLine implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    this.#wait = undefined;
     this.#done += 1;
     this.#counts[quickVerdict(testCase)] += 1;
     this.#last = testCase.name.split(' ')[0] ?? '';
@@ -69,9 +75,24 @@ export class ProgressLine implements Reporter {
   }
 
   onTestRunEnd(): void {
+    this.#unlisten?.();
     if (this.#timer) clearInterval(this.#timer);
     if (this.#tty) this.#stream.write('\r\x1b[2K');
     else this.#plain(true);
+  }
+
+  /**
+   * A check waits on purpose: the line says for what and how long, and a CI
+   * log gets a line at once (a minute of silence looks like a hang).
+   */
+  waiting(notice: WaitNotice): void {
+    const until = Date.now() + notice.ms;
+    // Requests sent side by side wait for the same window: one line says it.
+    const same = this.#wait?.what === notice.what && Math.abs(this.#wait.until - until) < 2_000;
+    this.#wait = { what: notice.what, until };
+    if (same) return;
+    if (this.#tty) this.#render();
+    else this.#stream.write(`${this.line()}\n`);
   }
 
   line(): string {
@@ -82,7 +103,9 @@ export class ProgressLine implements Reporter {
       .map((verdict) => `${SHORT[verdict]} ${this.#counts[verdict]}`)
       .join('  ');
     const head = `checks ${String(this.#done).padStart(width)}/${this.#total}`;
-    return [head, counts, `${seconds}s`, this.#last].filter(Boolean).join('  ');
+    const left = this.#wait ? Math.ceil((this.#wait.until - Date.now()) / 1000) : 0;
+    const waiting = left > 0 ? `waiting ${left} s for ${this.#wait?.what}` : '';
+    return [head, counts, `${seconds}s`, this.#last, waiting].filter(Boolean).join('  ');
   }
 
   #render(): void {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
+import { announceWait } from '../../lib/client/wait-channel.js';
 import { ProgressLine } from '../../lib/runner/progress-line.js';
 
 class Capture extends Writable {
@@ -62,5 +63,23 @@ describe('ProgressLine', () => {
     expect(lines[0]).toMatch(/^checks 1\/2 {2}n\/v 1 /);
     expect(lines[1]).toMatch(/^checks 2\/2 {2}passed 1 {2}n\/v 1 /);
     expect(stream.text).not.toContain('\r');
+  });
+
+  it('says what a check waits for and how long, announced from any thread', async () => {
+    const stream = new Capture(false);
+    const progress = new ProgressLine({ stream, intervalMs: 60_000 });
+    progress.onTestRunStart();
+    progress.onTestModuleCollected(module(2));
+    // What the pacer does in a worker thread (lib/check/run-shared.ts): a BroadcastChannel message.
+    announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
+    announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
+    await vi.waitFor(() => expect(stream.text).toContain('waiting'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stream.text).toMatch(
+      /^checks 0\/2 .* waiting 41 s for the write window of key odp_test_ak_abc\n$/,
+    );
+    progress.onTestCaseResult(testCase('TOKEN-01 MUST x', 'passed'));
+    expect(progress.line()).not.toContain('waiting');
+    progress.onTestRunEnd();
   });
 });

@@ -55,10 +55,29 @@ describe('one 429 policy for checks outside the RATE area (ctx.api)', () => {
     expect(t.sent()).toBe(3);
   });
 
-  it("on a key the run made is a harness error at once (the suite paces its own accounts' writes)", async () => {
+  it('ends not_verifiable with the reason "throttled", never failed or error', async () => {
+    const t = target(429);
+    const error = await withRatePolicy(t.send, scope(false)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotVerifiable);
+    expect(error).not.toBeInstanceOf(HarnessError);
+    expect((error as Error).message).toMatch(/^throttled: /);
+  });
+
+  it('on a key the run made waits a short Retry-After too, within a check with the control API', async () => {
     const t = target(429, 200);
-    await expect(withRatePolicy(t.send, scope(false))).rejects.toBeInstanceOf(HarnessError);
-    expect(t.sent()).toBe(1);
+    waits.length = 0;
+    expect((await withRatePolicy(t.send, scope(false))).status).toBe(200);
+    expect(waits).toEqual([7000]);
+  });
+
+  it('gives up at once on a Retry-After longer than a control-API check can wait', async () => {
+    const t = {
+      send: async (): Promise<HttpResponse> => ({
+        ...answer(429, 1),
+        header: (name: string) => (name === 'retry-after' ? '60' : undefined),
+      }),
+    };
+    await expect(withRatePolicy(t.send, scope(false))).rejects.toBeInstanceOf(NotVerifiable);
   });
 
   it("leaves a rate-limit check's 429 alone: it is that check's subject", async () => {

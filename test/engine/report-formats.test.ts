@@ -28,9 +28,7 @@ describe('junit.xml', () => {
     expect(testcase('IDEM-03')).toMatch(
       /<failure message="expected HTTP 200, got 201" type="MUST violation">/,
     );
-    expect(testcase('IDEM-03')).toContain(
-      'counterexample (fast-check seed -98765, path 3:1:0, 17 runs)',
-    );
+    expect(testcase('IDEM-03')).toContain('counterexample (shrunk after 17 runs)');
     // Replayed with the run's seed: the check mixes it with the rule id into the fast-check seed.
     expect(testcase('IDEM-03')).toContain(
       'replay: npm run conformance -- --target http://127.0.0.1:4010 --only IDEM-03 --seed 1234',

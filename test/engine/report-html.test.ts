@@ -78,12 +78,22 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
     expect(await failure.locator('details').first().getAttribute('open')).not.toBeNull();
     const text = (await failure.textContent()) ?? '';
     expect(text).toContain('expected HTTP 200, got 201');
-    expect(text).toContain('shrunk after 17 runs (fast-check seed -98765, path 3:1:0)');
+    expect(text).toContain('shrunk after 17 runs. Replay');
     expect(text).toContain(
       'npm run conformance -- --target http://127.0.0.1:4010 --only IDEM-03 --seed 1234',
     );
     expect(await failure.locator('.exchange').count()).toBe(1);
     expect(await failure.locator('.exchange.pinned').count()).toBe(1);
+  });
+
+  it("links a violation's exchange number to that rule's exchange", async () => {
+    await page.click('#rule-IDEM-03 table.violations a');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { location: { hash: string } }).location.hash,
+      ),
+    ).toBe('#ex-IDEM-03-2');
+    expect(await page.locator('#ex-IDEM-03-2').count()).toBe(1);
   });
 
   it("renders a target's hostile body as text, never as markup", async () => {

@@ -9,10 +9,12 @@ const MAX_BODY = 8_000;
 export function ruleDetails(result: RuleResult, replay: string): string {
   const parts: string[] = [];
   if (result.violations?.length) parts.push(violations(result));
+  if (result.reproduce) parts.push(reproduce(result.reproduce));
   if (result.counterexample) {
     const ce = result.counterexample;
+    // The run seed replays it (with --only); the fast-check seed is internal and not offered.
     parts.push(
-      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs (fast-check seed ${e(String(ce.seed))}, path ${e(ce.path)}). Replay: <code>${e(replay)}</code></p><pre>${e(ce.value)}</pre>`,
+      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs. Replay: <code>${e(replay)}</code></p><pre>${e(ce.value)}</pre>`,
     );
   }
   if (result.harness_error) {
@@ -38,7 +40,9 @@ export function ruleDetails(result: RuleResult, replay: string): string {
       `<h4>Evidence (${result.evidence.length} ${result.evidence.length === 1 ? 'exchange' : 'exchanges'})</h4>`,
     );
     parts.push(
-      ...result.evidence.map((exchange) => renderExchange(exchange, pinned.has(exchange.id))),
+      ...result.evidence.map((exchange) =>
+        renderExchange(exchange, pinned.has(exchange.id), result.rule_id),
+      ),
     );
   }
   if (result.file) parts.push(`<p class="muted">Check: <code>${e(result.file)}</code></p>`);
@@ -48,12 +52,24 @@ export function ruleDetails(result: RuleResult, replay: string): string {
 function violations(result: RuleResult): string {
   const rows = (result.violations ?? []).map(
     (v) =>
-      `<tr><td><code>${e(v.code)}</code></td><td><code>${e(v.pointer || '/')}</code></td><td>${e(v.message)}</td><td><pre>${e(json(v.expected))}</pre></td><td><pre>${e(json(v.received))}</pre></td><td>${v.exchange === undefined ? '' : `#${e(String(v.exchange))}`}</td></tr>`,
+      `<tr><td><code>${e(v.code)}</code></td><td><code>${e(v.pointer || '/')}</code></td><td>${e(v.message)}</td><td><pre>${e(json(v.expected))}</pre></td><td><pre>${e(json(v.received))}</pre></td><td>${v.exchange === undefined ? '' : `<a href="#${exchangeAnchor(result.rule_id, v.exchange)}">#${e(String(v.exchange))}</a>`}</td></tr>`,
   );
   return `<h4>Violations</h4><table class="violations"><thead><tr><th>code</th><th>pointer</th><th>what</th><th>expected</th><th>received</th><th>exchange</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function renderExchange(exchange: Exchange, pinned: boolean): string {
+/** Exchange numbers restart in every rule: the anchor names the rule too, so ids are unique on the page. */
+export function exchangeAnchor(ruleId: string, exchange: number): string {
+  return `ex-${e(ruleId)}-${e(String(exchange))}`;
+}
+
+function reproduce(what: { command: string; curl: string[] }): string {
+  const curl = what.curl.length
+    ? `<p class="muted">The failing exchange(s) with curl (set <code>PARTNER_ACCESS_KEY_ID</code> and <code>PARTNER_SECRET_KEY</code> to a key of yours):</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`
+    : '';
+  return `<h4>Reproduce</h4><p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${curl}`;
+}
+
+function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): string {
   const response = exchange.response;
   const status = response
     ? `${response.status}`
@@ -62,7 +78,7 @@ function renderExchange(exchange: Exchange, pinned: boolean): string {
   const answer = response
     ? `HTTP ${response.status}\n${headers(response.headers)}${body(response.body)}`
     : '';
-  return `<div class="exchange${pinned ? ' pinned' : ''}" id="ex-${e(String(exchange.id))}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div><details><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
+  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div><details><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
 }
 
 function headers(map: Record<string, string>): string {

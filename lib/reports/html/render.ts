@@ -8,6 +8,7 @@ import type { Report, RuleResult } from '../report-model.js';
 import { ruleDetails } from './details.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
+import { ruleBadges, WORKFLOW_STYLE, workflowSections } from './workflow.js';
 
 /** The banner's class per outcome (style.ts colours them). */
 const BANNER: Record<Outcome, string> = {
@@ -33,7 +34,7 @@ export function renderHtml(report: Report): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Conformance report: ${e(report.target)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${WORKFLOW_STYLE}</style>
 </head>
 <body>
 <header>
@@ -57,6 +58,7 @@ ${VERDICTS.map((v) => `<button type="button" class="card" data-verdict="${v}" ar
 <p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable).</p>
 ${runErrors(report)}
 ${changes(report)}
+${workflowSections(report)}
 <h2>Rules</h2>
 <div class="filters">
 <label>Verdict <select id="filter-verdict"><option value="">all</option>${VERDICTS.map((v) => `<option value="${v}">${v}</option>`).join('')}</select></label>
@@ -83,7 +85,7 @@ function row(result: RuleResult, report: Report): string {
   const open = result.verdict === 'failed' || result.verdict === 'error' ? ' open' : '';
   const reason = result.reason ? `<div class="reason">${e(result.reason)}</div>` : '';
   const unfold = details ? `<details${open}><summary>details</summary>${details}</details>` : '';
-  return `<tr class="rule" id="rule-${e(result.rule_id)}" data-verdict="${e(result.verdict)}" data-area="${e(result.area)}" data-level="${e(result.level)}"><td class="id">${e(result.rule_id)}</td><td>${e(result.level)}</td><td>${e(result.section)}</td><td><span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span>${result.uncovered ? ' <span class="muted">uncovered</span>' : ''}</td><td>${e(result.title)}${reason}${unfold}</td></tr>`;
+  return `<tr class="rule" id="rule-${e(result.rule_id)}" data-verdict="${e(result.verdict)}" data-area="${e(result.area)}" data-level="${e(result.level)}"><td class="id">${e(result.rule_id)}</td><td>${e(result.level)}</td><td>${e(result.section)}</td><td><span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span>${result.uncovered ? ' <span class="muted">uncovered</span>' : ''}${ruleBadges(result, report)}</td><td>${e(result.title)}${reason}${unfold}</td></tr>`;
 }
 
 function runErrors(report: Report): string {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TargetBehaviour = 'unauthorized' | 'garbage' | 'echo';
+export type TargetBehaviour = 'unauthorized' | 'garbage' | 'echo' | 'throttle';
 
 export interface TinyTarget {
   origin: string;
@@ -14,6 +14,7 @@ export interface TinyTarget {
  * A stand-in target on a free loopback port. `unauthorized` answers every
  * API call 401 problem+json (a well-behaved door with no key); `garbage`
  * answers nonsense (wrong status, body that claims JSON and is not, bytes);
+ * `throttle` answers every API call 429 rate_limited with Retry-After: 1;
  * `echo` sends back what it received, credentials included (a plain token request
  * is granted). With a control
  * token it also serves `/__control/capabilities` with no feature. With
@@ -89,6 +90,11 @@ function answer(
           0x7b, 0x00, 0xff, 0xfe, 0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e, 0x22, 0x6e, 0x6f, 0x70, 0x65,
         ]),
       );
+      return;
+    case 'throttle':
+      res
+        .writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '1' })
+        .end(JSON.stringify({ status: 429, code: 'rate_limited', title: 'Too Many Requests' }));
       return;
     case 'echo':
       // A plain token request (the run's preflight) is granted, so the run goes on to its checks.

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Settings } from '../config/settings.js';
+import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
+import type { Report, RuleResult } from '../reports/report-model.js';
+import { attachReproduction, replayBase } from '../reports/reproduce.js';
+import type { SafetyNet } from '../reports/safety-net.js';
+import { applyWaivers, type WaiverSummary } from '../reports/waivers.js';
+import { writeCertificationPackage } from './certification.js';
+import { replaySettings } from './replay-settings.js';
+
+/**
+ * The certifier's and nightly runner's additions to a run (issue 13), in the
+ * order the run needs them: waivers before the exit code, reproduction and
+ * history before the reports are rendered, history and the certification
+ * package after they are written.
+ */
+export function waive(
+  settings: Settings,
+  results: RuleResult[],
+  startedAt: Date,
+): { results: RuleResult[]; waivers?: WaiverSummary } {
+  const waivers = settings.workflow?.waivers;
+  if (!waivers) return { results };
+  const applied = applyWaivers(results, waivers.file, waivers.waivers, startedAt);
+  return { results: applied.results, waivers: applied.summary };
+}
+
+export async function completeReport(
+  built: Report,
+  settings: Settings,
+  cwd: string,
+  waivers: WaiverSummary | undefined,
+): Promise<Report> {
+  let report = attachReproduction(
+    { ...built, ...(waivers ? { waivers } : {}) },
+    replayBase(replaySettings(settings, cwd)),
+    settings.profile.dialect.paths.token,
+  );
+  const dir = settings.workflow?.history;
+  if (dir) {
+    const { runs, unreadable } = await loadHistory(dir);
+    report = { ...report, history: computeHistory(report, runs, dir, unreadable) };
+  }
+  return report;
+}
+
+/** After the reports are written: keep the run in the history, then hash (and sign) the directory. */
+export async function afterReportsWritten(
+  report: Report,
+  settings: Settings,
+  cwd: string,
+  net: SafetyNet,
+): Promise<void> {
+  const dir = settings.workflow?.history;
+  if (dir) {
+    const written = await readFile(join(settings.reportDir, 'report.json'), 'utf8');
+    await storeInHistory(dir, written, report.started_at);
+  }
+  await writeCertificationPackage(net.cleanValue(report), settings, cwd);
+}

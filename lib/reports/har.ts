@@ -1,0 +1,125 @@
+import type { Exchange } from '../evidence/exchange.js';
+import type { Report } from './report-model.js';
+import { suiteVersion } from './suite-version.js';
+
+/**
+ * `exchanges.har`: every HTTP exchange of the run as HAR 1.2
+ * (http://www.softwareishard.com/blog/har-12-spec/), one page per rule, so a
+ * HAR viewer shows a rule's requests together. Built from the report's
+ * evidence, which is redacted where it is recorded: the HAR holds no secret
+ * the report does not. What the run did not record (HTTP version, sizes on
+ * the wire, timing phases) is given as HAR's "unknown" (-1) or folded into
+ * `wait`, never invented.
+ */
+export function renderHar(report: Report): string {
+  const pages: HarPage[] = [];
+  const entries: HarEntry[] = [];
+  for (const result of report.results) {
+    const evidence = result.evidence ?? [];
+    if (evidence.length === 0) continue;
+    pages.push({
+      startedDateTime: evidence[0]?.startedAt ?? report.started_at,
+      id: result.rule_id,
+      title: `${result.rule_id} ${result.title} (${result.verdict})`,
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    });
+    for (const exchange of evidence) entries.push(entryOf(exchange, result.rule_id, report));
+  }
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'partner-ordering-conformance', version: suiteVersion() },
+      pages,
+      entries,
+      comment: `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
+    },
+  };
+  return `${JSON.stringify(har, null, 2)}\n`;
+}
+
+interface HarPage {
+  startedDateTime: string;
+  id: string;
+  title: string;
+  pageTimings: { onContentLoad: number; onLoad: number };
+}
+
+type NameValue = { name: string; value: string };
+
+interface HarEntry {
+  pageref: string;
+  startedDateTime: string;
+  time: number;
+  request: Record<string, unknown>;
+  response: Record<string, unknown>;
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment: string;
+}
+
+function entryOf(exchange: Exchange, ruleId: string, report: Report): HarEntry {
+  const origin =
+    exchange.channel === 'control' && report.target_info.control_url
+      ? new URL(report.target_info.control_url).origin
+      : report.target;
+  const url = new URL(exchange.request.url, origin);
+  const requestHeaders = headerList(exchange.request.headers);
+  const body = exchange.request.body;
+  const request: Record<string, unknown> = {
+    method: exchange.request.method,
+    url: url.href,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: requestHeaders,
+    queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+    headersSize: -1,
+    bodySize: body === undefined ? 0 : Buffer.byteLength(body),
+    ...(body === undefined
+      ? {}
+      : {
+          postData: {
+            mimeType: header(exchange.request.headers, 'content-type') ?? '',
+            text: body,
+          },
+        }),
+  };
+  const res = exchange.response;
+  const responseBody = res?.body ?? '';
+  const response: Record<string, unknown> = {
+    // HAR's convention for "no response" (a network error): status 0.
+    status: res?.status ?? 0,
+    statusText: '',
+    httpVersion: res ? 'HTTP/1.1' : '',
+    cookies: [],
+    headers: headerList(res?.headers ?? {}),
+    content: {
+      size: Buffer.byteLength(responseBody),
+      mimeType: header(res?.headers ?? {}, 'content-type') ?? '',
+      ...(res?.body === undefined ? {} : { text: res.body }),
+    },
+    redirectURL: header(res?.headers ?? {}, 'location') ?? '',
+    headersSize: -1,
+    bodySize: res ? Buffer.byteLength(responseBody) : -1,
+    ...(exchange.error ? { _error: `${exchange.error.code}: ${exchange.error.message}` } : {}),
+  };
+  const time = Math.max(0, exchange.durationMs);
+  return {
+    pageref: ruleId,
+    startedDateTime: exchange.startedAt,
+    time,
+    request,
+    response,
+    cache: {},
+    timings: { send: 0, wait: time, receive: 0 },
+    comment: `exchange #${exchange.id} of ${ruleId} (${exchange.channel})`,
+  };
+}
+
+function headerList(map: Record<string, string>): NameValue[] {
+  return Object.entries(map).map(([name, value]) => ({ name, value }));
+}
+
+function header(map: Record<string, string>, name: string): string | undefined {
+  const found = Object.entries(map).find(([key]) => key.toLowerCase() === name);
+  return found?.[1];
+}

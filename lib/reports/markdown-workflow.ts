@@ -1,0 +1,57 @@
+import type { Report, RuleResult } from './report-model.js';
+import { waiverMark } from './waivers.js';
+
+/** summary.md's parts for waivers and history (issue 13). */
+export function waiverMarkdown(result: RuleResult): string {
+  return oneLine(waiverMark(result));
+}
+
+export function workflowMarkdown(report: Report): string[] {
+  const out: string[] = [];
+  const w = report.waivers;
+  if (w) {
+    out.push('## Waivers', '');
+    out.push(`Applied: ${ids(w.applied)}.`);
+    for (const x of w.expired)
+      out.push(
+        `- expired: **${x.rule_id}** (${x.expires}): ${oneLine(x.reason)}; the failure counts again`,
+      );
+    for (const x of w.unused)
+      out.push(
+        `- unused: **${x.rule_id}** (until ${x.expires}): the rule passed; remove the waiver`,
+      );
+    out.push('');
+  }
+  const h = report.history;
+  if (h) {
+    out.push(`## History (${h.comparable_runs} comparable earlier runs)`, '');
+    out.push(`- New failures: ${ids(h.new_failures)}`);
+    out.push(`- Fixed: ${ids(h.fixed)}`);
+    out.push(`- Flaky: ${ids(h.flaky)}`, '');
+    const rows = report.results
+      .map((r) => [r.rule_id, h.rules[r.rule_id]] as const)
+      .filter(([, trend]) => trend?.verdicts.some((v) => v !== null && v !== 'skipped'));
+    out.push(
+      '<details><summary>Last verdicts per rule (oldest first)</summary>',
+      '',
+      '| rule | verdicts | |',
+      '|---|---|---|',
+      ...rows.map(
+        ([id, trend]) =>
+          `| ${id} | ${(trend?.verdicts ?? []).map((v) => v ?? '–').join(' → ')} | ${trend?.flaky ? 'flaky' : ''} |`,
+      ),
+      '',
+      '</details>',
+      '',
+    );
+  }
+  return out;
+}
+
+function ids(list: readonly string[]): string {
+  return list.length ? list.join(', ') : 'none';
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|])/g, '\\$1');
+}

@@ -1,0 +1,149 @@
+import type { Exchange } from '../evidence/exchange.js';
+import type { Report, Reproduce, RuleResult } from './report-model.js';
+import { shellWord } from './shell-quote.js';
+
+/**
+ * What re-runs one rule exactly as this run did, built from the run's
+ * resolved settings (not from what the user typed: a `.env` or a profile may
+ * have supplied the target, and a fresh shell has neither). Holds no secret:
+ * the control token and the partner Secret Key are named as variables only.
+ */
+export interface ReplaySettings {
+  /** Absolute path of the suite's `bin/conformance.js`. */
+  bin: string;
+  /** Absent: the bundled reference server. */
+  target?: string;
+  controlUrl?: string;
+  /** Absolute path of the profile file, when the run used one. */
+  profileFile?: string;
+  seed: number;
+  numRuns: number;
+  /** Only when not the default. */
+  timeoutMs?: number;
+  allowLiveOrders: boolean;
+  /** Absolute glob of check files, only when not the bundled suites. */
+  suites?: string;
+  /** The Access Key ID (not a secret) of a partner-mode run. */
+  partnerAccessKeyId?: string;
+}
+
+const SECRET_VARIABLES = {
+  control: 'CONTROL_TOKEN',
+  partnerSecret: 'PARTNER_SECRET_KEY',
+} as const;
+
+/**
+ * The command that re-runs the run (or, with `only`, some rules of it):
+ * every non-secret setting as a flag, the secrets as `"$VARIABLE"`, so it
+ * works pasted into a fresh shell from any directory.
+ */
+export function replayBase(replay: ReplaySettings): string {
+  const env: string[] = [];
+  if (replay.controlUrl && replay.target)
+    env.push(`${SECRET_VARIABLES.control}="$${SECRET_VARIABLES.control}"`);
+  if (replay.partnerAccessKeyId) {
+    env.push(`PARTNER_ACCESS_KEY_ID=${shellWord(replay.partnerAccessKeyId)}`);
+    env.push(`${SECRET_VARIABLES.partnerSecret}="$${SECRET_VARIABLES.partnerSecret}"`);
+  }
+  const flags: string[] = [];
+  if (replay.target) flags.push('--target', shellWord(replay.target));
+  if (replay.target && replay.controlUrl) flags.push('--control-url', shellWord(replay.controlUrl));
+  if (replay.profileFile) flags.push('--profile', shellWord(replay.profileFile));
+  if (replay.suites) flags.push('--suites', shellWord(replay.suites));
+  if (replay.timeoutMs !== undefined) flags.push('--timeout', String(replay.timeoutMs));
+  if (replay.allowLiveOrders) flags.push('--allow-live-orders');
+  // `=` form: a negative seed is never read as a flag, whatever parses it.
+  flags.push(`--seed=${replay.seed}`, '--num-runs', String(replay.numRuns));
+  return [...env, 'node', shellWord(replay.bin), ...flags].join(' ');
+}
+
+/** The base command narrowed to some rules. */
+export function withOnly(base: string, only: string | undefined): string {
+  return only ? `${base} --only ${shellWord(only)}` : base;
+}
+
+const NEEDS_REPRODUCTION = new Set(['failed', 'warning', 'error']);
+
+/**
+ * Adds `reproduce` to every failed, warning and error result: the command
+ * that re-runs that rule alone, and the failing exchanges as curl commands.
+ */
+export function attachReproduction(report: Report, base: string, tokenPath: string): Report {
+  const results = report.results.map((result): RuleResult => {
+    if (!NEEDS_REPRODUCTION.has(result.verdict)) return result;
+    const reproduce: Reproduce = {
+      command: withOnly(base, result.rule_id),
+      curl: curlLines(result, report, tokenPath),
+    };
+    return { ...result, reproduce };
+  });
+  return { ...report, replay_command: base, results };
+}
+
+/** At most this many exchanges per rule: the ones its violations point at, else the last API one. */
+const MAX_EXCHANGES = 3;
+
+/**
+ * The failing exchange(s) as curl commands: first one that gets an access
+ * token into `$ACCESS_TOKEN` (with the developer's own key in
+ * `$PARTNER_ACCESS_KEY_ID` / `$PARTNER_SECRET_KEY`), then each request as
+ * sent, credentials as variables. Empty when the rule has no evidence.
+ */
+export function curlLines(result: RuleResult, report: Report, tokenPath: string): string[] {
+  const evidence = result.evidence ?? [];
+  if (evidence.length === 0) return [];
+  const pinned = new Set(
+    (result.violations ?? []).map((v) => v.exchange).filter((id) => id !== undefined),
+  );
+  let chosen = evidence.filter((exchange) => pinned.has(exchange.id));
+  // No exchange named: the last request to the API (set-up and clean-up go to the control API).
+  if (chosen.length === 0) chosen = evidence.filter((x) => x.channel === 'api').slice(-1);
+  if (chosen.length === 0) chosen = evidence.slice(-1);
+  chosen = chosen.slice(0, MAX_EXCHANGES);
+  const lines: string[] = [];
+  if (chosen.some(usesBearer)) lines.push(tokenCurl(report, tokenPath));
+  for (const exchange of chosen) lines.push(curlOf(exchange, report));
+  return lines;
+}
+
+function usesBearer(exchange: Exchange): boolean {
+  return Object.entries(exchange.request.headers).some(
+    ([name, value]) => name.toLowerCase() === 'authorization' && /^bearer\b/i.test(value),
+  );
+}
+
+function tokenCurl(report: Report, tokenPath: string): string {
+  const url = `${report.target_info.api_base_url}${tokenPath}`;
+  return `ACCESS_TOKEN=$(curl -sS -u "$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY" -d grant_type=client_credentials ${shellWord(url)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`;
+}
+
+/** Headers curl sets itself, or that describe one connection only. */
+const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
+
+function curlOf(exchange: Exchange, report: Report): string {
+  const origin =
+    exchange.channel === 'control' && report.target_info.control_url
+      ? new URL(report.target_info.control_url).origin
+      : report.target;
+  const parts = ['curl', '-sS', '-i', '-X', shellWord(exchange.request.method)];
+  for (const [name, value] of Object.entries(exchange.request.headers)) {
+    const lower = name.toLowerCase();
+    if (SKIPPED_HEADERS.has(lower)) continue;
+    if (lower === 'authorization') {
+      if (/^bearer\b/i.test(value)) parts.push('-H', '"Authorization: Bearer $ACCESS_TOKEN"');
+      else if (/^basic\b/i.test(value))
+        parts.push('-u', '"$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY"');
+      else parts.push('-H', shellWord(`${name}: ${value}`));
+      continue;
+    }
+    if (lower === 'x-control-token') {
+      parts.push('-H', '"X-Control-Token: $CONTROL_TOKEN"');
+      continue;
+    }
+    parts.push('-H', shellWord(`${name}: ${value}`));
+  }
+  if (exchange.request.body !== undefined && exchange.request.body !== '')
+    parts.push('--data-raw', shellWord(exchange.request.body));
+  parts.push(shellWord(`${origin}${exchange.request.url}`));
+  return parts.join(' ');
+}

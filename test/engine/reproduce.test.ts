@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../../lib/config/settings.js';
+import { curlLines, replayBase } from '../../lib/reports/reproduce.js';
+import { activeRules } from '../../rules/index.js';
+import { type RunningServer, startServer } from '../../server/start.js';
+import { readReport } from './support/report-files.js';
+import { emptyDir, runCli } from './support/run-cli.js';
+import { sampleReport } from './support/sample-report.js';
+
+const CONTROL_TOKEN = 'repro-control-token-0123456789';
+
+/** Runs a printed command the way a user pastes it: bash, a clean environment, only the secret set. */
+function paste(command: string, env: Record<string, string>): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], {
+      cwd: emptyDir(),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: 'ignore',
+    });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+}
+
+describe('reproduce against a broken reference', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      controlToken: CONTROL_TOKEN,
+      // Two found by plain checks, one by a generated property (its counterexample is replayed).
+      defects: ['token-type-lowercase', 'token-expires-in-3700', 'idem-key-max-200'],
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("each failed rule's command, pasted in a clean shell, fails that rule again; curl holds no secret", async () => {
+    const dir = join(emptyDir(), 'report');
+    const first = await runCli(
+      [
+        '--target',
+        server.origin,
+        '--control-url',
+        `${server.origin}/__control`,
+        '--only',
+        'TOKEN,IDEM',
+        '--suites',
+        join(process.cwd(), 'suites/{token,idem}/*.check.ts'),
+        '--seed',
+        '-5',
+        '--report-dir',
+        dir,
+      ],
+      { CONTROL_TOKEN },
+    );
+    expect(first.code, first.stderr).toBe(1);
+    const failed = readReport(dir).results.filter((r) => r.verdict === 'failed');
+    expect(failed.map((r) => r.rule_id).sort()).toEqual(['IDEM-02', 'TOKEN-03', 'TOKEN-04']);
+    expect(failed.find((r) => r.rule_id === 'IDEM-02')?.counterexample).toBeDefined();
+    for (const result of failed) {
+      const reproduce = result.reproduce;
+      if (!reproduce) throw new Error(`${result.rule_id} has no reproduce`);
+      expect(reproduce.command).not.toContain(CONTROL_TOKEN);
+      expect(reproduce.command).toContain('"$CONTROL_TOKEN"');
+      expect(reproduce.command).toContain('--seed=-5');
+      expect(reproduce.curl.length).toBeGreaterThan(0);
+      for (const line of reproduce.curl) {
+        expect(line).not.toContain(CONTROL_TOKEN);
+        expect(line).not.toMatch(/_sk_|odp_at_|Basic [A-Za-z0-9+/]{8}/);
+      }
+      const again = join(emptyDir(), 'again');
+      const code = await paste(`${reproduce.command} --report-dir ${again}`, { CONTROL_TOKEN });
+      expect(code, result.rule_id).toBe(1);
+      const replayed = readReport(again).results.filter((r) => r.verdict === 'failed');
+      expect(replayed.map((r) => r.rule_id)).toEqual([result.rule_id]);
+      // The same seed: the same shrunk counterexample.
+      expect(replayed[0]?.counterexample?.value).toEqual(result.counterexample?.value);
+    }
+  });
+});
+
+describe('replay commands', () => {
+  const base = {
+    bin: '/opt/suite dir/bin/conformance.js',
+    target: 'https://staging.example',
+    controlUrl: 'https://staging.example/__control',
+    seed: -2139925296,
+    numRuns: 7,
+    allowLiveOrders: true,
+  };
+
+  it('carry every setting, quote paths, and name secrets only as variables', () => {
+    const command = replayBase({ ...base, partnerAccessKeyId: 'odp_test_ak_abc' });
+    expect(command).toBe(
+      `CONTROL_TOKEN="$CONTROL_TOKEN" PARTNER_ACCESS_KEY_ID=odp_test_ak_abc PARTNER_SECRET_KEY="$PARTNER_SECRET_KEY" node '/opt/suite dir/bin/conformance.js' --target https://staging.example --control-url https://staging.example/__control --allow-live-orders --seed=-2139925296 --num-runs 7`,
+    );
+  });
+
+  it('parse back to the same settings (the negative seed included)', () => {
+    const command = replayBase(base);
+    const argv = command.split(' ').slice(command.split(' ').indexOf('--target'));
+    const { settings } = loadSettings({
+      argv,
+      env: { CONTROL_TOKEN },
+      cwd: emptyDir(),
+      rules: activeRules,
+    }) as { settings: { seed: number; numRuns: number; controlUrl?: string } };
+    expect(settings.seed).toBe(base.seed);
+    expect(settings.numRuns).toBe(7);
+    expect(settings.controlUrl).toBe('https://staging.example/__control');
+  });
+
+  it('`--seed -5` and `--seed=-5` both set the seed', () => {
+    for (const argv of [['--seed', '-5'], ['--seed=-5']]) {
+      const loaded = loadSettings({ argv, env: {}, cwd: emptyDir(), rules: activeRules });
+      expect(loaded.help ? undefined : loaded.settings.seed).toBe(-5);
+    }
+  });
+
+  it('curl: a token first, the bearer as $ACCESS_TOKEN, the pinned exchange', () => {
+    const report = sampleReport();
+    const result = report.results.find((r) => r.rule_id === 'IDEM-03');
+    if (!result) throw new Error('no IDEM-03');
+    const lines = curlLines(result, report, '/oauth/token');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^ACCESS_TOKEN=\$\(curl .*-u "\$PARTNER_ACCESS_KEY_ID:\$PARTNER_SECRET_KEY"/,
+    );
+    expect(lines[0]).toContain('http://127.0.0.1:4010/api/on-demand/v1/oauth/token');
+    expect(lines[1]).toBe(
+      `curl -sS -i -X POST -H "Authorization: Bearer $ACCESS_TOKEN" --data-raw '{"quantity":0}' http://127.0.0.1:4010/api/on-demand/v1/orders`,
+    );
+  });
+});
