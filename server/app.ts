@@ -7,6 +7,7 @@ import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
+import { CredentialGuard } from './http/credential-guard.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL } from './options.js';
@@ -43,6 +44,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       docsUrl,
       faults: new FaultRegistry(),
       rateLimiter: new RateLimiter(),
+      guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
       now: (account) => Date.now() + account.clockOffsetMs,
     };

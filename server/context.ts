@@ -1,4 +1,5 @@
 import type { FaultRegistry } from './faults/registry.js';
+import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Account } from './store/accounts.js';
 import type { Store } from './store/index.js';
@@ -10,6 +11,8 @@ export interface AppContext {
   readonly docsUrl: string;
   readonly faults: FaultRegistry;
   readonly rateLimiter: RateLimiter;
+  /** Credentials in URLs (§5.6) and their masking in answers. */
+  readonly guard: CredentialGuard;
   /** Whether a test-only defect switch is on (see defects.ts). */
   hasDefect(name: string): boolean;
   /** The account clock (contract §3): real time plus every advance of that account. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_BASE } from '../config/api.js';
 import { urlOverlookingCredentials } from '../defects/requests.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
-import { credentialsInUrlProblem, hasCredentialsInUrl } from './credentials-in-url.js';
+import { credentialsInUrlProblem } from './credentials-in-url.js';
 
 /**
  * Hooks every API request runs, unknown routes included:
@@ -22,17 +21,11 @@ export function installRequestHooks(app: FastifyInstance): void {
       hasDefect('query-token-accepted') || hasDefect('query-secret-accepted')
         ? urlOverlookingCredentials(request.url, hasDefect)
         : request.url;
-    if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(url)) {
-      throw credentialsInUrlProblem();
-    }
+    if (app.ctx.guard.urlHoldsCredentials(url)) throw credentialsInUrlProblem();
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith(CONTROL_BASE) &&
-      announcesBody(request.raw)
-    ) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
       readBodilessMethodBody(request.raw).then(
         (body) =>
           holdsSecretKey(body.toString('latin1')) && !app.ctx.hasDefect('secret-in-body-accepted')
@@ -43,7 +36,7 @@ export function installRequestHooks(app: FastifyInstance): void {
       return;
     }
     const body = request.body;
-    if (body instanceof Buffer && body.length > 0 && !request.url.startsWith(CONTROL_BASE)) {
+    if (body instanceof Buffer && body.length > 0) {
       const overlooked =
         request.routeOptions.config?.oauth === true
           ? app.ctx.hasDefect('secret-in-token-form-accepted')

@@ -1,8 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTROL_BASE } from '../config/api.js';
 import { newId } from '../domain/ids.js';
-import { credentialsInUrlProblem, hasCredentialsInUrl } from '../http/credentials-in-url.js';
+import { credentialsInUrlProblem } from '../http/credentials-in-url.js';
 import { ApiProblem } from './api-problem.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
 import { sendProblem } from './send.js';
@@ -15,10 +14,9 @@ import { toProblem } from './to-problem.js';
  */
 export function frameworkErrorHandler(docsUrl: string) {
   return (error: Error, request: FastifyRequest, reply: FastifyReply): void => {
-    const problem =
-      !request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(request.url)
-        ? credentialsInUrlProblem()
-        : toProblem(error, request.method, pathOfUrl(request.url));
+    const problem = request.server.ctx.guard.urlHoldsCredentials(request.url)
+      ? credentialsInUrlProblem()
+      : toProblem(error, request.method, pathOfUrl(request.url));
     sendProblem(request, reply, problem, docsUrl);
   };
 }

@@ -23,6 +23,8 @@ export function sendProblem(
     request,
     hasDefect,
   );
+  // House rules: nothing the client sent that looks like a credential comes back (instance, detail, ...).
+  const safeBody = request.server.ctx.guard.redactor.value(body);
   const headers = problem.options.headers;
   if (headers) reply.headers(headers);
   // Also when the request never reached the hooks (an undecodable URL).
@@ -33,7 +35,7 @@ export function sendProblem(
     (oauth && acceptsOnlyPlainJson(request.headers.accept)) || hasDefect('problem-as-plain-json')
       ? 'application/json'
       : PROBLEM_CONTENT_TYPE;
-  return reply.code(status).type(type).send(JSON.stringify(body));
+  return reply.code(status).type(type).send(JSON.stringify(safeBody));
 }
 
 /**
