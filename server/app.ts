@@ -10,8 +10,12 @@ import { installRawBodyParser } from './http/body.js';
 import { CredentialGuard } from './http/credential-guard.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { loggerOptions } from './logging.js';
-import { type AppOptions, DEFAULT_DOCS_URL } from './options.js';
-import { clientErrorHandler, frameworkErrorHandler } from './problems/framework.js';
+import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
+import {
+  answerUnknownExpectation,
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './problems/framework.js';
 import { installProblemHandlers } from './problems/install.js';
 import { apiRoutes } from './routes/index.js';
 import { Store } from './store/index.js';
@@ -37,6 +41,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     throw new Error('controlToken must not be empty');
   }
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const store = new Store(opts.db ?? ':memory:');
   try {
     const ctx: AppContext = {
@@ -57,7 +62,26 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       routerOptions: { maxParamLength: 1000 },
       frameworkErrors: frameworkErrorHandler(docsUrl),
       clientErrorHandler: clientErrorHandler(docsUrl),
+      connectionTimeout: limits.idleTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      maxRequestsPerSocket: limits.maxRequestsPerSocket,
+      http: {
+        headersTimeout: limits.headersTimeoutMs,
+        // How often Node looks for requests past their time limit: a tenth of the shortest one.
+        connectionsCheckingInterval: Math.max(
+          10,
+          Math.min(
+            1_000,
+            Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10),
+          ),
+        ),
+        // A request without Host gets problem+json from the API hooks, not Node's empty 400.
+        requireHostHeader: false,
+      },
     });
+    app.server.maxConnections = limits.maxConnections;
+    app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
     app.decorate('ctx', ctx);
     app.decorateRequest('principal', null);
 

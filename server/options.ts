@@ -8,11 +8,42 @@ export interface AppOptions {
   docsUrl?: string;
   /** Request logging to stderr (credentials in URLs are masked). Default off. */
   logger?: boolean;
+  /** Time limits and the connection cap of a listening server (see ServerLimits). */
+  limits?: ServerLimits;
   /**
    * Test-only switches that each break one rule on purpose (see defects.ts).
    * Default none. Set only in-process, never over HTTP.
    */
   defects?: readonly string[];
 }
+
+/**
+ * Connection limits of a listening server (not used by `inject`). Slow or
+ * unfinished requests are closed (408 problem+json where HTTP allows),
+ * ordinary clients never come near them.
+ */
+export interface ServerLimits {
+  /** Time to receive the request line and headers. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time to receive the whole request, body included. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** A socket with no traffic at all (not even a request line) is closed after this. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this. Default 5 s. */
+  keepAliveTimeoutMs?: number;
+  /** Requests served on one keep-alive connection before it is closed. Default 10,000. */
+  maxRequestsPerSocket?: number;
+  /** Connections open at once; more are closed at once. Default 1,024. */
+  maxConnections?: number;
+}
+
+export const DEFAULT_LIMITS: Required<ServerLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxConnections: 1_024,
+};
 
 export const DEFAULT_DOCS_URL = 'https://docs.example.com';

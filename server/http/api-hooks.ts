@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { urlOverlookingCredentials } from '../defects/requests.js';
+import { ApiProblem } from '../problems/api-problem.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
 import { credentialsInUrlProblem } from './credentials-in-url.js';
@@ -16,6 +17,13 @@ export function installRequestHooks(app: FastifyInstance): void {
   // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is 400 (Node's own check would answer an empty body).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiProblem('validation_failed', 'An HTTP/1.1 request must carry a Host header.', {
+        status: 400,
+        errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
+      });
+    }
     const { hasDefect } = app.ctx;
     const url =
       hasDefect('query-token-accepted') || hasDefect('query-secret-accepted')
