@@ -14,6 +14,7 @@ import { newAccessToken, randomBase62 } from '../domain/ids.js';
 import { isScope } from '../domain/scopes.js';
 import { readFormBody } from '../http/body.js';
 import { refuseQuery } from '../http/query.js';
+import { failedTokenRequestLimit } from '../limits/failed-token-requests.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { ApiKey } from '../store/keys.js';
@@ -30,9 +31,9 @@ function badClient(): ApiProblem {
   );
 }
 
-function authenticateClient(ctx: AppContext, header: string | undefined): ApiKey {
+function authenticateClient(ctx: AppContext, header: string | undefined, address: string): ApiKey {
   const credentials = parseBasic(header);
-  if (!credentials) throw badClient();
+  if (!credentials) throw failedTokenRequestLimit(ctx, undefined, address) ?? badClient();
   const key = ctx.store.keys.get(credentials.id);
   const matches =
     secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST) ||
@@ -42,7 +43,7 @@ function authenticateClient(ctx: AppContext, header: string | undefined): ApiKey
     (key !== undefined && ctx.hasDefect('wrong-secret-accepted'));
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   const revoked = key?.status !== 'active' && !ctx.hasDefect('revoked-key-issues-tokens');
-  if (!key || !matches || revoked) throw badClient();
+  if (!key || !matches || revoked) throw failedTokenRequestLimit(ctx, key, address) ?? badClient();
   return key;
 }
 
@@ -81,7 +82,7 @@ export function tokenRoutes(ctx: AppContext) {
       const form = ctx.hasDefect('token-form-body-ignored')
         ? jsonOnlyForm(request)
         : readFormBody(request);
-      const key = authenticateClient(ctx, request.headers.authorization);
+      const key = authenticateClient(ctx, request.headers.authorization, request.ip);
       const account = ctx.store.accounts.get(key.accountId);
       if (!account) throw badClient();
       if (ctx.hasDefect('live-refusal-remembered')) {
