@@ -42,7 +42,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   }
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const store = new Store(opts.db ?? ':memory:');
+  const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
   try {
     const ctx: AppContext = {
       store,

@@ -1,7 +1,15 @@
+import type { Durability } from './store/db.js';
+
 /** Options of `buildApp` (and of `startServer`, which adds host and port). */
 export interface AppOptions {
   /** SQLite file path; `:memory:` (the default for buildApp) keeps nothing after close. */
   db?: string;
+  /**
+   * `durable` (default): a 2xx for a write is sent only after its commit is
+   * fsynced. `relaxed`: no fsync at commit (a power loss may drop acknowledged
+   * writes; a killed process does not). Only matters for a file database.
+   */
+  durability?: Durability;
   /** Mounts the control protocol at `/__control` (contract §3) when given; never mounted without. */
   controlToken?: string;
   /** `{docs_url}` of problem `type` URIs. Default `https://docs.example.com` (contract §2). */

@@ -1,5 +1,5 @@
 import { AccountStore } from './accounts.js';
-import { type Db, openDatabase } from './db.js';
+import { type Db, type Durability, openDatabase } from './db.js';
 import { EventStore } from './events.js';
 import { FulfilmentStore } from './fulfilment.js';
 import { GroupCommit } from './group-commit.js';
@@ -27,8 +27,8 @@ export class Store {
   /** Batches hot write paths (POST /orders) into shared transactions. */
   readonly groupCommit: GroupCommit;
 
-  constructor(path: string) {
-    this.db = openDatabase(path);
+  constructor(path: string, durability: Durability = 'durable') {
+    this.db = openDatabase(path, durability);
     this.accounts = new AccountStore(this.db);
     this.tokens = new TokenStore(this.db);
     this.keys = new KeyStore(this.db, this.tokens);
