@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
 import type { AppContext } from './context.js';
 import { controlPlugin } from './control/plugin.js';
-import { defectSet } from './defects.js';
+import { defectSet } from './defects/catalogue.js';
 import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';

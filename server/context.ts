@@ -1,3 +1,4 @@
+import type { DefectName } from './defects/catalogue.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
@@ -13,8 +14,8 @@ export interface AppContext {
   readonly rateLimiter: RateLimiter;
   /** Credentials in URLs (§5.6) and their masking in answers. */
   readonly guard: CredentialGuard;
-  /** Whether a test-only defect switch is on (see defects.ts). */
-  hasDefect(name: string): boolean;
+  /** Whether a test-only defect switch is on (see defects/catalogue.ts). */
+  hasDefect(name: DefectName): boolean;
   /** The account clock (contract §3): real time plus every advance of that account. */
   now(account: Account): number;
 }

@@ -19,7 +19,7 @@ export interface AppOptions {
   /** Time limits and the connection cap of a listening server (see ServerLimits). */
   limits?: ServerLimits;
   /**
-   * Test-only switches that each break one rule on purpose (see defects.ts).
+   * Test-only switches that each break one rule on purpose (see defects/catalogue.ts).
    * Default none. Set only in-process, never over HTTP.
    */
   defects?: readonly string[];

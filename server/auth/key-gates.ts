@@ -1,5 +1,5 @@
+import { type HasDefect, NO_DEFECTS } from '../defects/catalogue.js';
 import { ipListedExactly } from '../defects/ip-exact.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 import type { ApiKey } from '../store/keys.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { HasDefect } from '../defects.js';
 import type { ApiProblem } from '../problems/api-problem.js';
+import type { HasDefect } from './catalogue.js';
 
 const PROBLEM_DEFECTS = [
   'problem-request-id-missing',

@@ -1,4 +1,4 @@
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
+import { type HasDefect, NO_DEFECTS } from '../defects/catalogue.js';
 import type { AccountSettings } from '../domain/account-settings.js';
 import { formatUsd } from '../domain/money.js';
 import { ApiProblem } from '../problems/api-problem.js';

@@ -1,5 +1,5 @@
 import { checkWritable } from '../auth/service-state.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
+import { type HasDefect, NO_DEFECTS } from '../defects/catalogue.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 

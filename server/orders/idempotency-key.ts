@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_MAX } from '../config/api.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
+import { type HasDefect, NO_DEFECTS } from '../defects/catalogue.js';
 import { randomBase62 } from '../domain/ids.js';
 import { ApiProblem } from '../problems/api-problem.js';
 

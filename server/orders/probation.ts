@@ -1,5 +1,5 @@
 import { PROBATION } from '../config/api.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
+import { type HasDefect, NO_DEFECTS } from '../defects/catalogue.js';
 import { formatUsd } from '../domain/money.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { ApiKey } from '../store/keys.js';

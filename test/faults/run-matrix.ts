@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { activeRules } from '../../rules/index.js';
-import type { DefectName } from '../../server/defects.js';
+import type { DefectName } from '../../server/defects/catalogue.js';
 import { startServer } from '../../server/start.js';
 import { type DefectCase, defectCases } from './cases.js';
 import { mapBounded } from './pool.js';

@@ -203,7 +203,7 @@ export function isDefectName(name: string): name is DefectName {
  * The `hasDefect` of one app. An unknown name is refused at once: a typo in a
  * test would otherwise start a correct server and prove nothing.
  */
-export function defectSet(defects: readonly string[] | undefined): (name: string) => boolean {
+export function defectSet(defects: readonly string[] | undefined): HasDefect {
   const unknown = (defects ?? []).filter((name) => !isDefectName(name));
   if (unknown.length > 0) {
     throw new Error(`unknown defect ${unknown.map((n) => JSON.stringify(n)).join(', ')}`);
