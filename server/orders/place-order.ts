@@ -4,7 +4,7 @@ import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, sha256 } from '../crypto/secret-hash.js';
 import { rememberDeclined, wasDeclined } from '../defects/declined-external-ids.js';
-import { enterFlight, raceWindow } from '../defects/in-flight.js';
+import { enterFlight } from '../defects/in-flight.js';
 import {
   accountLiveUsage,
   cancelledOnDay,
@@ -69,7 +69,7 @@ export async function placeOrder(
   const flight = hasDefect('idem-race-unserialized')
     ? enterFlight(ctx, `${principal.account.id}|${mode}|${idempotencyKey}`)
     : undefined;
-  if (flight && !flight.raced) await raceWindow();
+  if (flight && !flight.raced) await flight.barrier;
   const committing = store.groupCommit.run((): PlaceOrderResult => {
     // The account as it is when the batch runs (a control PATCH may have landed since authentication).
     const account = store.accounts.get(principal.account.id) ?? principal.account;
