@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
 import type { AppContext } from './context.js';
 import { controlPlugin } from './control/plugin.js';
+import { installAnswerDefects } from './defects/answers.js';
 import { defectSet } from './defects/catalogue.js';
 import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
@@ -101,6 +102,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     installRequestHooks(app);
+    // The test-only defect catalogue plugs in here, and only when a defect is switched on.
+    if (opts.defects !== undefined && opts.defects.length > 0)
+      installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });
     if (opts.controlToken !== undefined) {
       await app.register(controlPlugin(ctx, opts.controlToken), { prefix: CONTROL_BASE });

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiProblem } from '../problems/api-problem.js';
 import type { HasDefect } from './catalogue.js';
 
 const PROBLEM_DEFECTS = [
@@ -23,10 +22,10 @@ const PROBLEM_DEFECTS = [
  */
 export function bentProblem(
   body: Record<string, unknown>,
-  problem: ApiProblem,
   request: FastifyRequest,
   hasDefect: HasDefect,
 ): { body: Record<string, unknown>; status: number } {
+  const problem = { code: String(body.code), status: Number(body.status) };
   if (!PROBLEM_DEFECTS.some((name) => hasDefect(name))) return { body, status: problem.status };
   const bent = { ...body };
   let status = problem.status;

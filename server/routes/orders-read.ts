@@ -3,7 +3,7 @@ import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { orderInAnyAccount } from '../defects/lookups.js';
-import { placedInLastDay, withoutExternalId } from '../defects/order-reads.js';
+import { placedInLastDay } from '../defects/order-reads.js';
 import type { Order } from '../domain/order.js';
 import { readFaultPoint } from '../faults/fault-point.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
@@ -99,7 +99,7 @@ export function orderReadRoutes(ctx: AppContext) {
         ? orderInAnyAccount(ctx.store, mode, request.params.id)
         : undefined;
       const view = orderView(elsewhere ?? findOrder(ctx, request, request.params.id));
-      return ctx.hasDefect('order-read-without-external-id') ? withoutExternalId(view) : view;
+      return view;
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
@@ -117,9 +117,7 @@ export function orderReadRoutes(ctx: AppContext) {
         limit,
         shipmentView,
       );
-      return ctx.hasDefect('shipments-not-listed')
-        ? { shipments: listed.data, has_more: listed.has_more }
-        : listed;
+      return listed;
     });
 
     app.get<WithId>('/orders/:id/invoice', { onRequest }, async (request) => {

@@ -143,9 +143,9 @@ export function tokenRoutes(ctx: AppContext) {
       ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send({
         access_token: token,
-        token_type: ctx.hasDefect('token-type-lowercase') ? 'bearer' : 'Bearer',
-        expires_in: ctx.hasDefect('token-expires-in-3700') ? 3700 : TOKEN_TTL_SECONDS,
-        scope: ctx.hasDefect('token-scope-as-list') ? scopes : scopes.join(' '),
+        token_type: 'Bearer',
+        expires_in: TOKEN_TTL_SECONDS,
+        scope: scopes.join(' '),
       });
     });
   };
