@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { controlPlugin } from './control/plugin.js';
 import { installAnswerDefects } from './defects/answers.js';
 import { defectSet } from './defects/catalogue.js';
+import { defectHooks } from './defects/hooks.js';
 import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
@@ -43,6 +44,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   }
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
   const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
   try {
     const ctx: AppContext = {
@@ -52,6 +54,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       rateLimiter: new RateLimiter(),
       guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
+      hooks: defectsOn ? defectHooks() : {},
       now: (account) => Date.now() + account.clockOffsetMs,
     };
     const app = Fastify({
@@ -103,8 +106,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installRawBodyParser(app);
     installRequestHooks(app);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
-    if (opts.defects !== undefined && opts.defects.length > 0)
-      installAnswerDefects(app, ctx.hasDefect);
+    if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });
     if (opts.controlToken !== undefined) {
       await app.register(controlPlugin(ctx, opts.controlToken), { prefix: CONTROL_BASE });

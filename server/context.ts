@@ -1,4 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './auth/principal.js';
 import type { DefectName } from './defects/catalogue.js';
+import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
@@ -14,8 +17,31 @@ export interface AppContext {
   readonly rateLimiter: RateLimiter;
   /** Credentials in URLs (§5.6) and their masking in answers. */
   readonly guard: CredentialGuard;
+  /** Test-only defect seams; empty unless defects are switched on. */
+  readonly hooks: DefectHooks;
   /** Whether a test-only defect switch is on (see defects/catalogue.ts). */
   hasDefect(name: DefectName): boolean;
   /** The account clock (contract §3): real time plus every advance of that account. */
   now(account: Account): number;
+}
+
+/**
+ * The seams through which the test-only defect catalogue (server/defects/)
+ * plugs into the request path: each replaces one step with a defective
+ * variant. Empty on a correct server; set only when defects are switched on.
+ */
+export interface DefectHooks {
+  /** Replaces the bearer gate of API routes (auth/bearer.ts `requireToken`): authenticate, limit, scope. */
+  bearerGate?: (
+    ctx: AppContext,
+    scope: Scope | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Principal;
+  /** Replaces POST /oauth/token (routes/token.ts). */
+  tokenRequest?: (
+    ctx: AppContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
 }

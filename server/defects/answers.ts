@@ -65,6 +65,13 @@ function bentAnswer(
   payload: string,
   hasDefect: HasDefect,
 ): string {
+  // `retry-after-missing`, `retry-after-too-short` (§8 429 answers).
+  if (reply.statusCode === 429) {
+    const seconds = reply.getHeader('retry-after');
+    if (hasDefect('retry-after-missing')) reply.removeHeader('retry-after');
+    else if (hasDefect('retry-after-too-short') && seconds !== undefined)
+      reply.header('retry-after', String(Math.max(0, Number(seconds) - 5)));
+  }
   const type = String(reply.getHeader('content-type') ?? '');
   if (
     type.startsWith(PROBLEM_CONTENT_TYPE) ||

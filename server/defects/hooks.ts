@@ -1,0 +1,12 @@
+import type { DefectHooks } from '../context.js';
+import { defectiveBearerGate } from './bearer-gate.js';
+import { defectiveTokenRequest } from './token-request.js';
+
+/**
+ * The typed hooks through which the test-only defect catalogue plugs into the
+ * request path (context.ts `DefectHooks`). app.ts installs them only when a
+ * defect is switched on; the correct server's hooks are empty.
+ */
+export function defectHooks(): DefectHooks {
+  return { bearerGate: defectiveBearerGate, tokenRequest: defectiveTokenRequest };
+}
