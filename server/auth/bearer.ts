@@ -50,7 +50,7 @@ export function authenticate(ctx: AppContext, request: FastifyRequest): Principa
   const row = ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
   const key = ctx.store.keys.get(row.key_id);
-  if (!key || key.status !== 'active') throw invalidToken();
+  if (key?.status !== 'active') throw invalidToken();
   const account = ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
