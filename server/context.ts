@@ -38,6 +38,12 @@ export interface DefectHooks {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Principal;
+  /** Replaces POST /orders (routes/orders-create.ts and orders/place-order.ts). */
+  createOrder?: (
+    ctx: AppContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
   /** Replaces POST /oauth/token (routes/token.ts). */
   tokenRequest?: (
     ctx: AppContext,

@@ -1,5 +1,6 @@
 import type { DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
+import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveTokenRequest } from './token-request.js';
 
 /**
@@ -8,5 +9,9 @@ import { defectiveTokenRequest } from './token-request.js';
  * defect is switched on; the correct server's hooks are empty.
  */
 export function defectHooks(): DefectHooks {
-  return { bearerGate: defectiveBearerGate, tokenRequest: defectiveTokenRequest };
+  return {
+    bearerGate: defectiveBearerGate,
+    tokenRequest: defectiveTokenRequest,
+    createOrder: defectiveCreateOrder,
+  };
 }
