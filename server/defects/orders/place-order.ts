@@ -4,7 +4,6 @@ import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../../config/api.js'
 import type { AppContext } from '../../context.js';
 import { digestsEqual } from '../../crypto/secret-hash.js';
 import { newId } from '../../domain/ids.js';
-import type { Order } from '../../domain/order.js';
 import { utcDay } from '../../domain/time.js';
 import { faultPoint } from '../../faults/fault-point.js';
 import type { PlaceOrderResult } from '../../orders/place-order.js';
