@@ -54,7 +54,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       rateLimiter: new RateLimiter(),
       guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
-      hooks: defectsOn ? defectHooks() : {},
+      hooks: {},
       now: (account) => Date.now() + account.clockOffsetMs,
     };
     const app = Fastify({
@@ -86,6 +86,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     });
     app.server.maxConnections = limits.maxConnections;
     app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
+    // The test-only defect catalogue plugs into the request path only when a defect is switched on.
+    if (defectsOn) Object.assign(ctx.hooks, defectHooks(ctx));
     app.decorate('ctx', ctx);
     app.decorateRequest('principal', null);
 

@@ -44,6 +44,8 @@ export interface DefectHooks {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Promise<FastifyReply>;
+  /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
+  cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
   /** Replaces POST /oauth/token (routes/token.ts). */
   tokenRequest?: (
     ctx: AppContext,

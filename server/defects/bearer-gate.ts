@@ -64,7 +64,11 @@ export function defectiveBearerGate(
   if (!decision.allowed && !(rateClass === 'write' && ctx.hasDefect('writes-not-limited'))) {
     throw rateLimited(rateClass, decision);
   }
-  const needed = scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null);
+  const cancelUnscoped =
+    ctx.hasDefect('cancel-scope-not-enforced') && request.routeOptions.url?.endsWith('/cancel');
+  const needed = cancelUnscoped
+    ? null
+    : (scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null));
   if (needed !== null && !principal.scopes.includes(needed)) {
     throw insufficientScope(needed, !ctx.hasDefect('required-scope-missing'));
   }

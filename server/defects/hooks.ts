@@ -1,5 +1,6 @@
-import type { DefectHooks } from '../context.js';
+import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
+import { defectiveCancelOrder } from './cancel-order.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveTokenRequest } from './token-request.js';
 
@@ -8,10 +9,11 @@ import { defectiveTokenRequest } from './token-request.js';
  * request path (context.ts `DefectHooks`). app.ts installs them only when a
  * defect is switched on; the correct server's hooks are empty.
  */
-export function defectHooks(): DefectHooks {
+export function defectHooks(ctx: AppContext): DefectHooks {
   return {
     bearerGate: defectiveBearerGate,
     tokenRequest: defectiveTokenRequest,
     createOrder: defectiveCreateOrder,
+    cancelOrder: (request) => defectiveCancelOrder(ctx, request),
   };
 }
