@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.js';
 import type { DefectName } from './defects/catalogue.js';
 import type { Scope } from './domain/scopes.js';
@@ -46,6 +46,8 @@ export interface DefectHooks {
   ) => Promise<FastifyReply>;
   /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
   cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
+  /** Replaces whole route areas (routes/index.ts) with their defective variants. */
+  routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
   /** Replaces POST /oauth/token (routes/token.ts). */
   tokenRequest?: (
     ctx: AppContext,
@@ -53,3 +55,6 @@ export interface DefectHooks {
     reply: FastifyReply,
   ) => Promise<FastifyReply>;
 }
+
+/** Route areas a defective variant may replace whole. */
+export type RouteArea = 'orderReads';

@@ -7,7 +7,6 @@ import {
   tokenExpired,
   unauthorized,
 } from '../auth/bearer.js';
-import { checkKeyGates } from '../auth/key-gates.js';
 import type { Principal } from '../auth/principal.js';
 import { checkAvailable, checkWritable } from '../auth/service-state.js';
 import { KEY_PREFIX, TOKEN_TTL_SECONDS } from '../config/api.js';
@@ -17,6 +16,7 @@ import type { Scope } from '../domain/scopes.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import { checkNotSuspended } from '../orders/account-state.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { defectiveKeyGates } from './key-gates.js';
 import { lockedOutSeconds } from './rate.js';
 
 const BEARER = /^bearer +([^ ]+) *$/i;
@@ -111,7 +111,7 @@ function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
   if (now - row.issued_at > ttl) {
     throw ctx.hasDefect('token-expired-as-invalid') ? invalidToken() : tokenExpired();
   }
-  checkKeyGates(key, account, request.ip, ctx.hasDefect);
+  defectiveKeyGates(key, account, request.ip, ctx.hasDefect);
   if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
   return {
     account,

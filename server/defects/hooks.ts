@@ -1,6 +1,7 @@
 import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
+import { defectiveOrderReadRoutes } from './order-read-routes.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveTokenRequest } from './token-request.js';
 
@@ -15,5 +16,6 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     tokenRequest: defectiveTokenRequest,
     createOrder: defectiveCreateOrder,
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
+    routes: { orderReads: defectiveOrderReadRoutes },
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseBasic } from '../auth/basic.js';
-import { checkKeyGates } from '../auth/key-gates.js';
 import { checkAvailable, checkWritable } from '../auth/service-state.js';
 import { MAX_ACTIVE_KEYS, TOKEN_CHARS } from '../config/api.js';
 import type { AppContext } from '../context.js';
@@ -20,6 +19,7 @@ import {
   tokenLimitReached,
 } from '../routes/token.js';
 import type { ApiKey } from '../store/keys.js';
+import { defectiveKeyGates } from './key-gates.js';
 import { matchesReplacedSecret } from './key-memory.js';
 import { lockOutKey } from './rate.js';
 import { rememberingRefusal } from './sticky-refusal.js';
@@ -81,9 +81,11 @@ export async function defectiveTokenRequest(
   const account = ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   if (ctx.hasDefect('live-refusal-remembered')) {
-    rememberingRefusal(ctx, key.id, () => checkKeyGates(key, account, request.ip, ctx.hasDefect));
+    rememberingRefusal(ctx, key.id, () =>
+      defectiveKeyGates(key, account, request.ip, ctx.hasDefect),
+    );
   } else {
-    checkKeyGates(key, account, request.ip, ctx.hasDefect);
+    defectiveKeyGates(key, account, request.ip, ctx.hasDefect);
   }
   if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
   if (ctx.hasDefect('read-only-blocks-tokens')) checkWritable(account);
