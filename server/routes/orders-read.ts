@@ -70,8 +70,7 @@ export function orderReadRoutes(ctx: AppContext) {
 
     app.get<WithId>('/orders/:id', { onRequest }, async (request) => {
       refuseQuery(request);
-      const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
+      readFaultPoint(ctx, request, principalOf(request).account.id);
       return orderView(findOrder(ctx, request, request.params.id));
     });
 
