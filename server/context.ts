@@ -57,4 +57,4 @@ export interface DefectHooks {
 }
 
 /** Route areas a defective variant may replace whole. */
-export type RouteArea = 'orderReads';
+export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints';

@@ -64,11 +64,7 @@ export function defectiveBearerGate(
   if (!decision.allowed && !(rateClass === 'write' && ctx.hasDefect('writes-not-limited'))) {
     throw rateLimited(rateClass, decision);
   }
-  const cancelUnscoped =
-    ctx.hasDefect('cancel-scope-not-enforced') && request.routeOptions.url?.endsWith('/cancel');
-  const needed = cancelUnscoped
-    ? null
-    : (scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null));
+  const needed = scopeNeeded(ctx, scope, request.routeOptions.url ?? '');
   if (needed !== null && !principal.scopes.includes(needed)) {
     throw insufficientScope(needed, !ctx.hasDefect('required-scope-missing'));
   }
@@ -120,4 +116,17 @@ function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
     scopes: row.scopes === '' ? [] : row.scopes.split(' '),
     now,
   };
+}
+
+/** The scope a route asks for on a defective server (§5.8 scope table, bent). */
+function scopeNeeded(ctx: AppContext, scope: Scope | null, route: string): Scope | null {
+  if (route.endsWith('/cancel') && ctx.hasDefect('cancel-scope-not-enforced')) return null;
+  if (route.includes('/events')) {
+    if (ctx.hasDefect('events-without-webhooks-scope')) return null;
+    if (ctx.hasDefect('events-need-orders-read')) return 'orders:read';
+  }
+  if (route.includes('/catalog/') && ctx.hasDefect('catalog-needs-orders-read')) {
+    return 'orders:read';
+  }
+  return scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null);
 }

@@ -3,7 +3,9 @@ import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
 import { defectiveOrderReadRoutes } from './order-read-routes.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
+import { defectiveQuoteRoutes } from './quote-routes.js';
 import { defectiveTokenRequest } from './token-request.js';
+import { defectiveWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
 
 /**
  * The typed hooks through which the test-only defect catalogue plugs into the
@@ -16,6 +18,10 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     tokenRequest: defectiveTokenRequest,
     createOrder: defectiveCreateOrder,
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
-    routes: { orderReads: defectiveOrderReadRoutes },
+    routes: {
+      orderReads: defectiveOrderReadRoutes,
+      quotes: defectiveQuoteRoutes,
+      webhookEndpoints: defectiveWebhookEndpointRoutes,
+    },
   };
 }
