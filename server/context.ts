@@ -46,6 +46,8 @@ export interface DefectHooks {
   ) => Promise<FastifyReply>;
   /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
   cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
+  /** Replaces the request hooks of every request (http/api-hooks.ts). */
+  requestHooks?: (app: FastifyInstance) => void;
   /** Replaces whole route areas (routes/index.ts) with their defective variants. */
   routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
   /** Replaces POST /oauth/token (routes/token.ts). */
@@ -57,4 +59,4 @@ export interface DefectHooks {
 }
 
 /** Route areas a defective variant may replace whole. */
-export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints';
+export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints' | 'controlKeys';

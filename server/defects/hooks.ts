@@ -1,9 +1,11 @@
 import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
+import { defectiveControlKeyRoutes } from './control-key-routes.js';
 import { defectiveOrderReadRoutes } from './order-read-routes.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveQuoteRoutes } from './quote-routes.js';
+import { installDefectiveRequestHooks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
 import { defectiveWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
 
@@ -18,10 +20,12 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     tokenRequest: defectiveTokenRequest,
     createOrder: defectiveCreateOrder,
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
+    requestHooks: installDefectiveRequestHooks,
     routes: {
       orderReads: defectiveOrderReadRoutes,
       quotes: defectiveQuoteRoutes,
       webhookEndpoints: defectiveWebhookEndpointRoutes,
+      controlKeys: defectiveControlKeyRoutes,
     },
   };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
 import { newAccessToken, randomBase62 } from '../domain/ids.js';
 import { isScope } from '../domain/scopes.js';
-import { readFormBody } from '../http/body.js';
+import { parseFormBody, readFormBody } from '../http/body.js';
 import { refuseQuery } from '../http/query.js';
 import { failedTokenRequestLimit } from '../limits/failed-token-requests.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
@@ -76,7 +76,9 @@ export async function defectiveTokenRequest(
   refuseQuery(request);
   const form = ctx.hasDefect('token-form-body-ignored')
     ? jsonOnlyForm(request)
-    : readFormBody(request);
+    : ctx.hasDefect('secret-in-token-form-accepted')
+      ? parseFormBody(request)
+      : readFormBody(request);
   const key = authenticateClient(ctx, request.headers.authorization, request.ip);
   const account = ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { urlOverlookingCredentials } from '../defects/requests.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
@@ -24,32 +23,20 @@ export function installRequestHooks(app: FastifyInstance): void {
         errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
       });
     }
-    const { hasDefect } = app.ctx;
-    const url =
-      hasDefect('query-token-accepted') || hasDefect('query-secret-accepted')
-        ? urlOverlookingCredentials(request.url, hasDefect)
-        : request.url;
-    if (app.ctx.guard.urlHoldsCredentials(url)) throw credentialsInUrlProblem();
+    if (app.ctx.guard.urlHoldsCredentials(request.url)) throw credentialsInUrlProblem();
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
       readBodilessMethodBody(request.raw).then(
-        (body) =>
-          holdsSecretKey(body.toString('latin1')) && !app.ctx.hasDefect('secret-in-body-accepted')
-            ? done(secretInBodyProblem())
-            : done(),
+        (body) => (holdsSecretKey(body.toString('latin1')) ? done(secretInBodyProblem()) : done()),
         done,
       );
       return;
     }
     const body = request.body;
-    if (body instanceof Buffer && body.length > 0) {
-      const overlooked =
-        request.routeOptions.config?.oauth === true
-          ? app.ctx.hasDefect('secret-in-token-form-accepted')
-          : app.ctx.hasDefect('secret-in-body-accepted');
-      if (holdsSecretKey(body.toString('latin1')) && !overlooked) throw secretInBodyProblem();
+    if (body instanceof Buffer && body.length > 0 && holdsSecretKey(body.toString('latin1'))) {
+      throw secretInBodyProblem();
     }
     done();
   });

@@ -3,7 +3,7 @@ import { principalOf } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/secret-hash.js';
 import { newId } from '../../domain/ids.js';
-import { readJsonBody } from '../../http/body.js';
+import { parseJsonBody, readJsonBody } from '../../http/body.js';
 import { refuseQuery } from '../../http/query.js';
 import { requestFingerprint } from '../../orders/place-order.js';
 import { OrderBodySchema, parseBody } from '../../validation/order-body.js';
@@ -24,7 +24,10 @@ export async function defectiveCreateOrder(
   refuseQuery(request);
   const principal = principalOf(request);
   const idempotencyKey = idempotencyKeyOf(request, ctx.hasDefect);
-  const body = lenientOrderBody(readJsonBody(request), ctx.hasDefect);
+  const json = ctx.hasDefect('order-any-media-type')
+    ? parseJsonBody(request)
+    : readJsonBody(request);
+  const body = lenientOrderBody(json, ctx.hasDefect);
   const input = parseBody(OrderBodySchema, body);
   if (ctx.hasDefect('order-zip4-refused')) refuseZipPlus4(input);
   const fingerprint = ctx.hasDefect('idem-raw-body-compared')
