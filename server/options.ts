@@ -35,7 +35,11 @@ export interface ServerLimits {
   headersTimeoutMs?: number;
   /** Time to receive the whole request, body included. Default 30 s. */
   requestTimeoutMs?: number;
-  /** A socket with no traffic at all (not even a request line) is closed after this. Default 30 s. */
+  /**
+   * Socket inactivity limit; default 0 (off): a connection that sends nothing
+   * is already closed by `headersTimeoutMs`, and a per-socket timer refreshed
+   * on every read and write costs throughput.
+   */
   idleTimeoutMs?: number;
   /** An idle keep-alive connection is closed after this. Default 5 s. */
   keepAliveTimeoutMs?: number;
@@ -48,7 +52,7 @@ export interface ServerLimits {
 export const DEFAULT_LIMITS: Required<ServerLimits> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  idleTimeoutMs: 30_000,
+  idleTimeoutMs: 0,
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxConnections: 1_024,
