@@ -6,6 +6,14 @@ export const CREDENTIAL_SHAPE = new RegExp(
   `${KEY_PREFIX}_(?:(?:test|live)_(?:sk|ak)|at)_[0-9A-Za-z]{24,}`,
 );
 
+/** Base64 long enough to hold an Access Key ID and a Secret Key (RFC 7617 Basic credentials). */
+const LONG_BASE64 = /[A-Za-z0-9+/_-]{64,}={0,2}/g;
+
+function nextSlash(text: string, after: number): number {
+  const at = text.indexOf('/', after + 1);
+  return at === -1 ? text.length : at;
+}
+
 /** Secret Keys and access tokens only: what the control API never takes in its paths. */
 const SECRET_SHAPE = new RegExp(`${KEY_PREFIX}_(?:(?:test|live)_sk|at)_[0-9A-Za-z]{24,}`);
 
@@ -51,6 +59,14 @@ export function hasCredentialsInUrl(url: string, policy: UrlCredentialPolicy = {
   const decoded = decodeUrlBytes(url);
   const shape = policy.accessKeyIdsAllowed === true ? SECRET_SHAPE : CREDENTIAL_SHAPE;
   if (decoded.includes(`${KEY_PREFIX}_`) && shape.test(decoded)) return true;
+  // Basic credentials (base64 of `id:secret`) pasted into a URL: long base64 runs only.
+  for (const run of decoded.match(LONG_BASE64) ?? []) {
+    // The run may begin with path segments (`/` is base64 too): try it from each `/` on.
+    for (let slash = -1; slash < run.length; slash = nextSlash(run, slash)) {
+      const text = Buffer.from(run.slice(slash + 1), 'base64').toString('latin1');
+      if (text.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(text)) return true;
+    }
+  }
   const { controlToken } = policy;
   if (controlToken !== undefined && controlToken.length >= 8 && decoded.includes(controlToken)) {
     return true;
