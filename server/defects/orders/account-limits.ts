@@ -1,7 +1,7 @@
 import type { AccountSettings } from '../../domain/account-settings.js';
 import { formatUsd } from '../../domain/money.js';
 import { ApiProblem } from '../../problems/api-problem.js';
-import { type HasDefect, NO_DEFECTS } from '../catalogue.js';
+import type { HasDefect } from '../catalogue.js';
 
 /**
  * §4 rule 5 and §8: an order must not exceed the account's maximum order value
@@ -14,7 +14,7 @@ export function checkAccountLimits(
   settings: AccountSettings,
   total: number,
   ordersToday: number,
-  hasDefect: HasDefect = NO_DEFECTS,
+  hasDefect: HasDefect,
 ): void {
   const { max_order_value, max_orders_per_day } = settings.limits;
   const over = hasDefect('order-max-value-exclusive')

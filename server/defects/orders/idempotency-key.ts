@@ -2,17 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_MAX } from '../../config/api.js';
 import { randomBase62 } from '../../domain/ids.js';
 import { ApiProblem } from '../../problems/api-problem.js';
-import { type HasDefect, NO_DEFECTS } from '../catalogue.js';
+import type { HasDefect } from '../catalogue.js';
 
 /**
  * §4 POST /orders: the `Idempotency-Key` header is required, up to 255
  * characters; missing gives 400 `idempotency_key_required`. Contract §2: an
  * over-long key gets the same code, with `detail` naming the length.
  */
-export function idempotencyKeyOf(
-  request: FastifyRequest,
-  hasDefect: HasDefect = NO_DEFECTS,
-): string {
+export function idempotencyKeyOf(request: FastifyRequest, hasDefect: HasDefect): string {
   // Node joins a repeated header into one value: count the raw headers, so that two keys are
   // refused instead of silently becoming a third ("a, b") that a later request could replay.
   if (headerCount(request.raw.rawHeaders, 'idempotency-key') > 1) {

@@ -1,16 +1,13 @@
 import type { AccountSettings } from '../../domain/account-settings.js';
 import { ApiProblem } from '../../problems/api-problem.js';
-import { type HasDefect, NO_DEFECTS } from '../catalogue.js';
+import type { HasDefect } from '../catalogue.js';
 
 /**
  * §7 payments: with card billing the charge can fail four ways, each 402 and
  * each leaving no order (§4 idempotency rule 5). Contract §3: `billing.card`
  * decides what the next charge does; invoice billing never fails.
  */
-export function charge(
-  billing: AccountSettings['billing'],
-  hasDefect: HasDefect = NO_DEFECTS,
-): void {
+export function charge(billing: AccountSettings['billing'], hasDefect: HasDefect): void {
   if (billing.method !== 'card' && !hasDefect('invoice-billing-charged')) return;
   switch (billing.card) {
     case 'valid':

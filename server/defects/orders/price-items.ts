@@ -2,7 +2,7 @@ import type { AccountSettings } from '../../domain/account-settings.js';
 import type { PricedItem } from '../../domain/order.js';
 import { ApiProblem, type FieldError } from '../../problems/api-problem.js';
 import type { ItemInput } from '../../validation/order-body.js';
-import { type HasDefect, NO_DEFECTS } from '../catalogue.js';
+import type { HasDefect } from '../catalogue.js';
 
 /** ISO 3166-1 alpha-2 code of the one country orders ship to (§1, §4 rule 3). */
 const US = 'US';
@@ -16,7 +16,7 @@ export function priceItems(
   settings: AccountSettings,
   items: readonly ItemInput[],
   country: string,
-  hasDefect: HasDefect = NO_DEFECTS,
+  hasDefect: HasDefect,
 ): { items: PricedItem[]; total: number } {
   const errors: FieldError[] = [];
   const priced: PricedItem[] = [];

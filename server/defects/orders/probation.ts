@@ -2,10 +2,10 @@ import { PROBATION } from '../../config/api.js';
 import { formatUsd } from '../../domain/money.js';
 import { ApiProblem } from '../../problems/api-problem.js';
 import type { ApiKey } from '../../store/keys.js';
-import { type HasDefect, NO_DEFECTS } from '../catalogue.js';
+import type { HasDefect } from '../catalogue.js';
 
 /** §3: a live key is on probation for its first 24 hours unless the operator ended it. */
-export function onProbation(key: ApiKey, now: number, hasDefect: HasDefect = NO_DEFECTS): boolean {
+export function onProbation(key: ApiKey, now: number, hasDefect: HasDefect): boolean {
   const inFirstDay =
     now < key.createdAt + PROBATION.durationMs || hasDefect('probation-never-lifted');
   const mode = key.mode === 'live' || hasDefect('probation-on-test-keys');
@@ -20,7 +20,7 @@ export function onProbation(key: ApiKey, now: number, hasDefect: HasDefect = NO_
 export function checkProbation(
   used: { count: number; total: number },
   orderTotal: number,
-  hasDefect: HasDefect = NO_DEFECTS,
+  hasDefect: HasDefect,
 ): void {
   if (used.count >= PROBATION.maxOrders && !hasDefect('probation-orders-unlimited')) {
     throw new ApiProblem(
