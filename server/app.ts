@@ -2,15 +2,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
 import type { AppContext } from './context.js';
 import { controlPlugin } from './control/plugin.js';
-import { defectSet } from './defects.js';
+import { installAnswerDefects } from './defects/answers.js';
+import { defectSet } from './defects/catalogue.js';
+import { defectHooks } from './defects/hooks.js';
 import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
+import { CredentialGuard } from './http/credential-guard.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { loggerOptions } from './logging.js';
-import { type AppOptions, DEFAULT_DOCS_URL } from './options.js';
-import { clientErrorHandler, frameworkErrorHandler } from './problems/framework.js';
+import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
+import {
+  answerUnknownExpectation,
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './problems/framework.js';
 import { installProblemHandlers } from './problems/install.js';
 import { apiRoutes } from './routes/index.js';
 import { Store } from './store/index.js';
@@ -36,14 +43,18 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     throw new Error('controlToken must not be empty');
   }
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
-  const store = new Store(opts.db ?? ':memory:');
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
+  const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
   try {
     const ctx: AppContext = {
       store,
       docsUrl,
       faults: new FaultRegistry(),
       rateLimiter: new RateLimiter(),
+      guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
+      hooks: {},
       now: (account) => Date.now() + account.clockOffsetMs,
     };
     const app = Fastify({
@@ -55,7 +66,28 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       routerOptions: { maxParamLength: 1000 },
       frameworkErrors: frameworkErrorHandler(docsUrl),
       clientErrorHandler: clientErrorHandler(docsUrl),
+      connectionTimeout: limits.idleTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      maxRequestsPerSocket: limits.maxRequestsPerSocket,
+      http: {
+        headersTimeout: limits.headersTimeoutMs,
+        // How often Node looks for requests past their time limit: a tenth of the shortest one.
+        connectionsCheckingInterval: Math.max(
+          10,
+          Math.min(
+            1_000,
+            Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10),
+          ),
+        ),
+        // A request without Host gets problem+json from the API hooks, not Node's empty 400.
+        requireHostHeader: false,
+      },
     });
+    app.server.maxConnections = limits.maxConnections;
+    app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
+    // The test-only defect catalogue plugs into the request path only when a defect is switched on.
+    if (defectsOn) Object.assign(ctx.hooks, defectHooks(ctx));
     app.decorate('ctx', ctx);
     app.decorateRequest('principal', null);
 
@@ -74,7 +106,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
-    installRequestHooks(app);
+    (ctx.hooks.requestHooks ?? installRequestHooks)(app);
+    // The test-only defect catalogue plugs in here, and only when a defect is switched on.
+    if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });
     if (opts.controlToken !== undefined) {
       await app.register(controlPlugin(ctx, opts.controlToken), { prefix: CONTROL_BASE });

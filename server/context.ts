@@ -1,4 +1,9 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './auth/principal.js';
+import type { DefectName } from './defects/catalogue.js';
+import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
+import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Account } from './store/accounts.js';
 import type { Store } from './store/index.js';
@@ -10,8 +15,48 @@ export interface AppContext {
   readonly docsUrl: string;
   readonly faults: FaultRegistry;
   readonly rateLimiter: RateLimiter;
-  /** Whether a test-only defect switch is on (see defects.ts). */
-  hasDefect(name: string): boolean;
+  /** Credentials in URLs (§5.6) and their masking in answers. */
+  readonly guard: CredentialGuard;
+  /** Test-only defect seams; empty unless defects are switched on. */
+  readonly hooks: DefectHooks;
+  /** Whether a test-only defect switch is on (see defects/catalogue.ts). */
+  hasDefect(name: DefectName): boolean;
   /** The account clock (contract §3): real time plus every advance of that account. */
   now(account: Account): number;
 }
+
+/**
+ * The seams through which the test-only defect catalogue (server/defects/)
+ * plugs into the request path: each replaces one step with a defective
+ * variant. Empty on a correct server; set only when defects are switched on.
+ */
+export interface DefectHooks {
+  /** Replaces the bearer gate of API routes (auth/bearer.ts `requireToken`): authenticate, limit, scope. */
+  bearerGate?: (
+    ctx: AppContext,
+    scope: Scope | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Principal;
+  /** Replaces POST /orders (routes/orders-create.ts and orders/place-order.ts). */
+  createOrder?: (
+    ctx: AppContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
+  /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
+  cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
+  /** Replaces the request hooks of every request (http/api-hooks.ts). */
+  requestHooks?: (app: FastifyInstance) => void;
+  /** Replaces whole route areas (routes/index.ts) with their defective variants. */
+  routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
+  /** Replaces POST /oauth/token (routes/token.ts). */
+  tokenRequest?: (
+    ctx: AppContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
+}
+
+/** Route areas a defective variant may replace whole. */
+export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints' | 'controlKeys';

@@ -2,7 +2,8 @@ import { parseFlags, USAGE } from './cli/flags.js';
 import { type RunningServer, startServer } from './start.js';
 
 /**
- * `npm run reference -- --port N --control-token T [--db PATH] [--host H]`.
+ * `npm run reference -- --port N [--control-token-file FILE] [--db PATH] [--host H] [--durability relaxed]`
+ * (or CONTROL_TOKEN in the environment).
  * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
  * one line on stderr, exit 2. Start failure (port in use, database in use):
  * one line on stderr, exit 1. SIGINT/SIGTERM close the server and the
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { host, port, db, controlToken, docsUrl, logger } = parsed.options;
+  const { host, port, db, controlToken, docsUrl, logger, durability } = parsed.options;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       port,
       db,
       logger,
+      durability,
       ...(controlToken !== undefined ? { controlToken } : {}),
       ...(docsUrl !== undefined ? { docsUrl } : {}),
     });

@@ -1,18 +1,61 @@
+import type { Durability } from './store/db.js';
+
 /** Options of `buildApp` (and of `startServer`, which adds host and port). */
 export interface AppOptions {
   /** SQLite file path; `:memory:` (the default for buildApp) keeps nothing after close. */
   db?: string;
+  /**
+   * `durable` (default): a 2xx for a write is sent only after its commit is
+   * fsynced. `relaxed`: no fsync at commit (a power loss may drop acknowledged
+   * writes; a killed process does not). Only matters for a file database.
+   */
+  durability?: Durability;
   /** Mounts the control protocol at `/__control` (contract §3) when given; never mounted without. */
   controlToken?: string;
   /** `{docs_url}` of problem `type` URIs. Default `https://docs.example.com` (contract §2). */
   docsUrl?: string;
   /** Request logging to stderr (credentials in URLs are masked). Default off. */
   logger?: boolean;
+  /** Time limits and the connection cap of a listening server (see ServerLimits). */
+  limits?: ServerLimits;
   /**
-   * Test-only switches that each break one rule on purpose (see defects.ts).
+   * Test-only switches that each break one rule on purpose (see defects/catalogue.ts).
    * Default none. Set only in-process, never over HTTP.
    */
   defects?: readonly string[];
 }
+
+/**
+ * Connection limits of a listening server (not used by `inject`). Slow or
+ * unfinished requests are closed (408 problem+json where HTTP allows),
+ * ordinary clients never come near them.
+ */
+export interface ServerLimits {
+  /** Time to receive the request line and headers. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time to receive the whole request, body included. Default 30 s. */
+  requestTimeoutMs?: number;
+  /**
+   * Socket inactivity limit; default 0 (off): a connection that sends nothing
+   * is already closed by `headersTimeoutMs`, and a per-socket timer refreshed
+   * on every read and write costs throughput.
+   */
+  idleTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this. Default 5 s. */
+  keepAliveTimeoutMs?: number;
+  /** Requests served on one keep-alive connection before it is closed. Default 10,000. */
+  maxRequestsPerSocket?: number;
+  /** Connections open at once; more are closed at once. Default 1,024. */
+  maxConnections?: number;
+}
+
+export const DEFAULT_LIMITS: Required<ServerLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 0,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxConnections: 1_024,
+};
 
 export const DEFAULT_DOCS_URL = 'https://docs.example.com';

@@ -2,26 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KEY_PREFIX, TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, hashSecret } from '../crypto/secret-hash.js';
-import { bentRetryAfter, lockedOutSeconds } from '../defects/rate.js';
 import type { Scope } from '../domain/scopes.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
-import type { RateClass } from '../limits/rate-limiter.js';
-import { checkNotSuspended } from '../orders/account-state.js';
+import type { RateClass, RateDecision } from '../limits/rate-limiter.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { checkKeyGates } from './key-gates.js';
 import type { Principal } from './principal.js';
-import { checkAvailable, checkWritable } from './service-state.js';
+import { checkAvailable } from './service-state.js';
 import { bearerChallenge } from './www-authenticate.js';
 
 const BEARER = /^bearer +([^ ]+) *$/i;
 const TOKEN_SHAPE = new RegExp(`^${KEY_PREFIX}_at_[0-9A-Za-z]{24,200}$`);
 const TTL_MS = TOKEN_TTL_SECONDS * 1000;
-/** Only under the test-only defect `token-shape-without-at`. */
-const DEFECT_TOKEN_SHAPE = /^tok_[0-9A-Za-z]{24,200}$/;
-/** Only under the test-only defect `token-scheme-accepted`. */
-const TOKEN_SCHEME = /^token +([^ ]+) *$/i;
 
-function unauthorized(): ApiProblem {
+export function unauthorized(): ApiProblem {
   // RFC 6750 §3: no credentials sent, so the challenge carries no error.
   return new ApiProblem(
     'unauthorized',
@@ -30,7 +24,7 @@ function unauthorized(): ApiProblem {
   );
 }
 
-function invalidToken(): ApiProblem {
+export function invalidToken(): ApiProblem {
   const detail = 'The access token is unknown, or its key was revoked or rolled. Get a new token.';
   return new ApiProblem('invalid_token', detail, {
     headers: {
@@ -48,48 +42,21 @@ function invalidToken(): ApiProblem {
  */
 export function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
   const header = request.headers.authorization;
-  const match =
-    header === undefined
-      ? null
-      : (BEARER.exec(header) ??
-        (ctx.hasDefect('token-scheme-accepted') ? TOKEN_SCHEME.exec(header) : null));
-  if (!match?.[1]) {
-    const noHeader = header === undefined && ctx.hasDefect('missing-bearer-as-invalid-token');
-    throw noHeader ? invalidToken() : unauthorized();
-  }
+  const match = header === undefined ? null : BEARER.exec(header);
+  if (!match?.[1]) throw unauthorized();
   const token = match[1];
-  const shaped =
-    TOKEN_SHAPE.test(token) ||
-    (ctx.hasDefect('token-shape-without-at') && DEFECT_TOKEN_SHAPE.test(token));
-  if (!shaped) {
-    throw ctx.hasDefect('malformed-token-as-unauthorized') ? unauthorized() : invalidToken();
-  }
-  const hash = hashSecret(ctx.hasDefect('bearer-scheme-hashed') ? `Bearer ${token}` : token);
+  if (!TOKEN_SHAPE.test(token)) throw invalidToken();
+  const hash = hashSecret(token);
   const row = ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
   const key = ctx.store.keys.get(row.key_id);
-  if (!key || (key.status !== 'active' && !ctx.hasDefect('revoke-keeps-tokens'))) {
-    throw invalidToken();
-  }
+  if (key?.status !== 'active') throw invalidToken();
   const account = ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
-  const ttl = ctx.hasDefect('token-lives-3700s')
-    ? 3_700_000
-    : ctx.hasDefect('token-expires-at-3500s')
-      ? 3_500_000
-      : TTL_MS;
-  if (now - row.issued_at > ttl) {
-    if (ctx.hasDefect('token-expired-as-invalid')) throw invalidToken();
-    const detail = `The access token is older than ${TOKEN_TTL_SECONDS} seconds. Get a new token and retry.`;
-    throw new ApiProblem('token_expired', detail, {
-      headers: {
-        'www-authenticate': bearerChallenge({ error: 'invalid_token', description: detail }),
-      },
-    });
-  }
-  checkKeyGates(key, account, request.ip, ctx.hasDefect);
-  if (!ctx.hasDefect('unavailable-ignored')) checkAvailable(account);
+  if (now - row.issued_at > TTL_MS) throw tokenExpired();
+  checkKeyGates(key, account, request.ip);
+  checkAvailable(account);
   return {
     account,
     key,
@@ -99,8 +66,18 @@ export function authenticate(ctx: AppContext, request: FastifyRequest): Principa
   };
 }
 
+/** §5.2: 401 `token_expired`, with its Bearer challenge. */
+export function tokenExpired(): ApiProblem {
+  const detail = `The access token is older than ${TOKEN_TTL_SECONDS} seconds. Get a new token and retry.`;
+  return new ApiProblem('token_expired', detail, {
+    headers: {
+      'www-authenticate': bearerChallenge({ error: 'invalid_token', description: detail }),
+    },
+  });
+}
+
 /** §8: reads are GET (and HEAD); writes are POST, PATCH and DELETE. */
-function rateClassOf(method: string): RateClass {
+export function rateClassOf(method: string): RateClass {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
@@ -118,52 +95,50 @@ export function requireToken(ctx: AppContext, scope: Scope | null) {
     reply: FastifyReply,
     done: (error?: Error) => void,
   ): void {
+    // The test-only defect catalogue, when switched on, gates the request its own way.
+    const gate = ctx.hooks.bearerGate;
+    if (gate !== undefined) {
+      request.principal = gate(ctx, scope, request, reply);
+      done();
+      return;
+    }
     const principal = authenticate(ctx, request);
     const rateClass = rateClassOf(request.method);
-    if (rateClass === 'read') {
-      if (ctx.hasDefect('read-only-blocks-reads')) checkWritable(principal.account);
-      if (ctx.hasDefect('suspended-blocks-reads')) checkNotSuspended(principal.account, 'reads');
-    }
-    const locked = ctx.hasDefect('token-refusal-blocks-calls')
-      ? lockedOutSeconds(ctx, principal.key.id, principal.now)
-      : 0;
-    if (locked > 0) {
-      throw new ApiProblem('rate_limited', `This key is locked out for ${locked} seconds.`, {
-        headers: { 'retry-after': String(locked) },
-      });
-    }
     const decision = ctx.rateLimiter.take(
-      ctx.hasDefect('rate-limit-per-account') ? principal.account.id : principal.key.id,
+      principal.key.id,
       rateClass,
-      ctx.hasDefect('read-limit-400') && rateClass === 'read'
-        ? 400
-        : principal.account.settings.rate_limits[rateClass],
+      principal.account.settings.rate_limits[rateClass],
       principal.now,
     );
     setRateLimitHeaders(reply, rateClass, decision);
-    if (!decision.allowed && !(rateClass === 'write' && ctx.hasDefect('writes-not-limited'))) {
-      throw new ApiProblem(
-        'rate_limited',
-        `Too many ${rateClass} requests for this key: at most ${decision.limit} a minute. ` +
-          `Retry after ${decision.resetSeconds} seconds.`,
-        { headers: bentRetryAfter(ctx, { 'retry-after': String(decision.resetSeconds) }) },
-      );
-    }
-    const needed = scope ?? (ctx.hasDefect('account-needs-orders-read') ? 'orders:read' : null);
-    if (needed !== null && !principal.scopes.includes(needed)) {
-      const detail = `This call needs the scope ${needed}, which the token lacks.`;
-      throw new ApiProblem('insufficient_scope', detail, {
-        ...(ctx.hasDefect('required-scope-missing') ? {} : { requiredScope: needed }),
-        headers: {
-          'www-authenticate': bearerChallenge({
-            error: 'insufficient_scope',
-            description: detail,
-            scope: needed,
-          }),
-        },
-      });
-    }
+    if (!decision.allowed) throw rateLimited(rateClass, decision);
+    if (scope !== null && !principal.scopes.includes(scope)) throw insufficientScope(scope);
     request.principal = principal;
     done();
   };
+}
+
+/** §8: 429 `rate_limited` with `Retry-After`, the seconds to the window's reset. */
+export function rateLimited(rateClass: RateClass, decision: RateDecision): ApiProblem {
+  return new ApiProblem(
+    'rate_limited',
+    `Too many ${rateClass} requests for this key: at most ${decision.limit} a minute. ` +
+      `Retry after ${decision.resetSeconds} seconds.`,
+    { headers: { 'retry-after': String(decision.resetSeconds) } },
+  );
+}
+
+/** §5.8: 403 `insufficient_scope` naming the scope, in the body and the Bearer challenge. */
+export function insufficientScope(needed: Scope, requiredScope = true): ApiProblem {
+  const detail = `This call needs the scope ${needed}, which the token lacks.`;
+  return new ApiProblem('insufficient_scope', detail, {
+    ...(requiredScope ? { requiredScope: needed } : {}),
+    headers: {
+      'www-authenticate': bearerChallenge({
+        error: 'insufficient_scope',
+        description: detail,
+        scope: needed,
+      }),
+    },
+  });
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import type { Durability } from '../store/db.js';
+
 /** What `npm run reference -- …` asked for. */
 export interface CliOptions {
   host: string;
@@ -6,6 +9,7 @@ export interface CliOptions {
   controlToken: string | undefined;
   docsUrl: string | undefined;
   logger: boolean;
+  durability: Durability;
 }
 
 export type FlagsResult =
@@ -13,21 +17,43 @@ export type FlagsResult =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token T] [--docs-url URL] [--log]
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--log]
 
-  --port N            port to listen on (0 picks a free one; default 4010)
-  --host H            address to bind (default 127.0.0.1)
-  --db PATH           SQLite file (default ./reference.db; :memory: keeps nothing)
-  --control-token T   mount the control API at /__control, guarded by T
-                      (or set CONTROL_TOKEN; without either there is no control API)
-  --docs-url URL      docs_url of problem type URIs (default https://docs.example.com)
-  --log               log requests to stderr (credentials masked)`;
+  --port N                  port to listen on (0 picks a free one; default 4010)
+  --host H                  address to bind (default 127.0.0.1)
+  --db PATH                 SQLite file (default ./reference.db; :memory: keeps nothing)
+  --control-token-file FILE mount the control API at /__control, guarded by the token in FILE
+                            (or set CONTROL_TOKEN; without either there is no control API)
+  --durability MODE         durable (default): an answer to a write waits for its fsync;
+                            relaxed: no fsync, a power loss may drop acknowledged writes
+  --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
+  --log                     log requests to stderr (credentials masked)
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--control-token', '--docs-url']);
+  A token given on the command line (--control-token) is visible to every user of the
+  machine in the process list; it is accepted for old scripts only.`;
+
+const VALUE_FLAGS = new Set([
+  '--port',
+  '--host',
+  '--db',
+  '--control-token',
+  '--control-token-file',
+  '--durability',
+  '--docs-url',
+]);
 const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
 
+/** Reads the control token file; a test passes its own. */
+export type ReadTokenFile = (path: string) => string;
+
+const readTokenFile: ReadTokenFile = (path) => readFileSync(path, 'utf8');
+
 /** Parses the command line; never throws. `env` supplies CONTROL_TOKEN. */
-export function parseFlags(argv: readonly string[], env: NodeJS.ProcessEnv = {}): FlagsResult {
+export function parseFlags(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  readFile: ReadTokenFile = readTokenFile,
+): FlagsResult {
   const values = new Map<string, string>();
   const booleans = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -60,9 +86,35 @@ export function parseFlags(argv: readonly string[], env: NodeJS.ProcessEnv = {})
   if (host === '') return { ok: false, error: '--host must not be empty' };
   const db = values.get('--db') ?? './reference.db';
   if (db === '') return { ok: false, error: '--db must not be empty' };
-  const controlToken = values.get('--control-token') ?? (env.CONTROL_TOKEN || undefined);
+  const tokenFile = values.get('--control-token-file');
+  if (tokenFile !== undefined && values.has('--control-token')) {
+    return { ok: false, error: 'give --control-token-file or --control-token, not both' };
+  }
+  let controlToken = values.get('--control-token') ?? (env.CONTROL_TOKEN || undefined);
+  if (tokenFile !== undefined) {
+    try {
+      // One line: a trailing newline (echo, editors) is not part of the token.
+      controlToken = readFile(tokenFile).replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      return {
+        ok: false,
+        error: `--control-token-file ${JSON.stringify(tokenFile)} cannot be read${typeof code === 'string' ? ` (${code})` : ''}`,
+      };
+    }
+    if (controlToken.trim() === '' || controlToken.includes('\n')) {
+      return { ok: false, error: '--control-token-file must hold the token on one non-empty line' };
+    }
+  }
   if (controlToken !== undefined && controlToken.trim() === '') {
     return { ok: false, error: '--control-token must not be empty' };
+  }
+  const durability = values.get('--durability') ?? 'durable';
+  if (durability !== 'durable' && durability !== 'relaxed') {
+    return {
+      ok: false,
+      error: `--durability must be durable or relaxed, got ${JSON.stringify(durability)}`,
+    };
   }
   const docsUrl = values.get('--docs-url');
   if (docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(docsUrl)) {
@@ -80,6 +132,7 @@ export function parseFlags(argv: readonly string[], env: NodeJS.ProcessEnv = {})
       controlToken,
       docsUrl,
       logger: booleans.has('--log'),
+      durability,
     },
   };
 }

@@ -61,3 +61,9 @@ export const MAX_JSON_DEPTH = 32;
 
 /** Realm of the `WWW-Authenticate` challenges (RFC 9110 §11.6.1). */
 export const AUTH_REALM = 'partner-ordering-api';
+
+/**
+ * Reference choice: failed token requests naming no known key, per client
+ * address and minute (known keys spend their own §8 token budget instead).
+ */
+export const FAILED_TOKEN_REQUESTS_PER_ADDRESS = 60;

@@ -4,8 +4,6 @@ import { parseAllowlistEntry } from '../auth/ip-allowlist.js';
 import { MAX_ACTIVE_KEYS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { hashSecret } from '../crypto/secret-hash.js';
-import { keepingTokens, rememberReplacedSecret } from '../defects/key-memory.js';
-import { revokeAccountKeys } from '../defects/scope-too-wide.js';
 import { newAccessKeyId, newSecretKey } from '../domain/ids.js';
 import { MODES } from '../domain/modes.js';
 import { SCOPES } from '../domain/scopes.js';
@@ -64,9 +62,7 @@ export function controlKeyRoutes(ctx: AppContext) {
           );
         }
         return keys.create({
-          id: newAccessKeyId(
-            mode === 'live' && ctx.hasDefect('live-key-ids-marked-test') ? 'test' : mode,
-          ),
+          id: newAccessKeyId(mode),
           accountId: account.id,
           mode,
           secretHash: hashSecret(secret),
@@ -99,29 +95,21 @@ export function controlKeyRoutes(ctx: AppContext) {
         );
       }
       const secret = newSecretKey(key.mode);
-      const stored = ctx.hasDefect('roll-answers-wrong-secret') ? newSecretKey(key.mode) : secret;
-      if (ctx.hasDefect('roll-keeps-old-secret'))
-        rememberReplacedSecret(ctx, key.id, key.secretHash);
-      if (ctx.hasDefect('roll-keeps-old-tokens')) {
-        keepingTokens(ctx, key.id, () => keys.roll(key, hashSecret(stored)));
-      } else keys.roll(key, hashSecret(stored));
+      keys.roll(key, hashSecret(secret));
       return { secret_key: secret };
     });
 
     app.post<WithKey>('/keys/:access_key_id/revoke', async (request, reply) => {
       const key = keyOr404(ctx, request.params.access_key_id);
       if (key.status === 'active') {
-        if (ctx.hasDefect('revoke-keeps-tokens'))
-          keepingTokens(ctx, key.id, () => keys.revoke(key));
-        else keys.revoke(key);
-        if (ctx.hasDefect('revoke-revokes-account-keys')) revokeAccountKeys(ctx.store, key);
+        keys.revoke(key);
       }
       return reply.code(204).send();
     });
 
     app.post<WithKey>('/keys/:access_key_id/end-probation', async (request, reply) => {
       const key = keyOr404(ctx, request.params.access_key_id);
-      if (!ctx.hasDefect('end-probation-ignored')) keys.endProbation(key);
+      keys.endProbation(key);
       return reply.code(204).send();
     });
   };

@@ -1,8 +1,8 @@
-import type { HasDefect } from '../defects.js';
 import { defaultSettings } from '../domain/account-settings.js';
 import { money } from '../domain/money.js';
 import { SCOPES } from '../domain/scopes.js';
 import type { accountView } from '../views/account.js';
+import type { HasDefect } from './catalogue.js';
 
 type AccountView = ReturnType<typeof accountView>;
 /** `account-limits-flat`: the limits' fields beside the others, no object limits. */

@@ -5,34 +5,63 @@ import { appMemory } from './app-memory.js';
  * `idem-race-unserialized`: the requests being processed, per app, by
  * account, mode and Idempotency-Key. The defect treats a request whose key
  * is already in flight as a new one instead of waiting to replay it.
- */
-
-/**
- * How long the first request of a key stays in flight before it is written,
- * like a check-then-insert with a slow call between. The correct server has
- * no such gap (one synchronous transaction), so identical racers can only
- * overlap here if the first is held: long enough for racers sent together to
- * arrive even on new connections of a loaded machine. Only the defective
+ *
+ * The first request of a key waits at a barrier until a second one with the
+ * same key has arrived (and so skipped the lookup): then both go on, and the
+ * race is lost every time, however the racers were spread over the event
+ * loop. A key nobody races is let through after a bound, so that ordinary
+ * orders of this defective server are not held for long. Only the defective
  * server of this one defect ever waits.
  */
-const RACE_WINDOW_MS = 150;
+const LONE_REQUEST_BOUND_MS = 150;
 
-export function raceWindow(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
+interface Flight {
+  count: number;
+  /** Opens the first request's barrier: a racer arrived. */
+  open: (() => void) | undefined;
 }
-const counts = appMemory(() => new Map<string, number>());
 
-/** Marks `id` in flight; answers whether another request with it already was, and a release. */
-export function enterFlight(ctx: AppContext, id: string): { raced: boolean; leave: () => void } {
-  const map = counts(ctx);
-  const before = map.get(id) ?? 0;
-  map.set(id, before + 1);
+const flights = appMemory(() => new Map<string, Flight>());
+
+export interface FlightTicket {
+  /** Another request with this key was already in flight: this one skips the lookup. */
+  raced: boolean;
+  /** For the first request: resolves when a racer arrives (or after the bound). */
+  barrier: Promise<void>;
+  leave: () => void;
+}
+
+/** Marks `id` in flight; answers whether another request with it already was, a barrier and a release. */
+export function enterFlight(ctx: AppContext, id: string): FlightTicket {
+  const map = flights(ctx);
+  let flight = map.get(id);
+  const raced = flight !== undefined;
+  if (flight === undefined) {
+    flight = { count: 0, open: undefined };
+    map.set(id, flight);
+  }
+  flight.count++;
+  const current = flight;
+  let barrier: Promise<void> = Promise.resolve();
+  if (raced) {
+    current.open?.();
+  } else {
+    barrier = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, LONE_REQUEST_BOUND_MS);
+      timer.unref();
+      current.open = () => {
+        clearTimeout(timer);
+        current.open = undefined;
+        resolve();
+      };
+    });
+  }
   return {
-    raced: before > 0,
+    raced,
+    barrier,
     leave: () => {
-      const now = (map.get(id) ?? 1) - 1;
-      if (now <= 0) map.delete(id);
-      else map.set(id, now);
+      current.count--;
+      if (current.count <= 0 && map.get(id) === current) map.delete(id);
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.js';
 import { secretMatches } from '../crypto/secret-hash.js';
-import type { TokenRow } from '../store/tokens.js';
 import { appMemory } from './app-memory.js';
 
 /**
@@ -26,9 +25,7 @@ export function matchesReplacedSecret(ctx: AppContext, keyId: string, secret: st
  * drops the key's tokens) and puts the tokens back as they were.
  */
 export function keepingTokens<T>(ctx: AppContext, keyId: string, change: () => T): T {
-  const rows = ctx.store.db
-    .prepare('SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE key_id = ?')
-    .all(keyId) as TokenRow[];
+  const rows = ctx.store.wide.tokensOfKey(keyId);
   const result = change();
   for (const row of rows) ctx.store.tokens.insert(row.hash, row.key_id, row.scopes, row.issued_at);
   return result;

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HasDefect } from '../defects.js';
-import type { ApiProblem } from '../problems/api-problem.js';
+import type { HasDefect } from './catalogue.js';
 
 const PROBLEM_DEFECTS = [
   'problem-request-id-missing',
@@ -23,10 +22,10 @@ const PROBLEM_DEFECTS = [
  */
 export function bentProblem(
   body: Record<string, unknown>,
-  problem: ApiProblem,
   request: FastifyRequest,
   hasDefect: HasDefect,
 ): { body: Record<string, unknown>; status: number } {
+  const problem = { code: String(body.code), status: Number(body.status) };
   if (!PROBLEM_DEFECTS.some((name) => hasDefect(name))) return { body, status: problem.status };
   const bent = { ...body };
   let status = problem.status;

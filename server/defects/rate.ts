@@ -16,19 +16,3 @@ export function lockedOutSeconds(ctx: AppContext, keyId: string, now: number): n
   const until = lockedUntil(ctx).get(keyId) ?? 0;
   return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
-
-/**
- * `retry-after-missing`, `retry-after-too-short`: a 429's headers as the
- * defect bends them. Five seconds short, so that waiting what it says lands
- * inside the same window whatever the moment of the refusal.
- */
-export function bentRetryAfter(
-  ctx: AppContext,
-  headers: Readonly<Record<string, string>>,
-): Record<string, string> {
-  const { 'retry-after': seconds, ...rest } = headers;
-  if (ctx.hasDefect('retry-after-missing') || seconds === undefined) return rest;
-  if (ctx.hasDefect('retry-after-too-short'))
-    return { ...rest, 'retry-after': String(Math.max(0, Number(seconds) - 5)) };
-  return { ...headers };
-}

@@ -1,7 +1,7 @@
 import { KEY_PREFIX } from '../config/api.js';
-import type { HasDefect } from '../defects.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { OrderBody } from '../validation/order-body.js';
+import type { HasDefect } from './catalogue.js';
 
 const TOKEN_VALUE = new RegExp(`${KEY_PREFIX}_at_`);
 const SECRET_VALUE = new RegExp(`${KEY_PREFIX}_(?:test|live)_sk_`);

@@ -15,18 +15,15 @@ export function externalIdInAnyAccount(
   mode: Mode,
   externalId: string,
 ): Order | undefined {
-  const row = store.db
-    .prepare('SELECT account_id FROM orders WHERE external_id = ? AND mode = ? LIMIT 1')
-    .get(externalId, mode) as { account_id: string } | undefined;
-  return row && store.orders.getByExternalId(row.account_id, mode, externalId);
+  const accountId = store.wide.externalIdAccount(externalId, mode);
+  return accountId === undefined
+    ? undefined
+    : store.orders.getByExternalId(accountId, mode, externalId);
 }
 
 /** `revoke-revokes-account-keys`: §3 revokes one key; this revokes every active key of its account. */
 export function revokeAccountKeys(store: Store, revoked: ApiKey): void {
-  const rows = store.db
-    .prepare("SELECT id FROM api_keys WHERE account_id = ? AND status = 'active' AND id != ?")
-    .all(revoked.accountId, revoked.id) as { id: string }[];
-  for (const { id } of rows) {
+  for (const id of store.wide.otherActiveKeyIds(revoked.accountId, revoked.id)) {
     const key = store.keys.get(id);
     if (key) store.keys.revoke(key);
   }

@@ -21,8 +21,5 @@ export function jsonOnlyForm(request: FastifyRequest): URLSearchParams {
  * tokens are all aged from its first one (its earliest token still stored).
  */
 export function firstTokenIssuedAt(ctx: AppContext, keyId: string, now: number): number {
-  const row = ctx.store.db
-    .prepare('SELECT MIN(issued_at) AS first FROM access_tokens WHERE key_id = ?')
-    .get(keyId) as { first: number | null } | undefined;
-  return row?.first ?? now;
+  return ctx.store.wide.firstTokenIssuedAt(keyId) ?? now;
 }

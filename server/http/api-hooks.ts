@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_BASE } from '../config/api.js';
-import { urlOverlookingCredentials } from '../defects/requests.js';
+import { ApiProblem } from '../problems/api-problem.js';
 import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
-import { credentialsInUrlProblem, hasCredentialsInUrl } from './credentials-in-url.js';
+import { credentialsInUrlProblem } from './credentials-in-url.js';
 
 /**
  * Hooks every API request runs, unknown routes included:
@@ -17,38 +16,27 @@ export function installRequestHooks(app: FastifyInstance): void {
   // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
-    const { hasDefect } = app.ctx;
-    const url =
-      hasDefect('query-token-accepted') || hasDefect('query-secret-accepted')
-        ? urlOverlookingCredentials(request.url, hasDefect)
-        : request.url;
-    if (!request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(url)) {
-      throw credentialsInUrlProblem();
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is 400 (Node's own check would answer an empty body).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiProblem('validation_failed', 'An HTTP/1.1 request must carry a Host header.', {
+        status: 400,
+        errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
+      });
     }
+    if (app.ctx.guard.urlHoldsCredentials(request.url)) throw credentialsInUrlProblem();
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith(CONTROL_BASE) &&
-      announcesBody(request.raw)
-    ) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
       readBodilessMethodBody(request.raw).then(
-        (body) =>
-          holdsSecretKey(body.toString('latin1')) && !app.ctx.hasDefect('secret-in-body-accepted')
-            ? done(secretInBodyProblem())
-            : done(),
+        (body) => (holdsSecretKey(body.toString('latin1')) ? done(secretInBodyProblem()) : done()),
         done,
       );
       return;
     }
     const body = request.body;
-    if (body instanceof Buffer && body.length > 0 && !request.url.startsWith(CONTROL_BASE)) {
-      const overlooked =
-        request.routeOptions.config?.oauth === true
-          ? app.ctx.hasDefect('secret-in-token-form-accepted')
-          : app.ctx.hasDefect('secret-in-body-accepted');
-      if (holdsSecretKey(body.toString('latin1')) && !overlooked) throw secretInBodyProblem();
+    if (body instanceof Buffer && body.length > 0 && holdsSecretKey(body.toString('latin1'))) {
+      throw secretInBodyProblem();
     }
     done();
   });

@@ -54,12 +54,18 @@ function malformed(detail: string): ApiProblem {
  */
 export function readJsonBody(request: FastifyRequest): unknown {
   const media = parseMediaType(request.headers['content-type']);
-  if (media?.type !== 'application/json' && !request.server.ctx.hasDefect('order-any-media-type')) {
+  if (media?.type !== 'application/json') {
     throw new ApiProblem(
       'unsupported_media_type',
       'The body must be JSON sent with Content-Type: application/json.',
     );
   }
+  return parseJsonBody(request);
+}
+
+/** The body parsed as JSON, whatever its media type (readJsonBody checks that first). */
+export function parseJsonBody(request: FastifyRequest): unknown {
+  const media = parseMediaType(request.headers['content-type']);
   if (!isUtf8Charset(media?.charset)) {
     throw new ApiProblem('unsupported_media_type', 'JSON bodies must be UTF-8 (RFC 8259).');
   }
@@ -84,6 +90,15 @@ export function readJsonBody(request: FastifyRequest): unknown {
  * RFC 6749 §3.2: a parameter sent twice is refused.
  */
 export function readFormBody(request: FastifyRequest): URLSearchParams {
+  const form = parseFormBody(request);
+  // §5.4: the Secret Key travels only in the Basic header; `client_secret` in the form is refused.
+  if (form.has('client_secret')) throw secretInBodyProblem('client_secret');
+  for (const [name, value] of form) if (holdsSecretKey(value)) throw secretInBodyProblem(name);
+  return form;
+}
+
+/** The token request form (415 unless a UTF-8 form, 422 for a repeated parameter), secrets unchecked. */
+export function parseFormBody(request: FastifyRequest): URLSearchParams {
   const media = parseMediaType(request.headers['content-type']);
   if (media?.type !== 'application/x-www-form-urlencoded') {
     throw new ApiProblem(
@@ -96,12 +111,8 @@ export function readFormBody(request: FastifyRequest): URLSearchParams {
   }
   const text = bodyText(request);
   const form = new URLSearchParams(text);
-  // §5.4: the Secret Key travels only in the Basic header; `client_secret` in the form is refused.
-  const overlooked = request.server.ctx.hasDefect('secret-in-token-form-accepted');
-  if (form.has('client_secret') && !overlooked) throw secretInBodyProblem('client_secret');
   const seen = new Set<string>();
-  for (const [name, value] of form) {
-    if (holdsSecretKey(value) && !overlooked) throw secretInBodyProblem(name);
+  for (const [name] of form) {
     if (seen.has(name)) {
       throw new ApiProblem(
         'validation_failed',

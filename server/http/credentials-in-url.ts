@@ -2,9 +2,20 @@ import { KEY_PREFIX } from '../config/api.js';
 import { ApiProblem } from '../problems/api-problem.js';
 
 /** Secret Keys, Access Key IDs and access tokens, by their §2 shapes. */
-const CREDENTIAL_SHAPE = new RegExp(
+export const CREDENTIAL_SHAPE = new RegExp(
   `${KEY_PREFIX}_(?:(?:test|live)_(?:sk|ak)|at)_[0-9A-Za-z]{24,}`,
 );
+
+/** Base64 long enough to hold an Access Key ID and a Secret Key (RFC 7617 Basic credentials). */
+const LONG_BASE64 = /[A-Za-z0-9+/_-]{64,}={0,2}/g;
+
+function nextSlash(text: string, after: number): number {
+  const at = text.indexOf('/', after + 1);
+  return at === -1 ? text.length : at;
+}
+
+/** Secret Keys and access tokens only: what the control API never takes in its paths. */
+const SECRET_SHAPE = new RegExp(`${KEY_PREFIX}_(?:(?:test|live)_sk|at)_[0-9A-Za-z]{24,}`);
 
 /** Query parameters that carry credentials by name (RFC 6750 §2.3 `access_token`, OAuth `client_secret`, …). */
 const CREDENTIAL_PARAMS = new Set([
@@ -22,7 +33,7 @@ const CREDENTIAL_PARAMS = new Set([
  * throw, and a credential escaped elsewhere in the same URL would slip through.
  * The credential shapes are ASCII, so byte-wise decoding finds them all.
  */
-function decode(text: string): string {
+export function decodeUrlBytes(text: string): string {
   if (!text.includes('%') && !text.includes('+')) return text;
   return text
     .replaceAll('+', ' ')
@@ -31,19 +42,40 @@ function decode(text: string): string {
     );
 }
 
+export interface UrlCredentialPolicy {
+  /** The control API's own paths name keys by Access Key ID (contract §3): allowed there. */
+  accessKeyIdsAllowed?: boolean;
+  /** The control token, refused in any URL like a key (when long enough to look for). */
+  controlToken?: string | undefined;
+}
+
 /**
  * §5.6, §7: credentials in a URL are refused with 400 `credentials_in_url`.
  * Contract §2 readings: a Secret Key or access token anywhere in the URL
- * (MUST), and also an Access Key ID alone (the reference refuses it).
+ * (MUST), and also an Access Key ID alone (the reference refuses it, except
+ * in the control API's paths), and the control token.
  */
-export function hasCredentialsInUrl(url: string): boolean {
-  const decoded = decode(url);
-  if (decoded.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(decoded)) return true;
+export function hasCredentialsInUrl(url: string, policy: UrlCredentialPolicy = {}): boolean {
+  const decoded = decodeUrlBytes(url);
+  const shape = policy.accessKeyIdsAllowed === true ? SECRET_SHAPE : CREDENTIAL_SHAPE;
+  if (decoded.includes(`${KEY_PREFIX}_`) && shape.test(decoded)) return true;
+  // Basic credentials (base64 of `id:secret`) pasted into a URL: long base64 runs only.
+  for (const run of decoded.match(LONG_BASE64) ?? []) {
+    // The run may begin with path segments (`/` is base64 too): try it from each `/` on.
+    for (let slash = -1; slash < run.length; slash = nextSlash(run, slash)) {
+      const text = Buffer.from(run.slice(slash + 1), 'base64').toString('latin1');
+      if (text.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(text)) return true;
+    }
+  }
+  const { controlToken } = policy;
+  if (controlToken !== undefined && controlToken.length >= 8 && decoded.includes(controlToken)) {
+    return true;
+  }
   const q = url.indexOf('?');
   if (q === -1) return false;
   for (const pair of url.slice(q + 1).split('&')) {
     const eq = pair.indexOf('=');
-    const name = decode(eq === -1 ? pair : pair.slice(0, eq)).toLowerCase();
+    const name = decodeUrlBytes(eq === -1 ? pair : pair.slice(0, eq)).toLowerCase();
     if (CREDENTIAL_PARAMS.has(name)) return true;
   }
   return false;
@@ -55,6 +87,13 @@ export function redactUrl(url: string): string {
   const path = q === -1 ? url : url.slice(0, q);
   const masked = path.replace(new RegExp(CREDENTIAL_SHAPE.source, 'g'), '[redacted]');
   return q === -1 ? masked : `${masked}?[query redacted]`;
+}
+
+/** Whether the request targets the control API: its prefix as a whole path segment. */
+export function isControlPath(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  const next = url.charAt(prefix.length);
+  return next === '' || next === '/' || next === '?';
 }
 
 /** §7 400 `credentials_in_url`, with its remedy: the header, and a roll of the key. */

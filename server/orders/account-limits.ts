@@ -1,4 +1,3 @@
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import type { AccountSettings } from '../domain/account-settings.js';
 import { formatUsd } from '../domain/money.js';
 import { ApiProblem } from '../problems/api-problem.js';
@@ -14,19 +13,15 @@ export function checkAccountLimits(
   settings: AccountSettings,
   total: number,
   ordersToday: number,
-  hasDefect: HasDefect = NO_DEFECTS,
 ): void {
   const { max_order_value, max_orders_per_day } = settings.limits;
-  const over = hasDefect('order-max-value-exclusive')
-    ? total >= max_order_value
-    : total > max_order_value;
-  if (over && !hasDefect('order-max-value-ignored')) {
+  if (total > max_order_value) {
     const detail =
       `The order total ${formatUsd(total)} exceeds the account's maximum order value ` +
       `(limits.max_order_value) of ${formatUsd(max_order_value)}.`;
     throw new ApiProblem('validation_failed', detail, { errors: [{ detail }] });
   }
-  if (ordersToday >= max_orders_per_day && !hasDefect('orders-per-day-ignored')) {
+  if (ordersToday >= max_orders_per_day) {
     const detail =
       `The account's maximum orders per day (limits.max_orders_per_day) of ${max_orders_per_day} ` +
       'is reached for today (UTC).';

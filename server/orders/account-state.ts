@@ -1,5 +1,4 @@
 import { checkWritable } from '../auth/service-state.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 
@@ -17,13 +16,13 @@ export function checkNotSuspended(account: Account, what: string): void {
  * What must hold before a NEW order is placed: not suspended (§5.11), not
  * incomplete (§7 `account_incomplete`), not read-only (§7 `read_only`).
  */
-export function checkCanPlaceOrders(account: Account, hasDefect: HasDefect = NO_DEFECTS): void {
-  if (!hasDefect('suspended-orders-placed')) checkNotSuspended(account, 'new orders');
-  if (account.settings.incomplete && !hasDefect('incomplete-not-enforced')) {
+export function checkCanPlaceOrders(account: Account): void {
+  checkNotSuspended(account, 'new orders');
+  if (account.settings.incomplete) {
     throw new ApiProblem(
       'account_incomplete',
       'The partner account lacks something needed to place orders. Contact the operator.',
     );
   }
-  if (!hasDefect('read-only-orders-placed')) checkWritable(account);
+  checkWritable(account);
 }

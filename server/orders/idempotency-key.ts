@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_MAX } from '../config/api.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
-import { randomBase62 } from '../domain/ids.js';
 import { ApiProblem } from '../problems/api-problem.js';
 
 /**
@@ -9,10 +7,7 @@ import { ApiProblem } from '../problems/api-problem.js';
  * characters; missing gives 400 `idempotency_key_required`. Contract §2: an
  * over-long key gets the same code, with `detail` naming the length.
  */
-export function idempotencyKeyOf(
-  request: FastifyRequest,
-  hasDefect: HasDefect = NO_DEFECTS,
-): string {
+export function idempotencyKeyOf(request: FastifyRequest): string {
   // Node joins a repeated header into one value: count the raw headers, so that two keys are
   // refused instead of silently becoming a third ("a, b") that a later request could replay.
   if (headerCount(request.raw.rawHeaders, 'idempotency-key') > 1) {
@@ -24,18 +19,12 @@ export function idempotencyKeyOf(
   const value = request.headers['idempotency-key'];
   const key = Array.isArray(value) ? value.join(', ') : value;
   if (key === undefined || key.trim() === '') {
-    if (hasDefect('idem-missing-key-accepted')) return randomBase62(32);
     throw new ApiProblem(
       'idempotency_key_required',
       'POST /orders needs an Idempotency-Key header (a unique value of up to 255 characters per new order).',
     );
   }
-  const max = hasDefect('idem-key-max-200')
-    ? 200
-    : hasDefect('idem-256-key-accepted')
-      ? IDEMPOTENCY_KEY_MAX + 1
-      : IDEMPOTENCY_KEY_MAX;
-  if (key.length > max) {
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
     throw new ApiProblem(
       'idempotency_key_required',
       `The Idempotency-Key is ${key.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`,

@@ -3,16 +3,6 @@ import type { Principal } from '../auth/principal.js';
 import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, sha256 } from '../crypto/secret-hash.js';
-import { rememberDeclined, wasDeclined } from '../defects/declined-external-ids.js';
-import { enterFlight, raceWindow } from '../defects/in-flight.js';
-import {
-  accountLiveUsage,
-  cancelledOnDay,
-  idempotencyRecordAcross,
-  keyUsageWithoutCancelled,
-  ordersOnDayAllModes,
-} from '../defects/lookups.js';
-import { externalIdInAnyAccount } from '../defects/scope-too-wide.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { newId } from '../domain/ids.js';
 import type { Order } from '../domain/order.js';
@@ -65,51 +55,28 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const { key, mode, now } = principal;
   const { store } = ctx;
-  const { hasDefect } = ctx;
-  // Test-only defect: a request whose key is still in flight skips the lookup below.
-  const flight = hasDefect('idem-race-unserialized')
-    ? enterFlight(ctx, `${principal.account.id}|${mode}|${idempotencyKey}`)
-    : undefined;
-  if (flight && !flight.raced) await raceWindow();
-  const committing = store.groupCommit.run((): PlaceOrderResult => {
+  const result = await store.groupCommit.run((): PlaceOrderResult => {
     // The account as it is when the batch runs (a control PATCH may have landed since authentication).
     const account = store.accounts.get(principal.account.id) ?? principal.account;
-    const record = flight?.raced
-      ? undefined
-      : hasDefect('idem-keys-across-accounts') || hasDefect('idem-keys-across-modes')
-        ? idempotencyRecordAcross(store, idempotencyKey, {
-            ...(hasDefect('idem-keys-across-accounts') ? {} : { accountId: account.id }),
-            ...(hasDefect('idem-keys-across-modes') ? {} : { mode }),
-          })
-        : store.idempotency.get(account.id, mode, idempotencyKey);
-    if (record) {
-      // Contract §2: records are kept (at least) 24 hours on the account clock.
-      const retention = hasDefect('idem-records-expire-1h') ? 3_600_000 : IDEMPOTENCY_RETENTION_MS;
-      if (now - record.created_at <= retention) {
-        if (!digestsEqual(record.fingerprint, fingerprint) && !hasDefect('idem-conflict-replays')) {
-          // §4 idempotency rule 3.
-          throw new ApiProblem(
-            'idempotency_conflict',
-            'This Idempotency-Key was already used with a different request. Use a new key for a different order.',
-          );
-        }
-        const order = store.orders.get(account.id, mode, record.order_id);
-        if (order) return { order, view: orderView(order), replayed: true };
+    const record = store.idempotency.get(account.id, mode, idempotencyKey);
+    // Contract §2: records are kept (at least) 24 hours on the account clock.
+    if (record && now - record.created_at <= IDEMPOTENCY_RETENTION_MS) {
+      if (!digestsEqual(record.fingerprint, fingerprint)) {
+        // §4 idempotency rule 3.
+        throw new ApiProblem(
+          'idempotency_conflict',
+          'This Idempotency-Key was already used with a different request. Use a new key for a different order.',
+        );
       }
-      store.idempotency.delete(account.id, mode, idempotencyKey);
+      const order = store.orders.get(account.id, mode, record.order_id);
+      if (order) return { order, view: orderView(order), replayed: true };
     }
+    if (record) store.idempotency.delete(account.id, mode, idempotencyKey);
 
-    checkCanPlaceOrders(account, hasDefect);
+    checkCanPlaceOrders(account);
 
     // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
-    if (
-      (!hasDefect('duplicate-external-id-unchecked') &&
-        store.orders.getByExternalId(account.id, mode, input.external_id)) ||
-      (hasDefect('external-id-unique-across-accounts') &&
-        externalIdInAnyAccount(store, mode, input.external_id)) ||
-      (hasDefect('declined-external-id-kept') &&
-        wasDeclined(ctx, account.id, mode, input.external_id))
-    ) {
+    if (store.orders.getByExternalId(account.id, mode, input.external_id)) {
       throw new ApiProblem(
         'duplicate_external_id',
         `An order with external_id ${JSON.stringify(input.external_id)} already exists. ` +
@@ -118,35 +85,12 @@ export async function placeOrder(
     }
 
     const { settings } = account;
-    const priced = priceItems(settings, input.items, input.shipping_address.country, hasDefect);
-    const day = utcDay(now);
-    const ordersToday = hasDefect('orders-per-day-across-modes')
-      ? ordersOnDayAllModes(store, account.id, day)
-      : store.orders.countOnDay(account.id, mode, day) -
-        (hasDefect('orders-per-day-skips-cancelled')
-          ? cancelledOnDay(store, account.id, mode, day)
-          : 0);
-    checkAccountLimits(settings, priced.total, ordersToday, hasDefect);
-    const probation = onProbation(key, now, hasDefect);
-    if (probation) {
-      const usage = hasDefect('probation-skips-cancelled')
-        ? keyUsageWithoutCancelled(store, key.id)
-        : hasDefect('probation-per-account')
-          ? accountLiveUsage(store, account.id)
-          : store.orders.probationUsage(key.id);
-      checkProbation(usage, priced.total, hasDefect);
-    }
-    // Test-only defect `order-kept-after-402`: the charge comes after the commit instead.
-    if (hasDefect('declined-external-id-kept')) {
-      try {
-        charge(settings.billing, hasDefect);
-      } catch (error) {
-        rememberDeclined(ctx, account.id, mode, input.external_id);
-        throw error;
-      }
-    } else if (!hasDefect('order-kept-after-402')) {
-      charge(settings.billing, hasDefect);
-    }
+    const priced = priceItems(settings, input.items, input.shipping_address.country);
+    const ordersToday = store.orders.countOnDay(account.id, mode, utcDay(now));
+    checkAccountLimits(settings, priced.total, ordersToday);
+    const probation = onProbation(key, now);
+    if (probation) checkProbation(store.orders.probationUsage(key.id), priced.total);
+    charge(settings.billing);
     faultPoint(ctx, request, account.id, 'before_commit');
 
     const order = store.orders.insert({
@@ -169,39 +113,7 @@ export async function placeOrder(
     store.events.record(account.id, mode, 'order.created', now, view);
     return { order, view, replayed: false };
   });
-  const result = await committing
-    .catch((error: unknown) => {
-      // Test-only defect: a 500 before commit leaves the key taken, with no request's fingerprint.
-      if (
-        hasDefect('idem-before-commit-burns-key') &&
-        error instanceof ApiProblem &&
-        error.code === 'internal_error'
-      ) {
-        store.idempotency.insert(
-          principal.account.id,
-          mode,
-          idempotencyKey,
-          Buffer.alloc(32),
-          'ord_none',
-          now,
-        );
-      }
-      throw error;
-    })
-    .finally(() => flight?.leave());
-  if (hasDefect('order-kept-after-402') && !result.replayed) {
-    charge(principal.account.settings.billing, hasDefect);
-  }
-  if (!result.replayed) {
-    try {
-      faultPoint(ctx, request, principal.account.id, 'after_commit');
-    } catch (error) {
-      // Test-only defect: the record is lost with the 500, so a retry is not recognised.
-      if (hasDefect('idem-after-commit-record-lost')) {
-        store.idempotency.delete(principal.account.id, mode, idempotencyKey);
-      }
-      throw error;
-    }
-  }
+  // §4 idempotency rule 6: a fault after the commit leaves the order and its record stored.
+  if (!result.replayed) faultPoint(ctx, request, principal.account.id, 'after_commit');
   return result;
 }

@@ -1,4 +1,3 @@
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import type { AccountSettings } from '../domain/account-settings.js';
 import type { PricedItem } from '../domain/order.js';
 import { ApiProblem, type FieldError } from '../problems/api-problem.js';
@@ -16,17 +15,12 @@ export function priceItems(
   settings: AccountSettings,
   items: readonly ItemInput[],
   country: string,
-  hasDefect: HasDefect = NO_DEFECTS,
 ): { items: PricedItem[]; total: number } {
   const errors: FieldError[] = [];
   const priced: PricedItem[] = [];
   let total = 0;
   items.forEach((item, index) => {
-    const product =
-      settings.products.find((p) => p.sku === item.sku) ??
-      (hasDefect('order-unknown-sku-accepted')
-        ? { sku: item.sku, name: item.sku, unit_price: 0, min_quantity: 1, ships_by_freight: false }
-        : undefined);
+    const product = settings.products.find((p) => p.sku === item.sku);
     if (!product) {
       // Rule 1.
       errors.push({
@@ -35,14 +29,14 @@ export function priceItems(
       });
       return;
     }
-    if (product.ships_by_freight && !hasDefect('order-freight-accepted')) {
+    if (product.ships_by_freight) {
       // Rule 4 (§1: products that ship by freight cannot be ordered).
       errors.push({
         detail: `SKU ${item.sku} ships by freight; freight products cannot be ordered.`,
         pointer: `/items/${index}/sku`,
       });
     }
-    if (item.quantity < product.min_quantity && !hasDefect('order-min-quantity-ignored')) {
+    if (item.quantity < product.min_quantity) {
       // Rule 2.
       errors.push({
         detail: `Quantity ${item.quantity} of ${item.sku} is under its minimum of ${product.min_quantity}.`,
@@ -53,7 +47,7 @@ export function priceItems(
     total += amount;
     priced.push({ sku: item.sku, quantity: item.quantity, unit_price: product.unit_price, amount });
   });
-  if (country !== US && !hasDefect('order-non-us-accepted')) {
+  if (country !== US) {
     // Rule 3 (§1: orders are limited to addresses in the US).
     errors.push({
       detail: `Orders ship only to addresses in the US (country "US"); got "${country}".`,

@@ -1,15 +1,12 @@
 import { PROBATION } from '../config/api.js';
-import { type HasDefect, NO_DEFECTS } from '../defects.js';
 import { formatUsd } from '../domain/money.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { ApiKey } from '../store/keys.js';
 
 /** §3: a live key is on probation for its first 24 hours unless the operator ended it. */
-export function onProbation(key: ApiKey, now: number, hasDefect: HasDefect = NO_DEFECTS): boolean {
-  const inFirstDay =
-    now < key.createdAt + PROBATION.durationMs || hasDefect('probation-never-lifted');
-  const mode = key.mode === 'live' || hasDefect('probation-on-test-keys');
-  return mode && !key.probationEnded && inFirstDay;
+export function onProbation(key: ApiKey, now: number): boolean {
+  const inFirstDay = now < key.createdAt + PROBATION.durationMs;
+  return key.mode === 'live' && !key.probationEnded && inFirstDay;
 }
 
 /**
@@ -17,22 +14,15 @@ export function onProbation(key: ApiKey, now: number, hasDefect: HasDefect = NO_
  * live key; beyond that 422 `limit_exceeded` (§7). Contract §2: counts the
  * key's orders, cancelled ones included, and their totals.
  */
-export function checkProbation(
-  used: { count: number; total: number },
-  orderTotal: number,
-  hasDefect: HasDefect = NO_DEFECTS,
-): void {
-  if (used.count >= PROBATION.maxOrders && !hasDefect('probation-orders-unlimited')) {
+export function checkProbation(used: { count: number; total: number }, orderTotal: number): void {
+  if (used.count >= PROBATION.maxOrders) {
     throw new ApiProblem(
       'limit_exceeded',
       `A new live key may place at most ${PROBATION.maxOrders} orders in its first 24 hours; ` +
         'wait, or ask the operator to end probation.',
     );
   }
-  if (
-    used.total + orderTotal > PROBATION.maxTotalCents &&
-    !hasDefect('probation-value-unlimited')
-  ) {
+  if (used.total + orderTotal > PROBATION.maxTotalCents) {
     throw new ApiProblem(
       'limit_exceeded',
       `A new live key may place at most ${formatUsd(PROBATION.maxTotalCents)} of orders in its first ` +

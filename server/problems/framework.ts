@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTROL_BASE } from '../config/api.js';
 import { newId } from '../domain/ids.js';
-import { credentialsInUrlProblem, hasCredentialsInUrl } from '../http/credentials-in-url.js';
+import { credentialsInUrlProblem } from '../http/credentials-in-url.js';
+import type { Redactor } from '../http/redact.js';
 import { ApiProblem } from './api-problem.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
 import { sendProblem } from './send.js';
@@ -15,10 +16,9 @@ import { toProblem } from './to-problem.js';
  */
 export function frameworkErrorHandler(docsUrl: string) {
   return (error: Error, request: FastifyRequest, reply: FastifyReply): void => {
-    const problem =
-      !request.url.startsWith(CONTROL_BASE) && hasCredentialsInUrl(request.url)
-        ? credentialsInUrlProblem()
-        : toProblem(error, request.method, pathOfUrl(request.url));
+    const problem = request.server.ctx.guard.urlHoldsCredentials(request.url)
+      ? credentialsInUrlProblem()
+      : toProblem(error, request.method, pathOfUrl(request.url));
     sendProblem(request, reply, problem, docsUrl);
   };
 }
@@ -38,6 +38,12 @@ export function clientErrorHandler(docsUrl: string) {
       status = 431;
       reason = 'Request Header Fields Too Large';
       detail = 'The request line and headers are too long.';
+    } else if (
+      error.code === 'HPE_UNEXPECTED_CONTENT_LENGTH' ||
+      error.code === 'HPE_INVALID_TRANSFER_ENCODING'
+    ) {
+      detail =
+        'The request framing is ambiguous (Content-Length and Transfer-Encoding, RFC 9112 §6.3).';
     } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       status = 408;
       reason = 'Request Timeout';
@@ -58,5 +64,36 @@ export function clientErrorHandler(docsUrl: string) {
       );
     }
     socket.destroy();
+  };
+}
+
+/**
+ * Node's 'checkExpectation': an `Expect` other than `100-continue` is 417
+ * (RFC 9110 §10.1.1), as problem+json instead of Node's empty answer.
+ */
+export function answerUnknownExpectation(docsUrl: string, redactor: Redactor) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const detail = 'Only Expect: 100-continue is supported.';
+    const problem = new ApiProblem('validation_failed', detail, {
+      status: 417,
+      errors: [{ detail, pointer: '' }],
+    });
+    const requestId = newId('req');
+    const body = JSON.stringify(
+      problemBody(problem, {
+        docsUrl,
+        instance: redactor.text(pathOfUrl(request.url ?? '/')),
+        requestId,
+        oauth: false,
+      }),
+    );
+    response.writeHead(417, {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'request-id': requestId,
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    response.end(body);
+    request.resume();
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bentProblem } from '../defects/problem.js';
 import type { ApiProblem } from './api-problem.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
 
@@ -11,18 +10,14 @@ export function sendProblem(
   docsUrl: string,
 ): FastifyReply {
   const oauth = request.routeOptions.config?.oauth === true;
-  const { hasDefect } = request.server.ctx;
-  const { body, status } = bentProblem(
-    problemBody(problem, {
-      docsUrl,
-      instance: pathOfUrl(request.url),
-      requestId: request.id,
-      oauth,
-    }),
-    problem,
-    request,
-    hasDefect,
-  );
+  const body = problemBody(problem, {
+    docsUrl,
+    instance: pathOfUrl(request.url),
+    requestId: request.id,
+    oauth,
+  });
+  // House rules: nothing the client sent that looks like a credential comes back (instance, detail, ...).
+  const safeBody = request.server.ctx.guard.redactor.value(body);
   const headers = problem.options.headers;
   if (headers) reply.headers(headers);
   // Also when the request never reached the hooks (an undecodable URL).
@@ -30,10 +25,10 @@ export function sendProblem(
   // RFC 6749 §5.1/§5.2: token-endpoint answers must not be cached.
   if (oauth) reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
   const type =
-    (oauth && acceptsOnlyPlainJson(request.headers.accept)) || hasDefect('problem-as-plain-json')
+    oauth && acceptsOnlyPlainJson(request.headers.accept)
       ? 'application/json'
       : PROBLEM_CONTENT_TYPE;
-  return reply.code(status).type(type).send(JSON.stringify(body));
+  return reply.code(problem.status).type(type).send(JSON.stringify(safeBody));
 }
 
 /**

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { bentAccountView } from '../defects/account-view.js';
 import { refuseQuery } from '../http/query.js';
 import { accountView } from '../views/account.js';
 
@@ -38,14 +37,11 @@ export function accountRoutes(ctx: AppContext) {
       '/account',
       {
         onRequest: requireToken(ctx, null),
-        // A flat view has no object limits for the compiled serializer to require.
-        ...(ctx.hasDefect('account-limits-flat')
-          ? {}
-          : { schema: { response: { 200: accountResponse } } }),
+        schema: { response: { 200: accountResponse } },
       },
       (request, reply) => {
         refuseQuery(request);
-        reply.send(bentAccountView(accountView(principalOf(request)), ctx.hasDefect));
+        reply.send(accountView(principalOf(request)));
       },
     );
   };

@@ -13,10 +13,7 @@ import { productView } from '../views/catalog.js';
  */
 export function catalogRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(
-      ctx,
-      ctx.hasDefect('catalog-needs-orders-read') ? 'orders:read' : 'catalog:read',
-    );
+    const onRequest = requireToken(ctx, 'catalog:read');
 
     app.get('/catalog/products', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);

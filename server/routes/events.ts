@@ -21,14 +21,7 @@ import { eventView } from '../views/events.js';
  */
 export function eventRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(
-      ctx,
-      ctx.hasDefect('events-without-webhooks-scope')
-        ? null
-        : ctx.hasDefect('events-need-orders-read')
-          ? 'orders:read'
-          : 'webhooks:manage',
-    );
+    const onRequest = requireToken(ctx, 'webhooks:manage');
 
     app.get('/events', { onRequest }, async (request) => {
       const { limit, startingAfter, extra } = parseListQuery(request, ['type']);

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { orderInAnyAccount } from '../defects/lookups.js';
-import { placedInLastDay, withoutExternalId } from '../defects/order-reads.js';
 import type { Order } from '../domain/order.js';
 import { readFaultPoint } from '../faults/fault-point.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
@@ -20,18 +18,8 @@ export function orderNotFound(): ApiProblem {
 
 export function findOrder(ctx: AppContext, request: FastifyRequest, id: string): Order {
   const { account, mode } = principalOf(request);
-  const order =
-    ctx.store.orders.get(account.id, mode, id) ??
-    (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
-      ? ctx.store.orders.get(account.id, 'live', id)
-      : undefined);
-  if (!order) {
-    throw ctx.hasDefect('unknown-id-as-422')
-      ? new ApiProblem('validation_failed', 'The order id is not valid.', {
-          errors: [{ detail: 'No order has this id.', pointer: 'id' }],
-        })
-      : orderNotFound();
-  }
+  const order = ctx.store.orders.get(account.id, mode, id);
+  if (!order) throw orderNotFound();
   return order;
 }
 
@@ -55,11 +43,7 @@ export function orderReadRoutes(ctx: AppContext) {
         before = cursor.seq;
       }
       const rows = ctx.store.orders.page(account.id, mode, before, limit + 1);
-      return page(
-        ctx.hasDefect('order-list-omits-newest') ? rows.slice(1) : rows,
-        limit,
-        orderView,
-      );
+      return page(rows, limit, orderView);
     });
 
     app.get<{ Params: { external_id: string } }>(
@@ -69,18 +53,11 @@ export function orderReadRoutes(ctx: AppContext) {
         refuseQuery(request);
         const { account, mode } = principalOf(request);
         readFaultPoint(ctx, request, account.id);
-        const externalId = ctx.hasDefect('by-external-id-undecoded')
-          ? (request.url.split('?')[0]?.split('/').pop() ?? '')
-          : request.params.external_id;
-        const found =
-          ctx.store.orders.getByExternalId(account.id, mode, externalId) ??
-          (mode === 'test' && ctx.hasDefect('test-key-sees-live-orders')
-            ? ctx.store.orders.getByExternalId(account.id, 'live', externalId)
-            : undefined);
-        const order =
-          found && ctx.hasDefect('external-id-lookup-forgets-after-day')
-            ? placedInLastDay(found, principalOf(request).now)
-            : found;
+        const order = ctx.store.orders.getByExternalId(
+          account.id,
+          mode,
+          request.params.external_id,
+        );
         if (!order) {
           throw new ApiProblem(
             'not_found',
@@ -93,13 +70,8 @@ export function orderReadRoutes(ctx: AppContext) {
 
     app.get<WithId>('/orders/:id', { onRequest }, async (request) => {
       refuseQuery(request);
-      const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
-      const elsewhere = ctx.hasDefect('other-account-orders-visible')
-        ? orderInAnyAccount(ctx.store, mode, request.params.id)
-        : undefined;
-      const view = orderView(elsewhere ?? findOrder(ctx, request, request.params.id));
-      return ctx.hasDefect('order-read-without-external-id') ? withoutExternalId(view) : view;
+      readFaultPoint(ctx, request, principalOf(request).account.id);
+      return orderView(findOrder(ctx, request, request.params.id));
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
@@ -117,18 +89,14 @@ export function orderReadRoutes(ctx: AppContext) {
         limit,
         shipmentView,
       );
-      return ctx.hasDefect('shipments-not-listed')
-        ? { shipments: listed.data, has_more: listed.has_more }
-        : listed;
+      return listed;
     });
 
     app.get<WithId>('/orders/:id/invoice', { onRequest }, async (request) => {
       refuseQuery(request);
       readFaultPoint(ctx, request, principalOf(request).account.id);
       const order = findOrder(ctx, request, request.params.id);
-      const invoice = ctx.hasDefect('invoice-never-issued')
-        ? undefined
-        : ctx.store.fulfilment.invoice(order.id);
+      const invoice = ctx.store.fulfilment.invoice(order.id);
       if (!invoice)
         throw new ApiProblem(
           'not_found',

@@ -30,7 +30,7 @@ export function quoteRoutes(ctx: AppContext) {
       refuseQuery(request);
       const { account, mode, now } = principalOf(request);
       checkNotSuspended(account, 'new orders and quotes');
-      if (!ctx.hasDefect('read-only-quotes-created')) checkWritable(account);
+      checkWritable(account);
       const input = parseBody(QuoteBodySchema, readJsonBody(request));
       const priced = priceItems(account.settings, input.items, input.shipping_address.country);
       const quote: Quote = {
@@ -59,12 +59,7 @@ export function quoteRoutes(ctx: AppContext) {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
       readFaultPoint(ctx, request, account.id);
-      const quote = ctx.hasDefect('quote-not-readable')
-        ? undefined
-        : (ctx.store.quotes.get(account.id, mode, request.params.id) ??
-          (mode === 'live' && ctx.hasDefect('live-key-sees-test-quotes')
-            ? ctx.store.quotes.get(account.id, 'test', request.params.id)
-            : undefined));
+      const quote = ctx.store.quotes.get(account.id, mode, request.params.id);
       if (!quote)
         throw new ApiProblem('not_found', 'No quote with this id in this account and mode.');
       return quoteView(quote);

@@ -4,7 +4,6 @@ import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
 import type { AppContext } from '../context.js';
-import { endpointsCountedWidely } from '../defects/lookups.js';
 import { newId } from '../domain/ids.js';
 import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
 import { readJsonBody } from '../http/body.js';
@@ -36,16 +35,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       checkWritable(account);
       const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
       const created = ctx.store.transaction(() => {
-        const counted =
-          ctx.hasDefect('webhook-limit-across-modes') || ctx.hasDefect('deleted-endpoints-counted')
-            ? endpointsCountedWidely(ctx.store, account.id, {
-                ...(ctx.hasDefect('webhook-limit-across-modes') ? {} : { mode }),
-                withDeleted: ctx.hasDefect('deleted-endpoints-counted'),
-              })
-            : endpoints.countActive(account.id, mode);
-        const limit =
-          WEBHOOK_ENDPOINTS_PER_MODE + (ctx.hasDefect('sixth-webhook-endpoint-accepted') ? 1 : 0);
-        if (counted >= limit) {
+        if (endpoints.countActive(account.id, mode) >= WEBHOOK_ENDPOINTS_PER_MODE) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,

@@ -9,14 +9,24 @@ export class DatabaseOpenError extends Error {
 }
 
 /**
+ * `durable`: a commit is fsynced before the answer to its write is sent, so
+ * neither a killed process nor an operating-system crash or power loss loses
+ * an acknowledged write. `relaxed`: a commit reaches the WAL (the OS page
+ * cache) before the answer, with no fsync: a killed process still loses
+ * nothing, a power loss may drop the last commits. For throwaway sandboxes.
+ */
+export type Durability = 'durable' | 'relaxed';
+
+/**
  * Opens (and creates or migrates) the database. A file database runs in WAL
- * mode with `synchronous = NORMAL`: a commit is in the WAL before the response
- * is sent, so a killed process loses nothing it acknowledged (issue 2); only
- * an operating-system crash or power loss could drop the last commits.
+ * mode; `synchronous = FULL` (durable) fsyncs the WAL at every commit, and
+ * the group commit (group-commit.ts) makes that one commit, so one fsync,
+ * per batch of concurrent writes. `synchronous = NORMAL` (relaxed) never
+ * fsyncs at commit, only at checkpoints.
  * `locking_mode = EXCLUSIVE` keeps a second server off the same file: it
  * fails at once with a clear message instead of interleaving writes.
  */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string, durability: Durability = 'durable'): Db {
   let db: Db | undefined;
   try {
     db = new Database(path);
@@ -24,7 +34,7 @@ export function openDatabase(path: string): Db {
       db.pragma('busy_timeout = 0');
       db.pragma('locking_mode = EXCLUSIVE');
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
+      db.pragma(durability === 'durable' ? 'synchronous = FULL' : 'synchronous = NORMAL');
       // Checkpoint every ~40 MB of WAL instead of every 4 MB: hot pages (the
       // tails of the order and event indexes) are copied back once per
       // checkpoint, so fewer checkpoints mean far less I/O per order.

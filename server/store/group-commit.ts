@@ -11,9 +11,9 @@ interface Pending {
  * Group commit: write work submitted during one turn of the event loop runs
  * in ONE SQLite transaction, each piece in its own savepoint (a piece that
  * throws rolls back alone), and every caller hears back only after the
- * COMMIT. So no answer is sent for work that is not yet durable (a killed
- * process loses nothing acknowledged), while one WAL write serves many
- * orders. Pieces run one after another, synchronously, in submission order:
+ * COMMIT (with `synchronous = FULL`, after its fsync). So no answer is sent
+ * for work that is not yet durable, while one WAL write and one fsync serve
+ * many orders. Pieces run one after another, synchronously, in submission order:
  * two identical requests in one batch are still serialized, the second sees
  * the first's idempotency record and replays it.
  */

@@ -1,5 +1,5 @@
 import { AccountStore } from './accounts.js';
-import { type Db, openDatabase } from './db.js';
+import { type Db, type Durability, openDatabase } from './db.js';
 import { EventStore } from './events.js';
 import { FulfilmentStore } from './fulfilment.js';
 import { GroupCommit } from './group-commit.js';
@@ -10,6 +10,7 @@ import { OrderStore } from './orders.js';
 import { QuoteStore } from './quotes.js';
 import { TokenStore } from './tokens.js';
 import { WebhookEndpointStore } from './webhook-endpoints.js';
+import { WideQueries } from './wide-queries.js';
 
 /** Every repository over one database; statements are prepared once, here. */
 export class Store {
@@ -24,11 +25,13 @@ export class Store {
   readonly webhookEndpoints: WebhookEndpointStore;
   readonly fulfilment: FulfilmentStore;
   readonly housekeeping: Housekeeping;
+  /** Lookups only test-only defects make (across accounts or modes, wrong counts). */
+  readonly wide: WideQueries;
   /** Batches hot write paths (POST /orders) into shared transactions. */
   readonly groupCommit: GroupCommit;
 
-  constructor(path: string) {
-    this.db = openDatabase(path);
+  constructor(path: string, durability: Durability = 'durable') {
+    this.db = openDatabase(path, durability);
     this.accounts = new AccountStore(this.db);
     this.tokens = new TokenStore(this.db);
     this.keys = new KeyStore(this.db, this.tokens);
@@ -40,6 +43,7 @@ export class Store {
     this.fulfilment = new FulfilmentStore(this.db);
     this.housekeeping = new Housekeeping(this.db);
     this.groupCommit = new GroupCommit(this.db);
+    this.wide = new WideQueries(this.db);
   }
 
   /**

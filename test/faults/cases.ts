@@ -1,5 +1,5 @@
 import { ruleById } from '../../rules/index.js';
-import { DEFECT_NAMES, type DefectName } from '../../server/defects.js';
+import { DEFECT_NAMES, type DefectName } from '../../server/defects/catalogue.js';
 import { BROKEN_RULE } from './expectations.js';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { activeRules } from '../../rules/index.js';
 import { buildApp } from '../../server/app.js';
 import { parseFlags } from '../../server/cli/flags.js';
-import { DEFECT_NAMES, DEFECTS } from '../../server/defects.js';
+import { DEFECT_NAMES, DEFECTS } from '../../server/defects/catalogue.js';
 import { ROOT } from './area-checks.js';
 import { defectCases } from './cases.js';
 import { BROKEN_RULE } from './expectations.js';
@@ -55,7 +55,7 @@ describe('the defect catalogue', () => {
   });
 
   it('is switched in server code: every defect is asked for, and only defects of the catalogue', () => {
-    const code = server.filter((file) => file.path !== join('server', 'defects.ts'));
+    const code = server.filter((file) => file.path !== join('server', 'defects', 'catalogue.ts'));
     const asked = new Set(
       code.flatMap((file) => [...file.text.matchAll(/hasDefect\('([^']+)'\)/g)].map((m) => m[1])),
     );
@@ -99,7 +99,7 @@ describe('the defect switches', () => {
   it('are read only from the in-process option of buildApp', () => {
     // Nothing else (a control route, a request hook, an environment variable) may set them.
     const readers = server
-      .filter((file) => file.path !== join('server', 'defects.ts'))
+      .filter((file) => file.path !== join('server', 'defects', 'catalogue.ts'))
       .filter((file) => /\bopts\.defects\b|\bdefects\??\s*:/.test(file.text))
       .map((file) => file.path.replaceAll('\\', '/'));
     expect(readers.sort()).toEqual(['server/app.ts', 'server/options.ts']);

@@ -1,4 +1,4 @@
-import type { DefectName } from '../../server/defects.js';
+import type { DefectName } from '../../server/defects/catalogue.js';
 
 /**
  * The rule each defect of the reference breaks (server/defects.ts): the

@@ -1,4 +1,4 @@
-import { DEFECTS } from '../../server/defects.js';
+import { DEFECTS } from '../../server/defects/catalogue.js';
 import type { MatrixResult } from './run-matrix.js';
 import type { Instability } from './stability.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
-import type { DefectName } from '../../server/defects.js';
+import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { ROOT } from './area-checks.js';
 import { type DefectCase, defectCases } from './cases.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -34,6 +34,7 @@ describe('parseFlags', () => {
         host: '::1',
         docsUrl: 'https://d.test',
         logger: true,
+        durability: 'durable',
       },
     });
   });
@@ -48,6 +49,7 @@ describe('parseFlags', () => {
         controlToken: undefined,
         docsUrl: undefined,
         logger: false,
+        durability: 'durable',
       },
     });
     const fromEnv = parseFlags([], { CONTROL_TOKEN: 'env-token' });
@@ -64,11 +66,61 @@ describe('parseFlags', () => {
     [['--db='], /must not be empty/],
     [['--docs-url', 'ftp://x'], /docs-url/],
     [['--frobnicate'], /unknown argument/],
+    [['--durability', 'sometimes'], /durable or relaxed/],
+    [['--control-token-file', '/nonexistent/token'], /cannot be read \(ENOENT\)/],
+    [['--control-token-file', 'f', '--control-token', 't'], /not both/],
     [['4010'], /unknown argument/],
   ])('refuses %j', (argv, message) => {
     const result = parseFlags(argv);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
+  });
+});
+
+describe('the control token from a file (--control-token-file), never on the command line', () => {
+  it('reads the token from the file, without its trailing newline', () => {
+    const file = join(dir, 'token');
+    writeFileSync(file, 'file-token-1234\n', { mode: 0o600 });
+    const result = parseFlags(['--control-token-file', file], { CONTROL_TOKEN: 'env-token' });
+    expect(result.ok && 'options' in result && result.options.controlToken).toBe('file-token-1234');
+  });
+
+  it.each([[''], ['\n'], ['two\nlines\n']])('refuses a file holding %j', (content) => {
+    const file = join(dir, `bad-${randomUUID()}`);
+    writeFileSync(file, content);
+    const result = parseFlags(['--control-token-file', file]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/one non-empty line/);
+  });
+
+  it('--durability relaxed is passed on', () => {
+    const result = parseFlags(['--durability', 'relaxed']);
+    expect(result.ok && 'options' in result && result.options.durability).toBe('relaxed');
+  });
+
+  it('a server started with --control-token-file guards the control API with that token', async () => {
+    const file = join(dir, 'served-token');
+    const token = `ct-${randomUUID()}`;
+    writeFileSync(file, `${token}\n`, { mode: 0o600 });
+    const server = await spawnServer([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--control-token-file',
+      file,
+    ]);
+    onTestFinished(async () => {
+      await stop(server.child, 'SIGKILL');
+    });
+    const wrong = await fetch(`${server.origin}/__control/capabilities`, {
+      headers: { 'x-control-token': 'nope' },
+    });
+    expect(wrong.status).toBe(401);
+    const right = await fetch(`${server.origin}/__control/capabilities`, {
+      headers: { 'x-control-token': token },
+    });
+    expect(right.status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -11,7 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'reference-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const db = join(dir, 'reference.db');
 const controlToken = `ct-${randomUUID()}`;
-const args = ['--port', '0', '--control-token', controlToken, '--db', db];
+const tokenFile = join(dir, 'control-token');
+writeFileSync(tokenFile, controlToken, { mode: 0o600 });
+// The durable default (fsync before every acknowledged write) is the mode under test.
+const args = ['--port', '0', '--control-token-file', tokenFile, '--db', db];
 
 let running: Spawned | undefined;
 afterAll(async () => {

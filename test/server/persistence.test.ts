@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { Store } from '../../server/store/index.js';
 import { CONTROL_TOKEN, harness, orderBody } from './support/harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reference-persist-'));
@@ -66,4 +67,20 @@ describe('storage survives a restart (issue 2)', () => {
     expect(Date.parse(now)).toBeGreaterThanOrEqual(advancedTo);
     expect((await h2.token(partner.key)).startsWith('odp_at_')).toBe(true);
   });
+});
+
+describe('durability: a file database fsyncs every commit unless relaxed', () => {
+  it.each([
+    [undefined, 2],
+    ['durable', 2],
+    ['relaxed', 1],
+  ] as const)(
+    'durability %s runs synchronous = %i (2 FULL: WAL fsynced at commit; 1 NORMAL: not)',
+    (durability, level) => {
+      const store = new Store(join(dir, `sync-${durability ?? 'default'}.db`), durability);
+      onTestFinished(() => store.close());
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(level);
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    },
+  );
 });

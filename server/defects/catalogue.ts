@@ -3,9 +3,12 @@
  * purpose, so that the suite can be proven to fail a broken server and name
  * the rule (the fault matrix, test/faults/). Set only in-process through
  * `buildApp({ defects })` / `startServer({ defects })`: no HTTP route, control
- * call, CLI flag or environment variable reaches them. Code guards a rule with
- * `ctx.hasDefect('<name>')`; which rule each one breaks is the test side's
- * knowledge, never the server's.
+ * call, CLI flag or environment variable reaches them. Only code under
+ * server/defects/ asks `ctx.hasDefect('<name>')`: the defective variants it
+ * holds plug into the request path through the typed hooks of context.ts
+ * (`DefectHooks`, filled by defects/hooks.ts) and the answer hook
+ * (defects/answers.ts), both only when a defect is switched on. Which rule
+ * each one breaks is the test side's knowledge, never the server's.
  */
 export const DEFECTS = Object.freeze({
   // Token endpoint (§2 access token response, §4, §5).
@@ -201,8 +204,6 @@ export const DEFECT_NAMES: readonly DefectName[] = Object.freeze(
 /** What helpers outside a request's reach are given, to ask about a defect by checked name. */
 export type HasDefect = (name: DefectName) => boolean;
 
-export const NO_DEFECTS: HasDefect = () => false;
-
 export function isDefectName(name: string): name is DefectName {
   return Object.hasOwn(DEFECTS, name);
 }
@@ -211,7 +212,7 @@ export function isDefectName(name: string): name is DefectName {
  * The `hasDefect` of one app. An unknown name is refused at once: a typo in a
  * test would otherwise start a correct server and prove nothing.
  */
-export function defectSet(defects: readonly string[] | undefined): (name: string) => boolean {
+export function defectSet(defects: readonly string[] | undefined): HasDefect {
   const unknown = (defects ?? []).filter((name) => !isDefectName(name));
   if (unknown.length > 0) {
     throw new Error(`unknown defect ${unknown.map((n) => JSON.stringify(n)).join(', ')}`);

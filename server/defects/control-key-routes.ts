@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseAllowlistEntry } from '../auth/ip-allowlist.js';
+import { MAX_ACTIVE_KEYS } from '../config/api.js';
+import type { AppContext } from '../context.js';
+import { accountOr404, controlBody } from '../control/request.js';
+import { hashSecret } from '../crypto/secret-hash.js';
+import { newAccessKeyId, newSecretKey } from '../domain/ids.js';
+import { MODES } from '../domain/modes.js';
+import { SCOPES } from '../domain/scopes.js';
+import { rfc3339 } from '../domain/time.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import type { ApiKey } from '../store/keys.js';
+import { keepingTokens, rememberReplacedSecret } from './key-memory.js';
+import { revokeAccountKeys } from './scope-too-wide.js';
+
+const KeyBodySchema = z.strictObject({
+  mode: z.enum(MODES).optional(),
+  scopes: z
+    .array(z.enum(SCOPES))
+    .max(SCOPES.length)
+    .refine((list) => new Set(list).size === list.length, 'must not repeat a scope')
+    .optional(),
+  ip_allowlist: z
+    .array(
+      z
+        .string()
+        .refine(
+          (entry) => parseAllowlistEntry(entry) !== undefined,
+          'must be an IP address or CIDR block',
+        ),
+    )
+    .max(100)
+    .optional(),
+});
+
+type WithKey = { Params: { access_key_id: string } };
+
+function keyOr404(ctx: AppContext, id: string): ApiKey {
+  const key = ctx.store.keys.get(id);
+  if (!key) throw new ApiProblem('not_found', 'No key with this Access Key ID.');
+  return key;
+}
+
+/**
+ * Contract §3 keys. Defaults: mode test, all four scopes, no allowlist; at
+ * most 10 active keys (§3). The Secret Key is in the answer once and stored
+ * only as a digest (§2: shown once, when created or rolled).
+ */
+/**
+ * The control key routes (control/keys.ts) of a defective server, with the
+ * roll, revoke, probation and key-id defects switched in: registered instead
+ * of the correct ones only when defects are on.
+ */
+export function defectiveControlKeyRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { keys } = ctx.store;
+
+    app.post<{ Params: { id: string } }>('/accounts/:id/keys', async (request, reply) => {
+      const account = accountOr404(ctx, request.params.id);
+      const input = controlBody(request, KeyBodySchema);
+      const mode = input.mode ?? 'test';
+      const secret = newSecretKey(mode);
+      const key = ctx.store.transaction(() => {
+        if (keys.countActive(account.id) >= MAX_ACTIVE_KEYS) {
+          throw new ApiProblem(
+            'limit_exceeded',
+            `At most ${MAX_ACTIVE_KEYS} keys may be active at once (§3).`,
+          );
+        }
+        return keys.create({
+          id: newAccessKeyId(
+            mode === 'live' && ctx.hasDefect('live-key-ids-marked-test') ? 'test' : mode,
+          ),
+          accountId: account.id,
+          mode,
+          secretHash: hashSecret(secret),
+          scopes: input.scopes ?? [...SCOPES],
+          ipAllowlist: input.ip_allowlist ?? [],
+          status: 'active',
+          probationEnded: false,
+          createdAt: ctx.now(account),
+        });
+      });
+      return reply.code(201).send({
+        access_key_id: key.id,
+        secret_key: secret,
+        mode: key.mode,
+        scopes: key.scopes,
+        ip_allowlist: key.ipAllowlist,
+        created_at: rfc3339(key.createdAt),
+      });
+    });
+
+    // §3: roll is for test keys only; "rolling a live key: not shown" (live gets 409, contract §3).
+    app.post<WithKey>('/keys/:access_key_id/roll', async (request) => {
+      const key = keyOr404(ctx, request.params.access_key_id);
+      if (key.status !== 'active')
+        throw new ApiProblem('invalid_state', 'A revoked key cannot be rolled.');
+      if (key.mode === 'live') {
+        throw new ApiProblem(
+          'invalid_state',
+          'Live keys are not rolled: revoke a possibly leaked live key and issue a new one (§3).',
+        );
+      }
+      const secret = newSecretKey(key.mode);
+      const stored = ctx.hasDefect('roll-answers-wrong-secret') ? newSecretKey(key.mode) : secret;
+      if (ctx.hasDefect('roll-keeps-old-secret'))
+        rememberReplacedSecret(ctx, key.id, key.secretHash);
+      if (ctx.hasDefect('roll-keeps-old-tokens')) {
+        keepingTokens(ctx, key.id, () => keys.roll(key, hashSecret(stored)));
+      } else keys.roll(key, hashSecret(stored));
+      return { secret_key: secret };
+    });
+
+    app.post<WithKey>('/keys/:access_key_id/revoke', async (request, reply) => {
+      const key = keyOr404(ctx, request.params.access_key_id);
+      if (key.status === 'active') {
+        if (ctx.hasDefect('revoke-keeps-tokens'))
+          keepingTokens(ctx, key.id, () => keys.revoke(key));
+        else keys.revoke(key);
+        if (ctx.hasDefect('revoke-revokes-account-keys')) revokeAccountKeys(ctx.store, key);
+      }
+      return reply.code(204).send();
+    });
+
+    app.post<WithKey>('/keys/:access_key_id/end-probation', async (request, reply) => {
+      const key = keyOr404(ctx, request.params.access_key_id);
+      if (!ctx.hasDefect('end-probation-ignored')) keys.endProbation(key);
+      return reply.code(204).send();
+    });
+  };
+}

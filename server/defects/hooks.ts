@@ -1,0 +1,31 @@
+import type { AppContext, DefectHooks } from '../context.js';
+import { defectiveBearerGate } from './bearer-gate.js';
+import { defectiveCancelOrder } from './cancel-order.js';
+import { defectiveControlKeyRoutes } from './control-key-routes.js';
+import { defectiveOrderReadRoutes } from './order-read-routes.js';
+import { defectiveCreateOrder } from './orders/create-order.js';
+import { defectiveQuoteRoutes } from './quote-routes.js';
+import { installDefectiveRequestHooks } from './request-hooks.js';
+import { defectiveTokenRequest } from './token-request.js';
+import { defectiveWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
+
+/**
+ * The typed hooks through which the test-only defect catalogue plugs into the
+ * request path (context.ts `DefectHooks`). app.ts installs them only when a
+ * defect is switched on; the correct server's hooks are empty.
+ */
+export function defectHooks(ctx: AppContext): DefectHooks {
+  return {
+    bearerGate: defectiveBearerGate,
+    tokenRequest: defectiveTokenRequest,
+    createOrder: defectiveCreateOrder,
+    cancelOrder: (request) => defectiveCancelOrder(ctx, request),
+    requestHooks: installDefectiveRequestHooks,
+    routes: {
+      orderReads: defectiveOrderReadRoutes,
+      quotes: defectiveQuoteRoutes,
+      webhookEndpoints: defectiveWebhookEndpointRoutes,
+      controlKeys: defectiveControlKeyRoutes,
+    },
+  };
+}

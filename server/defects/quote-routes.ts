@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { requireToken } from '../auth/bearer.js';
+import { principalOf } from '../auth/principal.js';
+import { checkWritable } from '../auth/service-state.js';
+import { QUOTE_TTL_MS } from '../config/api.js';
+import type { AppContext } from '../context.js';
+import { newId } from '../domain/ids.js';
+import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
+import { readJsonBody } from '../http/body.js';
+import { refuseQuery } from '../http/query.js';
+import { checkNotSuspended } from '../orders/account-state.js';
+import { priceItems } from '../orders/price-items.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import type { Quote } from '../store/quotes.js';
+import { parseBody, QuoteBodySchema, toShippingAddress } from '../validation/order-body.js';
+import { quoteView } from '../views/quote.js';
+
+/**
+ * §4 `POST /quotes` and `GET /quotes/{id}` (scope catalog:read). Contract §2:
+ * body `{items, shipping_address}`, answer 201 `{id, items, subtotal,
+ * shipping, total, expires_at}`. A quote applies §4 rules 1–4; the reference
+ * charges no shipping. Paused by `read_only` (§7) and, in the reference, by
+ * suspension (contract §2 readings).
+ */
+/** The quote routes (routes/quotes.ts) of a defective server, registered instead of the correct ones only when defects are on. */
+export function defectiveQuoteRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const onRequest = requireToken(ctx, 'catalog:read');
+
+    app.post('/quotes', { onRequest }, async (request, reply) => {
+      refuseQuery(request);
+      const { account, mode, now } = principalOf(request);
+      checkNotSuspended(account, 'new orders and quotes');
+      if (!ctx.hasDefect('read-only-quotes-created')) checkWritable(account);
+      const input = parseBody(QuoteBodySchema, readJsonBody(request));
+      const priced = priceItems(account.settings, input.items, input.shipping_address.country);
+      const quote: Quote = {
+        id: newId('quo'),
+        mode,
+        items: priced.items,
+        shippingAddress: toShippingAddress(input.shipping_address),
+        subtotal: priced.total,
+        shipping: 0,
+        total: priced.total,
+        createdAt: now,
+        expiresAt: now + QUOTE_TTL_MS,
+      };
+      ctx.store.transaction(() => {
+        faultPoint(ctx, request, account.id, 'before_commit');
+        ctx.store.quotes.insert(account.id, quote);
+      });
+      faultPoint(ctx, request, account.id, 'after_commit');
+      return reply
+        .code(201)
+        .header('location', `${request.url.split('?')[0]}/${quote.id}`)
+        .send(quoteView(quote));
+    });
+
+    app.get<{ Params: { id: string } }>('/quotes/:id', { onRequest }, async (request) => {
+      refuseQuery(request);
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      const quote = ctx.hasDefect('quote-not-readable')
+        ? undefined
+        : (ctx.store.quotes.get(account.id, mode, request.params.id) ??
+          (mode === 'live' && ctx.hasDefect('live-key-sees-test-quotes')
+            ? ctx.store.quotes.get(account.id, 'test', request.params.id)
+            : undefined));
+      if (!quote)
+        throw new ApiProblem('not_found', 'No quote with this id in this account and mode.');
+      return quoteView(quote);
+    });
+  };
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { requireToken } from '../auth/bearer.js';
+import { principalOf } from '../auth/principal.js';
+import { checkWritable } from '../auth/service-state.js';
+import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
+import type { AppContext } from '../context.js';
+import { newId } from '../domain/ids.js';
+import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
+import { readJsonBody } from '../http/body.js';
+import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { parseBody } from '../validation/order-body.js';
+import { WebhookEndpointBodySchema } from '../validation/webhook-body.js';
+import { webhookEndpointView } from '../views/events.js';
+import { endpointsCountedWidely } from './lookups.js';
+
+type WithId = { Params: { id: string } };
+
+function endpointNotFound(): ApiProblem {
+  return new ApiProblem('not_found', 'No webhook endpoint with this id in this account and mode.');
+}
+
+/**
+ * §6 webhook endpoints (scope webhooks:manage), contract §2: `POST` answers
+ * 201, `GET` list and one, `DELETE` answers 204. At most 5 per mode; a sixth
+ * is 422 `limit_exceeded`; deleted endpoints do not count (contract §2).
+ */
+/** The webhook endpoint routes (routes/webhook-endpoints.ts) of a defective server, registered instead of the correct ones only when defects are on. */
+export function defectiveWebhookEndpointRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const onRequest = requireToken(ctx, 'webhooks:manage');
+    const endpoints = ctx.store.webhookEndpoints;
+
+    app.post('/webhook-endpoints', { onRequest }, async (request, reply) => {
+      refuseQuery(request);
+      const { account, mode, now } = principalOf(request);
+      checkWritable(account);
+      const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
+      const created = ctx.store.transaction(() => {
+        const counted =
+          ctx.hasDefect('webhook-limit-across-modes') || ctx.hasDefect('deleted-endpoints-counted')
+            ? endpointsCountedWidely(ctx.store, account.id, {
+                ...(ctx.hasDefect('webhook-limit-across-modes') ? {} : { mode }),
+                withDeleted: ctx.hasDefect('deleted-endpoints-counted'),
+              })
+            : endpoints.countActive(account.id, mode);
+        const limit =
+          WEBHOOK_ENDPOINTS_PER_MODE + (ctx.hasDefect('sixth-webhook-endpoint-accepted') ? 1 : 0);
+        if (counted >= limit) {
+          throw new ApiProblem(
+            'limit_exceeded',
+            `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,
+          );
+        }
+        faultPoint(ctx, request, account.id, 'before_commit');
+        return endpoints.insert(account.id, {
+          id: newId('we'),
+          mode,
+          url: input.url,
+          events: input.events ?? ['*'],
+          createdAt: now,
+        });
+      });
+      faultPoint(ctx, request, account.id, 'after_commit');
+      return reply
+        .code(201)
+        .header('location', `${request.url.split('?')[0]}/${created.id}`)
+        .send(webhookEndpointView(created));
+    });
+
+    app.get('/webhook-endpoints', { onRequest }, async (request) => {
+      const { limit, startingAfter } = parseListQuery(request);
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      let before = FROM_START;
+      if (startingAfter !== undefined) {
+        const cursor = endpoints.get(account.id, mode, startingAfter);
+        if (!cursor) throw unknownCursor();
+        before = cursor.seq;
+      }
+      return page(endpoints.page(account.id, mode, before, limit + 1), limit, webhookEndpointView);
+    });
+
+    app.get<WithId>('/webhook-endpoints/:id', { onRequest }, async (request) => {
+      refuseQuery(request);
+      const { account, mode } = principalOf(request);
+      readFaultPoint(ctx, request, account.id);
+      const endpoint = endpoints.get(account.id, mode, request.params.id);
+      if (!endpoint) throw endpointNotFound();
+      return webhookEndpointView(endpoint);
+    });
+
+    app.delete<WithId>('/webhook-endpoints/:id', { onRequest }, async (request, reply) => {
+      refuseQuery(request);
+      const { account, mode, now } = principalOf(request);
+      checkWritable(account);
+      ctx.store.transaction(() => {
+        const endpoint = endpoints.get(account.id, mode, request.params.id);
+        if (!endpoint) throw endpointNotFound();
+        faultPoint(ctx, request, account.id, 'before_commit');
+        endpoints.delete(endpoint.id, now);
+      });
+      faultPoint(ctx, request, account.id, 'after_commit');
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,138 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../server/start.js';
+
+/** Tiny limits, so a slow request is closed in a fraction of a second. */
+const LIMITS = {
+  headersTimeoutMs: 300,
+  requestTimeoutMs: 500,
+  idleTimeoutMs: 800,
+  keepAliveTimeoutMs: 200,
+  maxConnections: 3,
+};
+/** Far below the defaults (10 s and more): a close sooner than this came from the configured limit. */
+const CLOSED_WITHIN_MS = 3_000;
+
+const server: RunningServer = await startServer({ limits: LIMITS });
+afterAll(() => server.close());
+const { hostname, port } = new URL(server.origin);
+
+interface Exchange {
+  text: string;
+  /** From the first byte written to the socket's close. */
+  elapsedMs: number;
+}
+
+/** Writes `request` on a new connection, then waits for the server to close it. */
+function exchange(request: string): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const socket: Socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    let started = 0;
+    socket.on('connect', () => {
+      started = performance.now();
+      if (request !== '') socket.write(request);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A reset is the server closing too (the connection cap).
+    socket.on('error', () => undefined);
+    socket.on('close', () =>
+      resolve({
+        text: Buffer.concat(chunks).toString('utf8'),
+        elapsedMs: performance.now() - started,
+      }),
+    );
+  });
+}
+
+function statusOf(text: string): number {
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+}
+
+function problemOf(text: string): { status: number; code: string } {
+  expect(text).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+  return JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+}
+
+describe('requests Node answers itself go out as problem+json', () => {
+  it('an HTTP/1.1 request without Host is 400', async () => {
+    const { text } = await exchange(
+      'GET /api/on-demand/v1/account HTTP/1.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(statusOf(text)).toBe(400);
+    expect(problemOf(text)).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('an Expect other than 100-continue is 417', async () => {
+    const { text } = await exchange(
+      'GET /api/on-demand/v1/account HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n',
+    );
+    expect(statusOf(text)).toBe(417);
+    expect(problemOf(text).status).toBe(417);
+  });
+
+  it('Content-Length together with Transfer-Encoding is 400', async () => {
+    const { text } = await exchange(
+      'POST /api/on-demand/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    );
+    expect(statusOf(text)).toBe(400);
+    expect(problemOf(text).status).toBe(400);
+  });
+
+  it('headers over the limit are 431', async () => {
+    const { text } = await exchange(
+      `GET /api/on-demand/v1/account HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(statusOf(text)).toBe(431);
+    expect(problemOf(text).status).toBe(431);
+  });
+});
+
+describe('slow and idle connections are closed within the configured limits', () => {
+  it('headers that never finish: 408 and closed', async () => {
+    const { text, elapsedMs } = await exchange(
+      'GET /api/on-demand/v1/account HTTP/1.1\r\nHost: x\r\n',
+    );
+    expect(statusOf(text)).toBe(408);
+    expect(problemOf(text).status).toBe(408);
+    expect(elapsedMs).toBeGreaterThanOrEqual(LIMITS.headersTimeoutMs - 50);
+    expect(elapsedMs).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+
+  it('a body that never finishes: 408 and closed', async () => {
+    const { text, elapsedMs } = await exchange(
+      'POST /api/on-demand/v1/oauth/token HTTP/1.1\r\nHost: x\r\n' +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngrant_',
+    );
+    expect(statusOf(text)).toBe(408);
+    expect(elapsedMs).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+
+  it('a connection that sends nothing is closed', async () => {
+    const { text, elapsedMs } = await exchange('');
+    expect([0, 408]).toContain(statusOf(text));
+    expect(elapsedMs).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+
+  it('an idle keep-alive connection is closed after its answer', async () => {
+    const { text, elapsedMs } = await exchange(
+      'GET /api/on-demand/v1/catalog/products HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(statusOf(text)).toBe(401);
+    expect(elapsedMs).toBeLessThan(CLOSED_WITHIN_MS);
+  });
+
+  it('connections beyond the cap are closed at once', async () => {
+    const held = Array.from({ length: LIMITS.maxConnections }, () =>
+      connect({ host: hostname, port: Number(port) }),
+    );
+    try {
+      await Promise.all(held.map((s) => new Promise((ok) => s.once('connect', ok))));
+      const extra = await exchange('GET /api/on-demand/v1/account HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(extra.text).toBe('');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+});
