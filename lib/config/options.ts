@@ -91,7 +91,7 @@ export const OPTIONS = [
     kind: 'string',
     value: 'N',
     description:
-      'check files run at a time, 1 to 32, each in its own account (default: 2 on the bundled reference, 6 with a control API; always 1 with a partner key)',
+      'check files run at a time, 1 to 32, each in its own account (default: 1 on the bundled reference, 8 with a control API; always 1 with a partner key)',
   },
   {
     flag: 'allow-live-orders',

@@ -1,11 +1,17 @@
-/** Check files at a time against the bundled reference: it answers from this process's own CPU. */
-export const EMBEDDED_CONCURRENCY = 2;
+/**
+ * Check files at a time against the bundled reference: it answers from this
+ * process's own CPU, so a second file is no faster on two cores and costs
+ * ~45 MB more (measured: 8.1/8.4 s, 352-360 MB at 1; 7.5/8.9 s, 398-405 MB at 2).
+ */
+export const EMBEDDED_CONCURRENCY = 1;
 /**
  * Against a server elsewhere the checks mostly wait on the network, which
- * costs no CPU: a handful of files at a time hides the round trips (issue 16:
- * at 50 ms RTT one file at a time took 7x the loopback run).
+ * costs no CPU: several files at a time hide the round trips. Measured on the
+ * reference through bench/latency-proxy.ts at 50 ms RTT, full run: 90.6 s at
+ * 2, 39.9 s at 6, 31.6 s at 8 (MODEL-01 alone, one account's clock and
+ * ~570 sequential round trips, takes 28 s); on loopback 5.7 s at 2.
  */
-export const REMOTE_CONCURRENCY = 6;
+export const REMOTE_CONCURRENCY = 8;
 
 /**
  * How many check files run side by side. Each file has its own control
