@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const ENGINE_RUNS = [
   'test/engine/cli-run.test.ts',
+  'test/engine/concurrency-run.test.ts',
   'test/engine/isolation-run.test.ts',
   'test/engine/live-orders.test.ts',
   'test/engine/redaction-run.test.ts',

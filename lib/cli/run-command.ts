@@ -9,6 +9,7 @@ import { compareReports, loadPreviousReport, type PreviousReport } from '../repo
 import { SafetyNet } from '../reports/safety-net.js';
 import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
+import { checkFilesAtATime } from '../runner/concurrency.js';
 import { exitDecision } from '../runner/exit-code.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
@@ -83,7 +84,12 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   terminal.protect(net);
   try {
     const { runConfig, targetInfo } = prepared;
-    announce(terminal, prepared);
+    const filesAtATime = checkFilesAtATime({
+      embedded: targetInfo.embedded_reference === true,
+      control: runConfig.controlUrl !== undefined,
+      ...(settings.concurrency !== undefined ? { requested: settings.concurrency } : {}),
+    });
+    announce(terminal, prepared, filesAtATime);
 
     // Ctrl-C, or a target that stops answering half-way: either cancels the checks still to run.
     const stop = new AbortController();
@@ -102,7 +108,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
       reporters: [new ProgressLine({ stream: io.stderr }), watch],
-      maxWorkers: targetInfo.embedded_reference ? 1 : 2,
+      maxWorkers: filesAtATime,
       shareModules: runConfig.controlUrl === undefined,
       signal: stop.signal,
     }).finally(() => io.signal?.removeEventListener('abort', onCancel));
@@ -151,12 +157,12 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
 }
 
 /** What is tested, with what, and what cannot be verified: before the checks start. */
-function announce(terminal: Terminal, prepared: PreparedTarget): void {
+function announce(terminal: Terminal, prepared: PreparedTarget, filesAtATime: number): void {
   const { runConfig, targetInfo } = prepared;
   const reference = targetInfo.embedded_reference ? ' (bundled reference server)' : '';
   terminal.note(`target ${runConfig.origin}${reference}, profile ${targetInfo.profile}`);
   terminal.note(
-    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}`,
+    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}; ${filesAtATime} check file${filesAtATime === 1 ? '' : 's'} at a time`,
   );
   for (const notice of prepared.notices) terminal.note(notice);
 }

@@ -86,6 +86,14 @@ export const OPTIONS = [
     description: 'timeout of every single request in milliseconds (default: 10000)',
   },
   {
+    flag: 'concurrency',
+    env: 'CONFORMANCE_CONCURRENCY',
+    kind: 'string',
+    value: 'N',
+    description:
+      'check files run at a time, 1 to 32, each in its own account (default: 1 on the bundled reference, 8 with a control API; always 1 with a partner key)',
+  },
+  {
     flag: 'allow-live-orders',
     env: 'CONFORMANCE_ALLOW_LIVE_ORDERS',
     kind: 'boolean',

@@ -28,6 +28,8 @@ export interface Settings {
   seed: number;
   numRuns: number;
   requestTimeoutMs: number;
+  /** `--concurrency`: check files at a time; undefined: the runner's default for the target. */
+  concurrency?: number;
   allowLiveOrders: boolean;
   /** `--certify`: outcome `partial` exits 3. */
   certify: boolean;
@@ -46,6 +48,8 @@ export type LoadResult = { help: true } | { help: false; settings: Settings };
 export const DEFAULT_SUITES = 'suites/**/*.check.ts';
 export const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */
+export const MAX_CONCURRENCY = 32;
 
 export interface LoadInput {
   argv: readonly string[];
@@ -180,6 +184,17 @@ function resolveSettings(
     ? integer(timeoutSetting, 100, 600_000)
     : DEFAULT_TIMEOUT_MS;
 
+  const concurrencySetting = read('concurrency');
+  const concurrency = concurrencySetting
+    ? integer(concurrencySetting, 1, MAX_CONCURRENCY)
+    : undefined;
+  if (concurrencySetting && target && !controlUrl) {
+    // Partner mode runs its files one after another: they share one key's rate limits (run-suites.ts).
+    notices.push(
+      `${concurrencySetting.source} is not used: without a control API every check file shares the partner key's rate limits, so they run one at a time`,
+    );
+  }
+
   const reportDirSetting = read('report-dir');
   const reportDir = reportDirSetting
     ? resolve(input.cwd, reportDirSetting.value)
@@ -211,6 +226,7 @@ function resolveSettings(
       seed,
       numRuns,
       requestTimeoutMs,
+      ...(concurrency !== undefined && !(target && !controlUrl) ? { concurrency } : {}),
       allowLiveOrders: readBoolean('allow-live-orders'),
       certify: readBoolean('certify'),
       ...(compare ? { compare } : {}),

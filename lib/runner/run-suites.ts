@@ -24,10 +24,9 @@ export interface SuiteRunOptions {
   /** Per-check timeout (ms); generated properties need room. */
   testTimeoutMs?: number;
   /**
-   * Check files run side by side. Against a remote target the checks mostly
-   * wait on the network, so two workers help; against the bundled reference
-   * the server shares this process's two cores, and one worker is as fast
-   * with ~65 MB less memory (measured with `npm run bench`).
+   * Check files run side by side (`--concurrency`, default from
+   * concurrency.ts). Threads waiting on the network cost no CPU, so this may
+   * exceed the machine's cores.
    */
   maxWorkers?: number;
   /**

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { isSelected, testNamePattern } from '../../lib/config/only.js';
 import { loadSettings, type Settings } from '../../lib/config/settings.js';
+import {
+  checkFilesAtATime,
+  EMBEDDED_CONCURRENCY,
+  REMOTE_CONCURRENCY,
+} from '../../lib/runner/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { activeRules } from '../../rules/index.js';
 import { emptyDir, runCli } from './support/run-cli.js';
@@ -210,6 +215,30 @@ describe('configuration errors name the setting', () => {
       /^--compare: no file "old\/report.json"/,
     ],
     [
+      'a concurrency of zero',
+      ['--concurrency', '0'],
+      {},
+      /^--concurrency: must be an integer from 1 to 32, got "0"/,
+    ],
+    [
+      'a concurrency above 32',
+      [],
+      { CONFORMANCE_CONCURRENCY: '33' },
+      /^CONFORMANCE_CONCURRENCY: must be an integer from 1 to 32/,
+    ],
+    [
+      'a fractional concurrency',
+      ['--concurrency', '2.5'],
+      {},
+      /^--concurrency: must be an integer/,
+    ],
+    [
+      'a concurrency that is no number',
+      ['--concurrency', 'many'],
+      {},
+      /^--concurrency: must be an integer/,
+    ],
+    [
       'a bad boolean',
       [],
       { CONFORMANCE_ALLOW_LIVE_ORDERS: 'maybe' },
@@ -254,6 +283,53 @@ describe('configuration errors name the setting', () => {
     expect(errorOf(['--profile', './e.json'], {}, cwd).message).toMatch(
       /^e\.json: dialect\.orderCreatedStatus: /,
     );
+  });
+});
+
+describe('--concurrency', () => {
+  const control = ['--target', 'http://x.test', '--control-url', 'http://x.test/c'];
+  const token = { CONTROL_TOKEN: 'control-token-1234' };
+
+  it('is unset unless given: the runner picks the default for the target', () => {
+    expect(load([]).concurrency).toBeUndefined();
+    expect(load(control, token).concurrency).toBeUndefined();
+  });
+
+  it('reads the flag over the environment', () => {
+    expect(
+      load([...control, '--concurrency', '12'], { ...token, CONFORMANCE_CONCURRENCY: '3' })
+        .concurrency,
+    ).toBe(12);
+    expect(load([], { CONFORMANCE_CONCURRENCY: ' 4 ' }).concurrency).toBe(4);
+    expect(load(['--concurrency', '1']).concurrency).toBe(1);
+    expect(load(['--concurrency', '32']).concurrency).toBe(32);
+  });
+
+  it("is not used in partner mode, and says so: the files share one key's rate limits", () => {
+    const settings = load(['--target', 'http://x.test', '--concurrency', '8'], {
+      PARTNER_ACCESS_KEY_ID: ID,
+      PARTNER_SECRET_KEY: SECRET,
+    });
+    expect(settings.concurrency).toBeUndefined();
+    expect(settings.notices.join('\n')).toMatch(/--concurrency is not used: .*one at a time/);
+  });
+});
+
+describe('check files at a time', () => {
+  it('defaults by target: the bundled reference shares our CPU, a remote target is waited on', () => {
+    expect(checkFilesAtATime({ embedded: true, control: true })).toBe(EMBEDDED_CONCURRENCY);
+    expect(checkFilesAtATime({ embedded: false, control: true })).toBe(REMOTE_CONCURRENCY);
+    expect(REMOTE_CONCURRENCY).toBeGreaterThan(EMBEDDED_CONCURRENCY);
+  });
+
+  it('takes --concurrency, beyond the number of cores', () => {
+    expect(checkFilesAtATime({ embedded: true, control: true, requested: 16 })).toBe(16);
+    expect(checkFilesAtATime({ embedded: false, control: true, requested: 1 })).toBe(1);
+  });
+
+  it('runs one file at a time without a control API, whatever was asked', () => {
+    expect(checkFilesAtATime({ embedded: false, control: false })).toBe(1);
+    expect(checkFilesAtATime({ embedded: false, control: false, requested: 8 })).toBe(1);
   });
 });
 

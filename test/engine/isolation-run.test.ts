@@ -30,7 +30,11 @@ async function notes(args: string[], env: Record<string, string> = {}): Promise<
 
 describe('check files in reused workers', () => {
   it('with a control API: each file gets fresh module state (its own file fixture)', async () => {
-    const seen = await notes(['--control-url', `${target.origin}/__control`], { CONTROL_TOKEN });
+    // Two workers for four files (the default with a control API is more): workers are reused.
+    const seen = await notes(
+      ['--control-url', `${target.origin}/__control`, '--concurrency', '2'],
+      { CONTROL_TOKEN },
+    );
     expect(seen).toHaveLength(4);
     expect(seen.map((n) => n[0])).toEqual(['touches 1', 'touches 1', 'touches 1', 'touches 1']);
     // Four files on at most two workers: some shared a worker, so the test above means something.
