@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.js';
+import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
 import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
@@ -48,8 +49,10 @@ export interface DefectHooks {
   cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
   /** Replaces the request hooks of every request (http/api-hooks.ts). */
   requestHooks?: (app: FastifyInstance) => void;
-  /** Replaces whole route areas (routes/index.ts) with their defective variants. */
+  /** Bends decisions of the route areas (routes/index.ts) with their defective variants. */
   routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
+  /** Overrides decisions of the control key routes (control/keys.ts `KeyBehaviour`). */
+  controlKeys?: Partial<KeyBehaviour>;
   /** Replaces POST /oauth/token (routes/token.ts). */
   tokenRequest?: (
     ctx: AppContext,
@@ -59,4 +62,4 @@ export interface DefectHooks {
 }
 
 /** Route areas a defective variant may replace whole. */
-export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints' | 'controlKeys';
+export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints';

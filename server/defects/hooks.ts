@@ -1,7 +1,7 @@
 import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
-import { defectiveControlKeyRoutes } from './control-key-routes.js';
+import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReadRoutes } from './order-read-routes.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveQuoteRoutes } from './quote-routes.js';
@@ -21,11 +21,11 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     createOrder: defectiveCreateOrder,
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
     requestHooks: installDefectiveRequestHooks,
+    controlKeys: defectiveKeyBehaviour(ctx),
     routes: {
       orderReads: defectiveOrderReadRoutes,
       quotes: defectiveQuoteRoutes,
       webhookEndpoints: defectiveWebhookEndpointRoutes,
-      controlKeys: defectiveControlKeyRoutes,
     },
   };
 }
