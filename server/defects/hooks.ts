@@ -7,7 +7,7 @@ import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveQuoteRoutes } from './quote-routes.js';
 import { installDefectiveRequestHooks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
-import { defectiveWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
+import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
 
 /**
  * The typed hooks through which the test-only defect catalogue plugs into the
@@ -22,10 +22,10 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
     requestHooks: installDefectiveRequestHooks,
     controlKeys: defectiveKeyBehaviour(ctx),
+    webhookEndpoints: defectiveWebhookEndpointBehaviour(ctx),
     routes: {
       orderReads: defectiveOrderReadRoutes,
       quotes: defectiveQuoteRoutes,
-      webhookEndpoints: defectiveWebhookEndpointRoutes,
     },
   };
 }

@@ -24,7 +24,7 @@ export function apiRoutes(ctx: AppContext) {
     await app.register(orderCreateRoutes(ctx));
     await app.register(area('orderReads', orderReadRoutes));
     await app.register(orderCancelRoutes(ctx));
-    await app.register(area('webhookEndpoints', webhookEndpointRoutes));
+    await app.register(webhookEndpointRoutes(ctx));
     await app.register(eventRoutes(ctx));
   };
 }

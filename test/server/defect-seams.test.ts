@@ -54,6 +54,7 @@ describe('issue 14: the request path reads as the correct server', () => {
         'requestHooks',
         'routes',
         'tokenRequest',
+        'webhookEndpoints',
       ].sort(),
     );
   });
