@@ -6,6 +6,7 @@ import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { OrderReadBehaviour } from './routes/orders-read.js';
 import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
 import type { Account } from './store/accounts.js';
 import type { Store } from './store/index.js';
@@ -54,6 +55,8 @@ export interface DefectHooks {
   routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
   /** Overrides decisions of the control key routes (control/keys.ts `KeyBehaviour`). */
   controlKeys?: Partial<KeyBehaviour>;
+  /** Overrides the order lookups of routes/orders-read.ts (`OrderReadBehaviour`), cancel's included. */
+  orderReads?: Partial<OrderReadBehaviour>;
   /** Overrides the endpoint limit of routes/webhook-endpoints.ts (`WebhookEndpointBehaviour`). */
   webhookEndpoints?: Partial<WebhookEndpointBehaviour>;
   /** Replaces POST /oauth/token (routes/token.ts). */
@@ -65,4 +68,4 @@ export interface DefectHooks {
 }
 
 /** Route areas a defective variant may replace whole. */
-export type RouteArea = 'orderReads' | 'quotes';
+export type RouteArea = 'quotes';

@@ -6,8 +6,8 @@ import { rfc3339 } from '../domain/time.js';
 import { faultPoint } from '../faults/fault-point.js';
 import { refuseQuery } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { findOrder } from '../routes/orders-read.js';
 import { orderView } from '../views/order.js';
-import { defectiveFindOrder } from './order-read-routes.js';
 
 /**
  * POST /orders/{id}/cancel of a defective server (routes/orders-cancel.ts with
@@ -23,7 +23,7 @@ export async function defectiveCancelOrder(
   const { account, mode, now } = principalOf(request);
   checkWritable(account);
   const cancelled = ctx.store.transaction(() => {
-    const order = defectiveFindOrder(ctx, request, request.params.id);
+    const order = findOrder(ctx, request, request.params.id);
     const again = order.status === 'cancelled' && ctx.hasDefect('cancel-twice');
     if (order.status === 'cancelled' && !again) {
       throw new ApiProblem('not_cancellable', 'The order is already cancelled.');

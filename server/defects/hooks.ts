@@ -2,7 +2,7 @@ import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
 import { defectiveKeyBehaviour } from './key-behaviour.js';
-import { defectiveOrderReadRoutes } from './order-read-routes.js';
+import { defectiveOrderReads } from './order-reads.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
 import { defectiveQuoteRoutes } from './quote-routes.js';
 import { installDefectiveRequestHooks } from './request-hooks.js';
@@ -22,9 +22,9 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
     requestHooks: installDefectiveRequestHooks,
     controlKeys: defectiveKeyBehaviour(ctx),
+    orderReads: defectiveOrderReads(ctx),
     webhookEndpoints: defectiveWebhookEndpointBehaviour(ctx),
     routes: {
-      orderReads: defectiveOrderReadRoutes,
       quotes: defectiveQuoteRoutes,
     },
   };

@@ -22,7 +22,7 @@ export function apiRoutes(ctx: AppContext) {
     await app.register(catalogRoutes(ctx));
     await app.register(area('quotes', quoteRoutes));
     await app.register(orderCreateRoutes(ctx));
-    await app.register(area('orderReads', orderReadRoutes));
+    await app.register(orderReadRoutes(ctx));
     await app.register(orderCancelRoutes(ctx));
     await app.register(webhookEndpointRoutes(ctx));
     await app.register(eventRoutes(ctx));

@@ -51,6 +51,7 @@ describe('issue 14: the request path reads as the correct server', () => {
         'cancelOrder',
         'controlKeys',
         'createOrder',
+        'orderReads',
         'requestHooks',
         'routes',
         'tokenRequest',
