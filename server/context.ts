@@ -7,6 +7,7 @@ import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { OrderReadBehaviour } from './routes/orders-read.js';
+import type { QuoteBehaviour } from './routes/quotes.js';
 import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
 import type { Account } from './store/accounts.js';
 import type { Store } from './store/index.js';
@@ -51,8 +52,8 @@ export interface DefectHooks {
   cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
   /** Replaces the request hooks of every request (http/api-hooks.ts). */
   requestHooks?: (app: FastifyInstance) => void;
-  /** Bends decisions of the route areas (routes/index.ts) with their defective variants. */
-  routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
+  /** Overrides decisions of routes/quotes.ts (`QuoteBehaviour`). */
+  quotes?: Partial<QuoteBehaviour>;
   /** Overrides decisions of the control key routes (control/keys.ts `KeyBehaviour`). */
   controlKeys?: Partial<KeyBehaviour>;
   /** Overrides the order lookups of routes/orders-read.ts (`OrderReadBehaviour`), cancel's included. */
@@ -66,6 +67,3 @@ export interface DefectHooks {
     reply: FastifyReply,
   ) => Promise<FastifyReply>;
 }
-
-/** Route areas a defective variant may replace whole. */
-export type RouteArea = 'quotes';

@@ -4,7 +4,7 @@ import { defectiveCancelOrder } from './cancel-order.js';
 import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReads } from './order-reads.js';
 import { defectiveCreateOrder } from './orders/create-order.js';
-import { defectiveQuoteRoutes } from './quote-routes.js';
+import { defectiveQuotes } from './quotes.js';
 import { installDefectiveRequestHooks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
 import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
@@ -23,9 +23,7 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     requestHooks: installDefectiveRequestHooks,
     controlKeys: defectiveKeyBehaviour(ctx),
     orderReads: defectiveOrderReads(ctx),
+    quotes: defectiveQuotes(ctx),
     webhookEndpoints: defectiveWebhookEndpointBehaviour(ctx),
-    routes: {
-      quotes: defectiveQuoteRoutes,
-    },
   };
 }

@@ -53,7 +53,7 @@ describe('issue 14: the request path reads as the correct server', () => {
         'createOrder',
         'orderReads',
         'requestHooks',
-        'routes',
+        'quotes',
         'tokenRequest',
         'webhookEndpoints',
       ].sort(),
