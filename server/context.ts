@@ -6,6 +6,7 @@ import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { OrderCreateBehaviour } from './routes/orders-create.js';
 import type { OrderReadBehaviour } from './routes/orders-read.js';
 import type { QuoteBehaviour } from './routes/quotes.js';
 import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
@@ -42,12 +43,8 @@ export interface DefectHooks {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Principal;
-  /** Replaces POST /orders (routes/orders-create.ts and orders/place-order.ts). */
-  createOrder?: (
-    ctx: AppContext,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<FastifyReply>;
+  /** Overrides decisions of POST /orders (routes/orders-create.ts `OrderCreateBehaviour`, orders/place-order.ts's included). */
+  orders?: Partial<OrderCreateBehaviour>;
   /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
   cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
   /** Replaces the request hooks of every request (http/api-hooks.ts). */

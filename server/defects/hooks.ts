@@ -3,7 +3,7 @@ import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancelOrder } from './cancel-order.js';
 import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReads } from './order-reads.js';
-import { defectiveCreateOrder } from './orders/create-order.js';
+import { defectiveOrderCreation } from './orders/create-order.js';
 import { defectiveQuotes } from './quotes.js';
 import { installDefectiveRequestHooks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
@@ -18,7 +18,7 @@ export function defectHooks(ctx: AppContext): DefectHooks {
   return {
     bearerGate: defectiveBearerGate,
     tokenRequest: defectiveTokenRequest,
-    createOrder: defectiveCreateOrder,
+    orders: defectiveOrderCreation(ctx),
     cancelOrder: (request) => defectiveCancelOrder(ctx, request),
     requestHooks: installDefectiveRequestHooks,
     controlKeys: defectiveKeyBehaviour(ctx),
