@@ -6,6 +6,7 @@ import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { CancelBehaviour } from './routes/orders-cancel.js';
 import type { OrderCreateBehaviour } from './routes/orders-create.js';
 import type { OrderReadBehaviour } from './routes/orders-read.js';
 import type { QuoteBehaviour } from './routes/quotes.js';
@@ -45,8 +46,8 @@ export interface DefectHooks {
   ) => Principal;
   /** Overrides decisions of POST /orders (routes/orders-create.ts `OrderCreateBehaviour`, orders/place-order.ts's included). */
   orders?: Partial<OrderCreateBehaviour>;
-  /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
-  cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
+  /** Overrides decisions of POST /orders/{id}/cancel (routes/orders-cancel.ts `CancelBehaviour`). */
+  cancelOrder?: Partial<CancelBehaviour>;
   /** Replaces the request hooks of every request (http/api-hooks.ts). */
   requestHooks?: (app: FastifyInstance) => void;
   /** Overrides decisions of routes/quotes.ts (`QuoteBehaviour`). */

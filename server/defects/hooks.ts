@@ -1,6 +1,6 @@
 import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
-import { defectiveCancelOrder } from './cancel-order.js';
+import { defectiveCancel } from './cancel-order.js';
 import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReads } from './order-reads.js';
 import { defectiveOrderCreation } from './orders/create-order.js';
@@ -19,7 +19,7 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     bearerGate: defectiveBearerGate,
     tokenRequest: defectiveTokenRequest,
     orders: defectiveOrderCreation(ctx),
-    cancelOrder: (request) => defectiveCancelOrder(ctx, request),
+    cancelOrder: defectiveCancel(ctx.hasDefect),
     requestHooks: installDefectiveRequestHooks,
     controlKeys: defectiveKeyBehaviour(ctx),
     orderReads: defectiveOrderReads(ctx),
