@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.js';
+import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
 import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { CancelBehaviour } from './routes/orders-cancel.js';
+import type { OrderCreateBehaviour } from './routes/orders-create.js';
+import type { OrderReadBehaviour } from './routes/orders-read.js';
+import type { QuoteBehaviour } from './routes/quotes.js';
+import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
 import type { Account } from './store/accounts.js';
 import type { Store } from './store/index.js';
 
@@ -38,18 +44,20 @@ export interface DefectHooks {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Principal;
-  /** Replaces POST /orders (routes/orders-create.ts and orders/place-order.ts). */
-  createOrder?: (
-    ctx: AppContext,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<FastifyReply>;
-  /** Replaces POST /orders/{id}/cancel (routes/orders-cancel.ts). */
-  cancelOrder?: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<unknown>;
+  /** Overrides decisions of POST /orders (routes/orders-create.ts `OrderCreateBehaviour`, orders/place-order.ts's included). */
+  orders?: Partial<OrderCreateBehaviour>;
+  /** Overrides decisions of POST /orders/{id}/cancel (routes/orders-cancel.ts `CancelBehaviour`). */
+  cancelOrder?: Partial<CancelBehaviour>;
   /** Replaces the request hooks of every request (http/api-hooks.ts). */
   requestHooks?: (app: FastifyInstance) => void;
-  /** Replaces whole route areas (routes/index.ts) with their defective variants. */
-  routes?: Partial<Record<RouteArea, (ctx: AppContext) => (app: FastifyInstance) => Promise<void>>>;
+  /** Overrides decisions of routes/quotes.ts (`QuoteBehaviour`). */
+  quotes?: Partial<QuoteBehaviour>;
+  /** Overrides decisions of the control key routes (control/keys.ts `KeyBehaviour`). */
+  controlKeys?: Partial<KeyBehaviour>;
+  /** Overrides the order lookups of routes/orders-read.ts (`OrderReadBehaviour`), cancel's included. */
+  orderReads?: Partial<OrderReadBehaviour>;
+  /** Overrides the endpoint limit of routes/webhook-endpoints.ts (`WebhookEndpointBehaviour`). */
+  webhookEndpoints?: Partial<WebhookEndpointBehaviour>;
   /** Replaces POST /oauth/token (routes/token.ts). */
   tokenRequest?: (
     ctx: AppContext,
@@ -57,6 +65,3 @@ export interface DefectHooks {
     reply: FastifyReply,
   ) => Promise<FastifyReply>;
 }
-
-/** Route areas a defective variant may replace whole. */
-export type RouteArea = 'orderReads' | 'quotes' | 'webhookEndpoints' | 'controlKeys';

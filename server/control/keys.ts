@@ -5,7 +5,7 @@ import { MAX_ACTIVE_KEYS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { hashSecret } from '../crypto/secret-hash.js';
 import { newAccessKeyId, newSecretKey } from '../domain/ids.js';
-import { MODES } from '../domain/modes.js';
+import { MODES, type Mode } from '../domain/modes.js';
 import { SCOPES } from '../domain/scopes.js';
 import { rfc3339 } from '../domain/time.js';
 import { ApiProblem } from '../problems/api-problem.js';
@@ -41,6 +41,31 @@ function keyOr404(ctx: AppContext, id: string): ApiKey {
 }
 
 /**
+ * The few decisions of the key routes that a test-only defect may bend
+ * (context.ts `DefectHooks.controlKeys`); `keyBehaviour` is the correct one.
+ */
+export interface KeyBehaviour {
+  /** A new Access Key ID for a key of `mode` (§2: the ID shows the mode). */
+  newKeyId(mode: Mode): string;
+  /** Stores the digest of `secret` as the key's only Secret Key; its tokens stop working (§3). */
+  roll(key: ApiKey, secret: string): void;
+  /** Revokes this key, and only this key, with its tokens (§3). */
+  revoke(key: ApiKey): void;
+  /** Ends the key's probation now (contract §3). */
+  endProbation(key: ApiKey): void;
+}
+
+export function keyBehaviour(ctx: AppContext): KeyBehaviour {
+  const { keys } = ctx.store;
+  return {
+    newKeyId: newAccessKeyId,
+    roll: (key, secret) => keys.roll(key, hashSecret(secret)),
+    revoke: (key) => keys.revoke(key),
+    endProbation: (key) => keys.endProbation(key),
+  };
+}
+
+/**
  * Contract §3 keys. Defaults: mode test, all four scopes, no allowlist; at
  * most 10 active keys (§3). The Secret Key is in the answer once and stored
  * only as a digest (§2: shown once, when created or rolled).
@@ -48,6 +73,7 @@ function keyOr404(ctx: AppContext, id: string): ApiKey {
 export function controlKeyRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const { keys } = ctx.store;
+    const behave: KeyBehaviour = { ...keyBehaviour(ctx), ...ctx.hooks.controlKeys };
 
     app.post<{ Params: { id: string } }>('/accounts/:id/keys', async (request, reply) => {
       const account = accountOr404(ctx, request.params.id);
@@ -62,7 +88,7 @@ export function controlKeyRoutes(ctx: AppContext) {
           );
         }
         return keys.create({
-          id: newAccessKeyId(mode),
+          id: behave.newKeyId(mode),
           accountId: account.id,
           mode,
           secretHash: hashSecret(secret),
@@ -95,21 +121,19 @@ export function controlKeyRoutes(ctx: AppContext) {
         );
       }
       const secret = newSecretKey(key.mode);
-      keys.roll(key, hashSecret(secret));
+      behave.roll(key, secret);
       return { secret_key: secret };
     });
 
     app.post<WithKey>('/keys/:access_key_id/revoke', async (request, reply) => {
       const key = keyOr404(ctx, request.params.access_key_id);
-      if (key.status === 'active') {
-        keys.revoke(key);
-      }
+      if (key.status === 'active') behave.revoke(key);
       return reply.code(204).send();
     });
 
     app.post<WithKey>('/keys/:access_key_id/end-probation', async (request, reply) => {
       const key = keyOr404(ctx, request.params.access_key_id);
-      keys.endProbation(key);
+      behave.endProbation(key);
       return reply.code(204).send();
     });
   };

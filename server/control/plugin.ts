@@ -37,8 +37,7 @@ export function controlPlugin(ctx: AppContext, controlToken: string) {
     );
     await app.register(capabilityRoutes);
     await app.register(controlAccountRoutes(ctx));
-    // The test-only defect catalogue, when switched on, registers key routes its own way.
-    await app.register((ctx.hooks.routes?.controlKeys ?? controlKeyRoutes)(ctx));
+    await app.register(controlKeyRoutes(ctx));
     await app.register(controlFulfilmentRoutes(ctx));
     await app.register(controlFaultRoutes(ctx));
   };

@@ -1,13 +1,13 @@
 import type { AppContext, DefectHooks } from '../context.js';
 import { defectiveBearerGate } from './bearer-gate.js';
-import { defectiveCancelOrder } from './cancel-order.js';
-import { defectiveControlKeyRoutes } from './control-key-routes.js';
-import { defectiveOrderReadRoutes } from './order-read-routes.js';
-import { defectiveCreateOrder } from './orders/create-order.js';
-import { defectiveQuoteRoutes } from './quote-routes.js';
+import { defectiveCancel } from './cancel-order.js';
+import { defectiveKeyBehaviour } from './key-behaviour.js';
+import { defectiveOrderReads } from './order-reads.js';
+import { defectiveOrderCreation } from './orders/create-order.js';
+import { defectiveQuotes } from './quotes.js';
 import { installDefectiveRequestHooks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
-import { defectiveWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
+import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
 
 /**
  * The typed hooks through which the test-only defect catalogue plugs into the
@@ -18,14 +18,12 @@ export function defectHooks(ctx: AppContext): DefectHooks {
   return {
     bearerGate: defectiveBearerGate,
     tokenRequest: defectiveTokenRequest,
-    createOrder: defectiveCreateOrder,
-    cancelOrder: (request) => defectiveCancelOrder(ctx, request),
+    orders: defectiveOrderCreation(ctx),
+    cancelOrder: defectiveCancel(ctx.hasDefect),
     requestHooks: installDefectiveRequestHooks,
-    routes: {
-      orderReads: defectiveOrderReadRoutes,
-      quotes: defectiveQuoteRoutes,
-      webhookEndpoints: defectiveWebhookEndpointRoutes,
-      controlKeys: defectiveControlKeyRoutes,
-    },
+    controlKeys: defectiveKeyBehaviour(ctx),
+    orderReads: defectiveOrderReads(ctx),
+    quotes: defectiveQuotes(ctx),
+    webhookEndpoints: defectiveWebhookEndpointBehaviour(ctx),
   };
 }

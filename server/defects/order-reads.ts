@@ -1,4 +1,8 @@
+import type { AppContext } from '../context.js';
 import type { Order } from '../domain/order.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { correctOrderReads, type OrderReadBehaviour } from '../routes/orders-read.js';
+import { orderInAnyAccount } from './lookups.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -8,4 +12,51 @@ const DAY_MS = 24 * 3_600_000;
  */
 export function placedInLastDay(order: Order, now: number): Order | undefined {
   return now - order.createdAt <= DAY_MS ? order : undefined;
+}
+
+/**
+ * The order lookups (routes/orders-read.ts `OrderReadBehaviour`, also used by
+ * cancel) of a defective server: plugged in as `ctx.hooks.orderReads` only
+ * when defects are on.
+ */
+export function defectiveOrderReads(ctx: AppContext): Partial<OrderReadBehaviour> {
+  const correct = correctOrderReads(ctx);
+  const { hasDefect } = ctx;
+  const seesLive = hasDefect('test-key-sees-live-orders');
+  return {
+    lookupOrder: (principal, id) =>
+      (hasDefect('other-account-orders-visible')
+        ? orderInAnyAccount(ctx.store, principal.mode, id)
+        : undefined) ??
+      correct.lookupOrder(principal, id) ??
+      (principal.mode === 'test' && seesLive
+        ? correct.lookupOrder({ ...principal, mode: 'live' }, id)
+        : undefined),
+    notFound: () =>
+      hasDefect('unknown-id-as-422')
+        ? new ApiProblem('validation_failed', 'The order id is not valid.', {
+            errors: [{ detail: 'No order has this id.', pointer: 'id' }],
+          })
+        : correct.notFound(),
+    externalIdOf: (request) =>
+      hasDefect('by-external-id-undecoded')
+        ? (request.url.split('?')[0]?.split('/').pop() ?? '')
+        : correct.externalIdOf(request),
+    lookupByExternalId: (principal, externalId) => {
+      const found =
+        correct.lookupByExternalId(principal, externalId) ??
+        (principal.mode === 'test' && seesLive
+          ? correct.lookupByExternalId({ ...principal, mode: 'live' }, externalId)
+          : undefined);
+      return found && hasDefect('external-id-lookup-forgets-after-day')
+        ? placedInLastDay(found, principal.now)
+        : found;
+    },
+    listOrders: (principal, before, limit) => {
+      const rows = correct.listOrders(principal, before, limit);
+      return hasDefect('order-list-omits-newest') ? rows.slice(1) : rows;
+    },
+    invoiceOf: (orderId) =>
+      hasDefect('invoice-never-issued') ? undefined : correct.invoiceOf(orderId),
+  };
 }

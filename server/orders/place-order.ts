@@ -3,12 +3,17 @@ import type { Principal } from '../auth/principal.js';
 import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { digestsEqual, sha256 } from '../crypto/secret-hash.js';
+import type { AccountSettings } from '../domain/account-settings.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { newId } from '../domain/ids.js';
+import type { Mode } from '../domain/modes.js';
 import type { Order } from '../domain/order.js';
 import { utcDay } from '../domain/time.js';
 import { faultPoint } from '../faults/fault-point.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import type { Account } from '../store/accounts.js';
+import type { IdempotencyRecord } from '../store/idempotency.js';
+import type { ApiKey } from '../store/keys.js';
 import { type OrderBody, toShippingAddress } from '../validation/order-body.js';
 import { orderView } from '../views/order.js';
 import { checkAccountLimits } from './account-limits.js';
@@ -34,6 +39,62 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
+ * The decisions of placing an order that a test-only defect may bend
+ * (context.ts `DefectHooks.orders`, passed in by routes/orders-create.ts);
+ * `correctPlacement` is the correct behaviour. Each is one rule of §3, §4,
+ * §7 or §8 as the correct server applies it.
+ */
+export interface PlaceOrderBehaviour {
+  /** Runs the placement's one write transaction in a group commit; resolves once it is on disk. */
+  commit(run: () => PlaceOrderResult): Promise<PlaceOrderResult>;
+  /** §4 idempotency: the record of this key, in this account and mode only (contract §2). */
+  findRecord(accountId: string, mode: Mode, idempotencyKey: string): IdempotencyRecord | undefined;
+  /** Contract §2: how long a record is kept on the account clock. */
+  readonly idempotencyRetentionMs: number;
+  /** §4 idempotency rule 3: whether a stored fingerprint is the same request as this one. */
+  sameRequest(stored: Buffer, given: Buffer): boolean;
+  /** §5.11, §7: the account may place new orders. */
+  checkCanPlaceOrders(account: Account): void;
+  /** §4 idempotency rule 4: whether the external_id is taken in this account and mode. */
+  externalIdTaken(accountId: string, mode: Mode, externalId: string): boolean;
+  /** §4 rules 1–4. */
+  priceItems: typeof priceItems;
+  /** §8: the orders that count toward today's limit (this mode, cancelled ones included). */
+  ordersToday(accountId: string, mode: Mode, day: string): number;
+  /** §4 rule 5, §8. */
+  checkAccountLimits(settings: AccountSettings, total: number, ordersToday: number): void;
+  /** §3: whether the key is on probation. */
+  onProbation(key: ApiKey, now: number): boolean;
+  /** §3: the key's orders and their total during probation. */
+  probationUsage(key: ApiKey): { count: number; total: number };
+  /** §3 probation limits. */
+  checkProbation(used: { count: number; total: number }, orderTotal: number): void;
+  /** §7 payments: charges the account for the order with this external_id, or throws a 402. */
+  charge(account: Account, mode: Mode, externalId: string): void;
+}
+
+export function correctPlacement(ctx: AppContext): PlaceOrderBehaviour {
+  const { store } = ctx;
+  return {
+    commit: (run) => store.groupCommit.run(run),
+    findRecord: (accountId, mode, idempotencyKey) =>
+      store.idempotency.get(accountId, mode, idempotencyKey),
+    idempotencyRetentionMs: IDEMPOTENCY_RETENTION_MS,
+    sameRequest: digestsEqual,
+    checkCanPlaceOrders,
+    externalIdTaken: (accountId, mode, externalId) =>
+      store.orders.getByExternalId(accountId, mode, externalId) !== undefined,
+    priceItems,
+    ordersToday: (accountId, mode, day) => store.orders.countOnDay(accountId, mode, day),
+    checkAccountLimits,
+    onProbation,
+    probationUsage: (key) => store.orders.probationUsage(key.id),
+    checkProbation,
+    charge: (account) => charge(account.settings.billing),
+  };
+}
+
+/**
  * Places an order (§4), all in ONE write transaction: look up the
  * Idempotency-Key, check the account, the five order rules, probation and
  * payment, then store the order, its idempotency record and its event
@@ -52,16 +113,17 @@ export async function placeOrder(
   idempotencyKey: string,
   fingerprint: Buffer,
   input: OrderBody,
+  behave: PlaceOrderBehaviour,
 ): Promise<PlaceOrderResult> {
   const { key, mode, now } = principal;
   const { store } = ctx;
-  const result = await store.groupCommit.run((): PlaceOrderResult => {
+  const result = await behave.commit((): PlaceOrderResult => {
     // The account as it is when the batch runs (a control PATCH may have landed since authentication).
     const account = store.accounts.get(principal.account.id) ?? principal.account;
-    const record = store.idempotency.get(account.id, mode, idempotencyKey);
+    const record = behave.findRecord(account.id, mode, idempotencyKey);
     // Contract §2: records are kept (at least) 24 hours on the account clock.
-    if (record && now - record.created_at <= IDEMPOTENCY_RETENTION_MS) {
-      if (!digestsEqual(record.fingerprint, fingerprint)) {
+    if (record && now - record.created_at <= behave.idempotencyRetentionMs) {
+      if (!behave.sameRequest(record.fingerprint, fingerprint)) {
         // §4 idempotency rule 3.
         throw new ApiProblem(
           'idempotency_conflict',
@@ -73,10 +135,10 @@ export async function placeOrder(
     }
     if (record) store.idempotency.delete(account.id, mode, idempotencyKey);
 
-    checkCanPlaceOrders(account);
+    behave.checkCanPlaceOrders(account);
 
     // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
-    if (store.orders.getByExternalId(account.id, mode, input.external_id)) {
+    if (behave.externalIdTaken(account.id, mode, input.external_id)) {
       throw new ApiProblem(
         'duplicate_external_id',
         `An order with external_id ${JSON.stringify(input.external_id)} already exists. ` +
@@ -85,12 +147,12 @@ export async function placeOrder(
     }
 
     const { settings } = account;
-    const priced = priceItems(settings, input.items, input.shipping_address.country);
-    const ordersToday = store.orders.countOnDay(account.id, mode, utcDay(now));
-    checkAccountLimits(settings, priced.total, ordersToday);
-    const probation = onProbation(key, now);
-    if (probation) checkProbation(store.orders.probationUsage(key.id), priced.total);
-    charge(settings.billing);
+    const priced = behave.priceItems(settings, input.items, input.shipping_address.country);
+    const ordersToday = behave.ordersToday(account.id, mode, utcDay(now));
+    behave.checkAccountLimits(settings, priced.total, ordersToday);
+    const probation = behave.onProbation(key, now);
+    if (probation) behave.checkProbation(behave.probationUsage(key), priced.total);
+    behave.charge(account, mode, input.external_id);
     faultPoint(ctx, request, account.id, 'before_commit');
 
     const order = store.orders.insert({

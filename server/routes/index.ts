@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, RouteArea } from '../context.js';
+import type { AppContext } from '../context.js';
 import { accountRoutes } from './account.js';
 import { catalogRoutes } from './catalog.js';
 import { eventRoutes } from './events.js';
@@ -10,21 +10,17 @@ import { quoteRoutes } from './quotes.js';
 import { tokenRoutes } from './token.js';
 import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
-type AreaRoutes = (ctx: AppContext) => (app: FastifyInstance) => Promise<void>;
-
 /** Every route of the API document (§4), to be registered under `/api/on-demand/v1`. */
 export function apiRoutes(ctx: AppContext) {
-  // The test-only defect catalogue, when switched on, may register an area its own way.
-  const area = (name: RouteArea, correct: AreaRoutes) => (ctx.hooks.routes?.[name] ?? correct)(ctx);
   return async (app: FastifyInstance): Promise<void> => {
     await app.register(tokenRoutes(ctx));
     await app.register(accountRoutes(ctx));
     await app.register(catalogRoutes(ctx));
-    await app.register(area('quotes', quoteRoutes));
+    await app.register(quoteRoutes(ctx));
     await app.register(orderCreateRoutes(ctx));
-    await app.register(area('orderReads', orderReadRoutes));
+    await app.register(orderReadRoutes(ctx));
     await app.register(orderCancelRoutes(ctx));
-    await app.register(area('webhookEndpoints', webhookEndpointRoutes));
+    await app.register(webhookEndpointRoutes(ctx));
     await app.register(eventRoutes(ctx));
   };
 }

@@ -3,12 +3,46 @@ import { requireToken } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import type { AppContext } from '../context.js';
+import type { Order } from '../domain/order.js';
 import { rfc3339 } from '../domain/time.js';
 import { faultPoint } from '../faults/fault-point.js';
 import { refuseQuery } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { orderView } from '../views/order.js';
 import { findOrder } from './orders-read.js';
+
+/** §3: production of the order has started, so it can no longer be cancelled. */
+export function productionStarted(): ApiProblem {
+  return new ApiProblem(
+    'not_cancellable',
+    'Production of the order has started; it can no longer be cancelled.',
+  );
+}
+
+/**
+ * The decisions of a cancel that a test-only defect may bend (context.ts
+ * `DefectHooks.cancelOrder`); `correctCancel` is the correct behaviour.
+ */
+export interface CancelBehaviour {
+  /** §3: why an order in this state cannot be cancelled at `now`, or undefined. */
+  stateRefusal(order: Order, now: number): ApiProblem | undefined;
+  /** §3: when the order's 24-hour cancel window closes (account clock). */
+  windowClosesAt(order: Order): number;
+  /** §3: what a cancel after the window closed is answered with. */
+  windowClosed(closesAt: number): ApiProblem;
+}
+
+export const correctCancel: CancelBehaviour = {
+  stateRefusal: (order) => {
+    if (order.status === 'cancelled') {
+      return new ApiProblem('not_cancellable', 'The order is already cancelled.');
+    }
+    return order.status === 'received' ? undefined : productionStarted();
+  },
+  windowClosesAt: (order) => order.cancellableUntil,
+  windowClosed: (closesAt) =>
+    new ApiProblem('not_cancellable', `The 24-hour cancel window closed at ${rfc3339(closesAt)}.`),
+};
 
 /**
  * §3 order cancellation, §4 `POST /orders/{id}/cancel` (scope orders:write),
@@ -18,42 +52,28 @@ import { findOrder } from './orders-read.js';
  */
 export function orderCancelRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
+    const behave: CancelBehaviour = { ...correctCancel, ...ctx.hooks.cancelOrder };
     app.post<{ Params: { id: string } }>(
       '/orders/:id/cancel',
-      {
-        onRequest: requireToken(ctx, 'orders:write'),
+      { onRequest: requireToken(ctx, 'orders:write') },
+      async (request) => {
+        refuseQuery(request);
+        const { account, mode, now } = principalOf(request);
+        checkWritable(account);
+        const cancelled = ctx.store.transaction(() => {
+          const order = findOrder(ctx, request, request.params.id);
+          const refused = behave.stateRefusal(order, now);
+          if (refused) throw refused;
+          const closesAt = behave.windowClosesAt(order);
+          if (now > closesAt) throw behave.windowClosed(closesAt);
+          faultPoint(ctx, request, account.id, 'before_commit');
+          const next = ctx.store.orders.setStatus(order, 'cancelled', now);
+          ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
+          return next;
+        });
+        faultPoint(ctx, request, account.id, 'after_commit');
+        return orderView(cancelled);
       },
-      // The test-only defect catalogue, when switched on, cancels its own way.
-      ctx.hooks.cancelOrder ??
-        (async (request) => {
-          refuseQuery(request);
-          const { account, mode, now } = principalOf(request);
-          checkWritable(account);
-          const cancelled = ctx.store.transaction(() => {
-            const order = findOrder(ctx, request, request.params.id);
-            if (order.status === 'cancelled') {
-              throw new ApiProblem('not_cancellable', 'The order is already cancelled.');
-            }
-            if (order.status !== 'received') {
-              throw new ApiProblem(
-                'not_cancellable',
-                'Production of the order has started; it can no longer be cancelled.',
-              );
-            }
-            if (now > order.cancellableUntil) {
-              throw new ApiProblem(
-                'not_cancellable',
-                `The 24-hour cancel window closed at ${rfc3339(order.cancellableUntil)}.`,
-              );
-            }
-            faultPoint(ctx, request, account.id, 'before_commit');
-            const next = ctx.store.orders.setStatus(order, 'cancelled', now);
-            ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
-            return next;
-          });
-          faultPoint(ctx, request, account.id, 'after_commit');
-          return orderView(cancelled);
-        }),
     );
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
-import { principalOf } from '../auth/principal.js';
+import { type Principal, principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import type { Order } from '../domain/order.js';
 import { readFaultPoint } from '../faults/fault-point.js';
@@ -16,10 +16,48 @@ export function orderNotFound(): ApiProblem {
   return new ApiProblem('not_found', 'No order with this id in this account and mode.');
 }
 
+/**
+ * The lookups of the order reads (and of cancel) that a test-only defect may
+ * bend (context.ts `DefectHooks.orderReads`). Each sees only the caller's
+ * account and mode (§7); `correctOrderReads` is the correct behaviour.
+ */
+export interface OrderReadBehaviour {
+  /** The order with this id, if the caller may see it. */
+  lookupOrder(principal: Principal, id: string): Order | undefined;
+  /** What an id the caller may not see is answered with. */
+  notFound(): ApiProblem;
+  /** The external_id a by-external-id request asks for: the decoded path parameter. */
+  externalIdOf(request: FastifyRequest<{ Params: { external_id: string } }>): string;
+  /** The order with this external_id, if the caller may see it. */
+  lookupByExternalId(principal: Principal, externalId: string): Order | undefined;
+  /** Up to `limit` orders before `before`, newest first (§4 pagination). */
+  listOrders(principal: Principal, before: number, limit: number): Order[];
+  /** The order's invoice, once issued (contract §2). */
+  invoiceOf(orderId: string): ReturnType<AppContext['store']['fulfilment']['invoice']>;
+}
+
+export function correctOrderReads(ctx: AppContext): OrderReadBehaviour {
+  const { orders, fulfilment } = ctx.store;
+  return {
+    lookupOrder: ({ account, mode }, id) => orders.get(account.id, mode, id),
+    notFound: orderNotFound,
+    externalIdOf: (request) => request.params.external_id,
+    lookupByExternalId: ({ account, mode }, externalId) =>
+      orders.getByExternalId(account.id, mode, externalId),
+    listOrders: ({ account, mode }, before, limit) => orders.page(account.id, mode, before, limit),
+    invoiceOf: (orderId) => fulfilment.invoice(orderId),
+  };
+}
+
+/** The order reads of this app: the correct ones, unless a test-only defect bends one. */
+function orderReads(ctx: AppContext): OrderReadBehaviour {
+  return { ...correctOrderReads(ctx), ...ctx.hooks.orderReads };
+}
+
 export function findOrder(ctx: AppContext, request: FastifyRequest, id: string): Order {
-  const { account, mode } = principalOf(request);
-  const order = ctx.store.orders.get(account.id, mode, id);
-  if (!order) throw orderNotFound();
+  const reads = orderReads(ctx);
+  const order = reads.lookupOrder(principalOf(request), id);
+  if (!order) throw reads.notFound();
   return order;
 }
 
@@ -31,10 +69,12 @@ export function findOrder(ctx: AppContext, request: FastifyRequest, id: string):
 export function orderReadRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = requireToken(ctx, 'orders:read');
+    const reads = orderReads(ctx);
 
     app.get('/orders', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);
-      const { account, mode } = principalOf(request);
+      const principal = principalOf(request);
+      const { account, mode } = principal;
       readFaultPoint(ctx, request, account.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
@@ -42,7 +82,7 @@ export function orderReadRoutes(ctx: AppContext) {
         if (!cursor) throw unknownCursor();
         before = cursor.seq;
       }
-      const rows = ctx.store.orders.page(account.id, mode, before, limit + 1);
+      const rows = reads.listOrders(principal, before, limit + 1);
       return page(rows, limit, orderView);
     });
 
@@ -51,13 +91,9 @@ export function orderReadRoutes(ctx: AppContext) {
       { onRequest },
       async (request) => {
         refuseQuery(request);
-        const { account, mode } = principalOf(request);
-        readFaultPoint(ctx, request, account.id);
-        const order = ctx.store.orders.getByExternalId(
-          account.id,
-          mode,
-          request.params.external_id,
-        );
+        const principal = principalOf(request);
+        readFaultPoint(ctx, request, principal.account.id);
+        const order = reads.lookupByExternalId(principal, reads.externalIdOf(request));
         if (!order) {
           throw new ApiProblem(
             'not_found',
@@ -96,7 +132,7 @@ export function orderReadRoutes(ctx: AppContext) {
       refuseQuery(request);
       readFaultPoint(ctx, request, principalOf(request).account.id);
       const order = findOrder(ctx, request, request.params.id);
-      const invoice = ctx.store.fulfilment.invoice(order.id);
+      const invoice = reads.invoiceOf(order.id);
       if (!invoice)
         throw new ApiProblem(
           'not_found',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireToken } from '../auth/bearer.js';
-import { principalOf } from '../auth/principal.js';
+import { type Principal, principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { QUOTE_TTL_MS } from '../config/api.js';
 import type { AppContext } from '../context.js';
@@ -11,9 +11,28 @@ import { refuseQuery } from '../http/query.js';
 import { checkNotSuspended } from '../orders/account-state.js';
 import { priceItems } from '../orders/price-items.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import type { Account } from '../store/accounts.js';
 import type { Quote } from '../store/quotes.js';
 import { parseBody, QuoteBodySchema, toShippingAddress } from '../validation/order-body.js';
 import { quoteView } from '../views/quote.js';
+
+/**
+ * The decisions of the quote routes that a test-only defect may bend
+ * (context.ts `DefectHooks.quotes`); `correctQuotes` is the correct one.
+ */
+export interface QuoteBehaviour {
+  /** §7 `read_only`: refuses a new quote while the account is read-only. */
+  checkWritable(account: Account): void;
+  /** The quote with this id, in the caller's account and mode only (§7). */
+  lookupQuote(principal: Principal, id: string): Quote | undefined;
+}
+
+export function correctQuotes(ctx: AppContext): QuoteBehaviour {
+  return {
+    checkWritable,
+    lookupQuote: ({ account, mode }, id) => ctx.store.quotes.get(account.id, mode, id),
+  };
+}
 
 /**
  * §4 `POST /quotes` and `GET /quotes/{id}` (scope catalog:read). Contract §2:
@@ -25,12 +44,13 @@ import { quoteView } from '../views/quote.js';
 export function quoteRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = requireToken(ctx, 'catalog:read');
+    const behave: QuoteBehaviour = { ...correctQuotes(ctx), ...ctx.hooks.quotes };
 
     app.post('/quotes', { onRequest }, async (request, reply) => {
       refuseQuery(request);
       const { account, mode, now } = principalOf(request);
       checkNotSuspended(account, 'new orders and quotes');
-      checkWritable(account);
+      behave.checkWritable(account);
       const input = parseBody(QuoteBodySchema, readJsonBody(request));
       const priced = priceItems(account.settings, input.items, input.shipping_address.country);
       const quote: Quote = {
@@ -57,9 +77,9 @@ export function quoteRoutes(ctx: AppContext) {
 
     app.get<{ Params: { id: string } }>('/quotes/:id', { onRequest }, async (request) => {
       refuseQuery(request);
-      const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
-      const quote = ctx.store.quotes.get(account.id, mode, request.params.id);
+      const principal = principalOf(request);
+      readFaultPoint(ctx, request, principal.account.id);
+      const quote = behave.lookupQuote(principal, request.params.id);
       if (!quote)
         throw new ApiProblem('not_found', 'No quote with this id in this account and mode.');
       return quoteView(quote);

@@ -5,6 +5,7 @@ import { checkWritable } from '../auth/service-state.js';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../domain/ids.js';
+import type { Mode } from '../domain/modes.js';
 import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
 import { readJsonBody } from '../http/body.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
@@ -20,6 +21,25 @@ function endpointNotFound(): ApiProblem {
 }
 
 /**
+ * The decisions of the webhook endpoint routes that a test-only defect may
+ * bend (context.ts `DefectHooks.webhookEndpoints`); `webhookEndpointBehaviour`
+ * is the correct one.
+ */
+export interface WebhookEndpointBehaviour {
+  /** How many endpoints count toward the limit: the active ones of this account and mode (contract §2). */
+  countTowardLimit(accountId: string, mode: Mode): number;
+  /** How many endpoints may count at once (§6). */
+  readonly limit: number;
+}
+
+export function webhookEndpointBehaviour(ctx: AppContext): WebhookEndpointBehaviour {
+  return {
+    countTowardLimit: (accountId, mode) => ctx.store.webhookEndpoints.countActive(accountId, mode),
+    limit: WEBHOOK_ENDPOINTS_PER_MODE,
+  };
+}
+
+/**
  * §6 webhook endpoints (scope webhooks:manage), contract §2: `POST` answers
  * 201, `GET` list and one, `DELETE` answers 204. At most 5 per mode; a sixth
  * is 422 `limit_exceeded`; deleted endpoints do not count (contract §2).
@@ -28,6 +48,10 @@ export function webhookEndpointRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = requireToken(ctx, 'webhooks:manage');
     const endpoints = ctx.store.webhookEndpoints;
+    const behave: WebhookEndpointBehaviour = {
+      ...webhookEndpointBehaviour(ctx),
+      ...ctx.hooks.webhookEndpoints,
+    };
 
     app.post('/webhook-endpoints', { onRequest }, async (request, reply) => {
       refuseQuery(request);
@@ -35,7 +59,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       checkWritable(account);
       const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
       const created = ctx.store.transaction(() => {
-        if (endpoints.countActive(account.id, mode) >= WEBHOOK_ENDPOINTS_PER_MODE) {
+        if (behave.countTowardLimit(account.id, mode) >= behave.limit) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,

@@ -46,7 +46,17 @@ describe('issue 14: the request path reads as the correct server', () => {
     const app = await buildApp({ defects: ['cancel-twice'] });
     onTestFinished(() => app.close());
     expect(Object.keys(app.ctx.hooks).sort()).toEqual(
-      ['bearerGate', 'cancelOrder', 'createOrder', 'requestHooks', 'routes', 'tokenRequest'].sort(),
+      [
+        'bearerGate',
+        'cancelOrder',
+        'controlKeys',
+        'orderReads',
+        'orders',
+        'requestHooks',
+        'quotes',
+        'tokenRequest',
+        'webhookEndpoints',
+      ].sort(),
     );
   });
 });

@@ -1,35 +1,33 @@
-import type { AccountSettings } from '../../domain/account-settings.js';
-import { formatUsd } from '../../domain/money.js';
-import { ApiProblem } from '../../problems/api-problem.js';
+import type { PlaceOrderBehaviour } from '../../orders/place-order.js';
 import type { HasDefect } from '../catalogue.js';
 
 /**
- * §4 rule 5 and §8: an order must not exceed the account's maximum order value
- * or maximum orders per day; 422 `validation_failed` whose message names the
- * limit (§7). The day is the UTC day of the account clock, counted per mode
- * with cancelled orders included (contract §2). Neither concerns one field,
- * so the `errors[]` entry has no pointer (contract §2 readings).
+ * `order-max-value-exclusive`, `order-max-value-ignored`,
+ * `orders-per-day-ignored`: the correct check of orders/account-limits.ts,
+ * shown a total or limits bent so that it misjudges.
  */
-export function checkAccountLimits(
-  settings: AccountSettings,
-  total: number,
-  ordersToday: number,
+export function bentCheckAccountLimits(
+  correct: PlaceOrderBehaviour['checkAccountLimits'],
   hasDefect: HasDefect,
-): void {
-  const { max_order_value, max_orders_per_day } = settings.limits;
-  const over = hasDefect('order-max-value-exclusive')
-    ? total >= max_order_value
-    : total > max_order_value;
-  if (over && !hasDefect('order-max-value-ignored')) {
-    const detail =
-      `The order total ${formatUsd(total)} exceeds the account's maximum order value ` +
-      `(limits.max_order_value) of ${formatUsd(max_order_value)}.`;
-    throw new ApiProblem('validation_failed', detail, { errors: [{ detail }] });
-  }
-  if (ordersToday >= max_orders_per_day && !hasDefect('orders-per-day-ignored')) {
-    const detail =
-      `The account's maximum orders per day (limits.max_orders_per_day) of ${max_orders_per_day} ` +
-      'is reached for today (UTC).';
-    throw new ApiProblem('validation_failed', detail, { errors: [{ detail }] });
-  }
+): PlaceOrderBehaviour['checkAccountLimits'] {
+  return (settings, total, ordersToday) => {
+    const { limits } = settings;
+    correct(
+      {
+        ...settings,
+        limits: {
+          ...limits,
+          max_order_value: hasDefect('order-max-value-ignored')
+            ? Number.POSITIVE_INFINITY
+            : limits.max_order_value,
+          max_orders_per_day: hasDefect('orders-per-day-ignored')
+            ? Number.POSITIVE_INFINITY
+            : limits.max_orders_per_day,
+        },
+      },
+      // Whole cents: `total + 1 > max` is `total >= max`, a total at the limit refused.
+      hasDefect('order-max-value-exclusive') ? total + 1 : total,
+      ordersToday,
+    );
+  };
 }

@@ -1,20 +1,28 @@
-import { checkWritable } from '../../auth/service-state.js';
-import { checkNotSuspended } from '../../orders/account-state.js';
-import { ApiProblem } from '../../problems/api-problem.js';
-import type { Account } from '../../store/accounts.js';
+import type { PlaceOrderBehaviour } from '../../orders/place-order.js';
 import type { HasDefect } from '../catalogue.js';
 
 /**
- * What must hold before a NEW order is placed: not suspended (§5.11), not
- * incomplete (§7 `account_incomplete`), not read-only (§7 `read_only`).
+ * `suspended-orders-placed`, `incomplete-not-enforced`,
+ * `read-only-orders-placed`: the correct check of orders/account-state.ts,
+ * shown an account whose overlooked state is cleared.
  */
-export function checkCanPlaceOrders(account: Account, hasDefect: HasDefect): void {
-  if (!hasDefect('suspended-orders-placed')) checkNotSuspended(account, 'new orders');
-  if (account.settings.incomplete && !hasDefect('incomplete-not-enforced')) {
-    throw new ApiProblem(
-      'account_incomplete',
-      'The partner account lacks something needed to place orders. Contact the operator.',
-    );
-  }
-  if (!hasDefect('read-only-orders-placed')) checkWritable(account);
+export function bentCheckCanPlaceOrders(
+  correct: PlaceOrderBehaviour['checkCanPlaceOrders'],
+  hasDefect: HasDefect,
+): PlaceOrderBehaviour['checkCanPlaceOrders'] {
+  return (account) => {
+    const { settings } = account;
+    correct({
+      ...account,
+      settings: {
+        ...settings,
+        suspended: settings.suspended && !hasDefect('suspended-orders-placed'),
+        incomplete: settings.incomplete && !hasDefect('incomplete-not-enforced'),
+        service:
+          settings.service === 'read_only' && hasDefect('read-only-orders-placed')
+            ? 'normal'
+            : settings.service,
+      },
+    });
+  };
 }

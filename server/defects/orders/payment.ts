@@ -1,43 +1,53 @@
-import type { AccountSettings } from '../../domain/account-settings.js';
 import { ApiProblem } from '../../problems/api-problem.js';
+import type { ProblemCode } from '../../problems/codes.js';
+import type { Account } from '../../store/accounts.js';
 import type { HasDefect } from '../catalogue.js';
 
 /**
- * §7 payments: with card billing the charge can fail four ways, each 402 and
- * each leaving no order (§4 idempotency rule 5). Contract §3: `billing.card`
- * decides what the next charge does; invoice billing never fails.
+ * The payment defects (§7): the correct charge of orders/payment.ts, run on
+ * bent billing, with its 402 answered under another code or without its
+ * decline code.
  */
-export function charge(billing: AccountSettings['billing'], hasDefect: HasDefect): void {
-  if (billing.method !== 'card' && !hasDefect('invoice-billing-charged')) return;
-  switch (billing.card) {
-    case 'valid':
-      if (hasDefect('valid-card-declined')) {
-        throw new ApiProblem('card_declined', 'The card was declined.', {
-          declineCode: 'generic_decline',
-        });
-      }
-      return;
-    case 'declined':
+export function bentCharge(
+  correct: (account: Account) => void,
+  hasDefect: HasDefect,
+): (account: Account) => void {
+  return (account) => {
+    const { billing } = account.settings;
+    const charged = hasDefect('invoice-billing-charged') ? 'card' : billing.method;
+    if (charged === 'card' && billing.card === 'valid' && hasDefect('valid-card-declined')) {
+      throw new ApiProblem('card_declined', 'The card was declined.', {
+        declineCode: 'generic_decline',
+      });
+    }
+    try {
+      correct({
+        ...account,
+        settings: { ...account.settings, billing: { ...billing, method: charged } },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error;
+      const swap = swappedCode(error.code, hasDefect);
+      const dropCode = hasDefect('decline-code-missing') && error.options.declineCode !== undefined;
+      if (!swap && !dropCode) throw error;
+      const { declineCode: _dropped, ...withoutCode } = error.options;
       throw new ApiProblem(
-        hasDefect('declined-as-payment-failed') ? 'payment_failed' : 'card_declined',
-        'The card was declined; no order was created and nothing was charged. ' +
-          'Update the card, then send the order again with a new Idempotency-Key.',
-        hasDefect('decline-code-missing') ? {} : { declineCode: billing.decline_code },
+        swap ?? error.code,
+        error.message,
+        dropCode ? withoutCode : error.options,
       );
-    case 'authentication_required':
-      throw new ApiProblem(
-        hasDefect('auth-required-as-payment-failed') ? 'payment_failed' : 'authentication_required',
-        'The bank asks for extra approval of this charge; no order was created. Contact the operator.',
-      );
-    case 'missing':
-      throw new ApiProblem(
-        hasDefect('no-card-as-card-declined') ? 'card_declined' : 'payment_method_required',
-        'The account bills a card, but none is saved with permission for automatic charges. Add a card in billing.',
-      );
-    case 'failing':
-      throw new ApiProblem(
-        hasDefect('payment-failed-as-auth-required') ? 'authentication_required' : 'payment_failed',
-        'The payment could not be completed; no order was created. Retry later or contact the operator.',
-      );
-  }
+    }
+  };
+}
+
+/** The 402 code some defects answer in place of the right one (§7 payments). */
+function swappedCode(code: ProblemCode, hasDefect: HasDefect): ProblemCode | undefined {
+  if (code === 'card_declined' && hasDefect('declined-as-payment-failed')) return 'payment_failed';
+  if (code === 'authentication_required' && hasDefect('auth-required-as-payment-failed'))
+    return 'payment_failed';
+  if (code === 'payment_method_required' && hasDefect('no-card-as-card-declined'))
+    return 'card_declined';
+  if (code === 'payment_failed' && hasDefect('payment-failed-as-auth-required'))
+    return 'authentication_required';
+  return undefined;
 }

@@ -1,192 +1,133 @@
-import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../../auth/principal.js';
-import { CANCEL_WINDOW_MS, IDEMPOTENCY_RETENTION_MS } from '../../config/api.js';
 import type { AppContext } from '../../context.js';
-import { digestsEqual } from '../../crypto/secret-hash.js';
-import { newId } from '../../domain/ids.js';
-import { utcDay } from '../../domain/time.js';
-import { faultPoint } from '../../faults/fault-point.js';
-import type { PlaceOrderResult } from '../../orders/place-order.js';
+import { charge } from '../../orders/payment.js';
+import type { PlaceOrderBehaviour } from '../../orders/place-order.js';
 import { ApiProblem } from '../../problems/api-problem.js';
-import { type OrderBody, toShippingAddress } from '../../validation/order-body.js';
-import { orderView } from '../../views/order.js';
+import type { OrderCreateBehaviour } from '../../routes/orders-create.js';
 import { rememberDeclined, wasDeclined } from '../declined-external-ids.js';
 import { enterFlight } from '../in-flight.js';
-import {
-  accountLiveUsage,
-  cancelledOnDay,
-  idempotencyRecordAcross,
-  keyUsageWithoutCancelled,
-  ordersOnDayAllModes,
-} from '../lookups.js';
+import { cancelledOnDay, idempotencyRecordAcross, ordersOnDayAllModes } from '../lookups.js';
 import { externalIdInAnyAccount } from '../scope-too-wide.js';
-import { checkAccountLimits } from './account-limits.js';
-import { checkCanPlaceOrders } from './account-state.js';
-import { charge } from './payment.js';
-import { priceItems } from './price-items.js';
-import { checkProbation, onProbation } from './probation.js';
+import { bentCheckAccountLimits } from './account-limits.js';
+import { bentCheckCanPlaceOrders } from './account-state.js';
+import { bentCharge } from './payment.js';
+import { bentPriceItems } from './price-items.js';
+import { bentProbation } from './probation.js';
 
 /**
- * POST /orders' placement as a defective server does it (orders/place-order.ts
- * with the idempotency, order, limit, probation and payment defects switched
- * in). Places an order (§4), all in ONE write transaction: look up the
- * Idempotency-Key, check the account, the five order rules, probation and
- * payment, then store the order, its idempotency record and its event
- * together. The work is synchronous (better-sqlite3), so no other request
- * runs in between: identical requests racing with one key are serialized,
- * and every one after the first replays the order it placed. A throw
- * anywhere rolls everything back: a refused or failed request leaves no
- * order and no record, so its key is free to be sent again (contract §2: a
- * key sent again after a 402 is processed afresh). The transaction joins a
- * group commit (store/group-commit.ts): the answer waits for the COMMIT.
+ * The placement decisions (orders/place-order.ts `PlaceOrderBehaviour`) of a
+ * defective server: the idempotency, order, limit, probation and payment
+ * defects, each bending one decision of the correct flow.
  */
-export async function defectivePlaceOrder(
+export function defectivePlacement(
   ctx: AppContext,
-  request: FastifyRequest,
-  principal: Principal,
-  idempotencyKey: string,
-  fingerprint: Buffer,
-  input: OrderBody,
-): Promise<PlaceOrderResult> {
-  const { key, mode, now } = principal;
-  const { store } = ctx;
-  const { hasDefect } = ctx;
-  // Test-only defect: a request whose key is still in flight skips the lookup below.
-  const flight = hasDefect('idem-race-unserialized')
-    ? enterFlight(ctx, `${principal.account.id}|${mode}|${idempotencyKey}`)
-    : undefined;
-  if (flight && !flight.raced) await flight.barrier;
-  const committing = store.groupCommit.run((): PlaceOrderResult => {
-    // The account as it is when the batch runs (a control PATCH may have landed since authentication).
-    const account = store.accounts.get(principal.account.id) ?? principal.account;
-    const record = flight?.raced
-      ? undefined
-      : hasDefect('idem-keys-across-accounts') || hasDefect('idem-keys-across-modes')
-        ? idempotencyRecordAcross(store, idempotencyKey, {
-            ...(hasDefect('idem-keys-across-accounts') ? {} : { accountId: account.id }),
-            ...(hasDefect('idem-keys-across-modes') ? {} : { mode }),
-          })
-        : store.idempotency.get(account.id, mode, idempotencyKey);
-    if (record) {
-      // Contract §2: records are kept (at least) 24 hours on the account clock.
-      const retention = hasDefect('idem-records-expire-1h') ? 3_600_000 : IDEMPOTENCY_RETENTION_MS;
-      if (now - record.created_at <= retention) {
-        if (!digestsEqual(record.fingerprint, fingerprint) && !hasDefect('idem-conflict-replays')) {
-          // §4 idempotency rule 3.
-          throw new ApiProblem(
-            'idempotency_conflict',
-            'This Idempotency-Key was already used with a different request. Use a new key for a different order.',
-          );
-        }
-        const order = store.orders.get(account.id, mode, record.order_id);
-        if (order) return { order, view: orderView(order), replayed: true };
-      }
-      store.idempotency.delete(account.id, mode, idempotencyKey);
-    }
-
-    checkCanPlaceOrders(account, hasDefect);
-
-    // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
-    if (
+  correct: PlaceOrderBehaviour,
+): Partial<PlaceOrderBehaviour> {
+  const { store, hasDefect } = ctx;
+  const bentCharged = bentCharge((account) => charge(account.settings.billing), hasDefect);
+  return {
+    findRecord: (accountId, mode, idempotencyKey) => {
+      const acrossAccounts = hasDefect('idem-keys-across-accounts');
+      const acrossModes = hasDefect('idem-keys-across-modes');
+      if (!acrossAccounts && !acrossModes)
+        return correct.findRecord(accountId, mode, idempotencyKey);
+      return idempotencyRecordAcross(store, idempotencyKey, {
+        ...(acrossAccounts ? {} : { accountId }),
+        ...(acrossModes ? {} : { mode }),
+      });
+    },
+    idempotencyRetentionMs: hasDefect('idem-records-expire-1h')
+      ? 3_600_000
+      : correct.idempotencyRetentionMs,
+    sameRequest: (stored, given) =>
+      hasDefect('idem-conflict-replays') || correct.sameRequest(stored, given),
+    checkCanPlaceOrders: bentCheckCanPlaceOrders(correct.checkCanPlaceOrders, hasDefect),
+    externalIdTaken: (accountId, mode, externalId) =>
       (!hasDefect('duplicate-external-id-unchecked') &&
-        store.orders.getByExternalId(account.id, mode, input.external_id)) ||
+        correct.externalIdTaken(accountId, mode, externalId)) ||
       (hasDefect('external-id-unique-across-accounts') &&
-        externalIdInAnyAccount(store, mode, input.external_id)) ||
-      (hasDefect('declined-external-id-kept') &&
-        wasDeclined(ctx, account.id, mode, input.external_id))
-    ) {
-      throw new ApiProblem(
-        'duplicate_external_id',
-        `An order with external_id ${JSON.stringify(input.external_id)} already exists. ` +
-          'Fetch it with GET /orders/by-external-id/{external_id}.',
-      );
-    }
-
-    const { settings } = account;
-    const priced = priceItems(settings, input.items, input.shipping_address.country, hasDefect);
-    const day = utcDay(now);
-    const ordersToday = hasDefect('orders-per-day-across-modes')
-      ? ordersOnDayAllModes(store, account.id, day)
-      : store.orders.countOnDay(account.id, mode, day) -
-        (hasDefect('orders-per-day-skips-cancelled')
-          ? cancelledOnDay(store, account.id, mode, day)
-          : 0);
-    checkAccountLimits(settings, priced.total, ordersToday, hasDefect);
-    const probation = onProbation(key, now, hasDefect);
-    if (probation) {
-      const usage = hasDefect('probation-skips-cancelled')
-        ? keyUsageWithoutCancelled(store, key.id)
-        : hasDefect('probation-per-account')
-          ? accountLiveUsage(store, account.id)
-          : store.orders.probationUsage(key.id);
-      checkProbation(usage, priced.total, hasDefect);
-    }
-    // Test-only defect `order-kept-after-402`: the charge comes after the commit instead.
-    if (hasDefect('declined-external-id-kept')) {
+        externalIdInAnyAccount(store, mode, externalId) !== undefined) ||
+      (hasDefect('declined-external-id-kept') && wasDeclined(ctx, accountId, mode, externalId)),
+    priceItems: bentPriceItems(correct.priceItems, hasDefect),
+    ordersToday: (accountId, mode, day) =>
+      hasDefect('orders-per-day-across-modes')
+        ? ordersOnDayAllModes(store, accountId, day)
+        : correct.ordersToday(accountId, mode, day) -
+          (hasDefect('orders-per-day-skips-cancelled')
+            ? cancelledOnDay(store, accountId, mode, day)
+            : 0),
+    checkAccountLimits: bentCheckAccountLimits(correct.checkAccountLimits, hasDefect),
+    ...bentProbation(correct, store, hasDefect),
+    charge: (account, mode, externalId) => {
+      // `order-kept-after-402`: the charge comes after the commit instead (see `defectivePlace`).
+      if (hasDefect('order-kept-after-402')) return;
       try {
-        charge(settings.billing, hasDefect);
+        bentCharged(account);
       } catch (error) {
-        rememberDeclined(ctx, account.id, mode, input.external_id);
+        if (hasDefect('declined-external-id-kept'))
+          rememberDeclined(ctx, account.id, mode, externalId);
         throw error;
       }
-    } else if (!hasDefect('order-kept-after-402')) {
-      charge(settings.billing, hasDefect);
-    }
-    faultPoint(ctx, request, account.id, 'before_commit');
+    },
+  };
+}
 
-    const order = store.orders.insert({
-      id: newId('ord'),
-      accountId: account.id,
-      mode,
-      keyId: key.id,
-      externalId: input.external_id,
-      status: 'received',
-      items: priced.items,
-      total: priced.total,
-      shippingAddress: toShippingAddress(input.shipping_address),
-      createdAt: now,
-      cancellableUntil: now + CANCEL_WINDOW_MS,
-      updatedAt: now,
-    });
-    if (probation) store.orders.countForProbation(key.id, order.total);
-    store.idempotency.insert(account.id, mode, idempotencyKey, fingerprint, order.id, now);
-    const view = orderView(order);
-    store.events.record(account.id, mode, 'order.created', now, view);
-    return { order, view, replayed: false };
-  });
-  const result = await committing
-    .catch((error: unknown) => {
-      // Test-only defect: a 500 before commit leaves the key taken, with no request's fingerprint.
-      if (
-        hasDefect('idem-before-commit-burns-key') &&
-        error instanceof ApiProblem &&
-        error.code === 'internal_error'
-      ) {
-        store.idempotency.insert(
-          principal.account.id,
-          mode,
-          idempotencyKey,
-          Buffer.alloc(32),
-          'ord_none',
-          now,
-        );
-      }
-      throw error;
-    })
-    .finally(() => flight?.leave());
-  if (hasDefect('order-kept-after-402') && !result.replayed) {
-    charge(principal.account.settings.billing, hasDefect);
-  }
-  if (!result.replayed) {
+/**
+ * The placement flow's defects that act around its transaction: a racing
+ * request that skips the key lookup, a key burnt by a 500 before commit, a
+ * charge after the commit, a record lost with a 500 after it. Wraps the
+ * correct `placeOrder` (routes/orders-create.ts `place`).
+ */
+export function defectivePlace(
+  ctx: AppContext,
+  correct: OrderCreateBehaviour,
+): OrderCreateBehaviour['place'] {
+  const { store, hasDefect } = ctx;
+  const bentCharged = bentCharge((account) => charge(account.settings.billing), hasDefect);
+  return async (app, request, principal, idempotencyKey, fingerprint, input, behave) => {
+    const { account, mode, now } = principal;
+    // Test-only defect: a request whose key is still in flight skips the key lookup.
+    const flight = hasDefect('idem-race-unserialized')
+      ? enterFlight(ctx, `${account.id}|${mode}|${idempotencyKey}`)
+      : undefined;
+    if (flight && !flight.raced) await flight.barrier;
+    let committed = false;
+    const bent: PlaceOrderBehaviour = {
+      ...behave,
+      ...(flight?.raced ? { findRecord: () => undefined } : {}),
+      commit: async (run) => {
+        const result = await behave.commit(run).catch((error: unknown) => {
+          // Test-only defect: a 500 before commit leaves the key taken, with no request's fingerprint.
+          if (
+            hasDefect('idem-before-commit-burns-key') &&
+            error instanceof ApiProblem &&
+            error.code === 'internal_error'
+          ) {
+            store.idempotency.insert(
+              account.id,
+              mode,
+              idempotencyKey,
+              Buffer.alloc(32),
+              'ord_none',
+              now,
+            );
+          }
+          throw error;
+        });
+        committed = !result.replayed;
+        if (committed && hasDefect('order-kept-after-402')) bentCharged(account);
+        return result;
+      },
+    };
     try {
-      faultPoint(ctx, request, principal.account.id, 'after_commit');
+      return await correct.place(app, request, principal, idempotencyKey, fingerprint, input, bent);
     } catch (error) {
-      // Test-only defect: the record is lost with the 500, so a retry is not recognised.
-      if (hasDefect('idem-after-commit-record-lost')) {
-        store.idempotency.delete(principal.account.id, mode, idempotencyKey);
+      // Test-only defect: the record is lost with a 500 after the commit, so a retry is not recognised.
+      if (committed && hasDefect('idem-after-commit-record-lost')) {
+        store.idempotency.delete(account.id, mode, idempotencyKey);
       }
       throw error;
+    } finally {
+      flight?.leave();
     }
-  }
-  return result;
+  };
 }

@@ -1,73 +1,38 @@
-import type { AccountSettings } from '../../domain/account-settings.js';
-import type { PricedItem } from '../../domain/order.js';
-import { ApiProblem, type FieldError } from '../../problems/api-problem.js';
-import type { ItemInput } from '../../validation/order-body.js';
+import type { PlaceOrderBehaviour } from '../../orders/place-order.js';
 import type { HasDefect } from '../catalogue.js';
 
-/** ISO 3166-1 alpha-2 code of the one country orders ship to (§1, §4 rule 3). */
-const US = 'US';
-
 /**
- * §4 rules 1–4 for an order or a quote: every SKU on the account's product
- * list, each quantity at least the product's minimum, a US address, no
- * freight product. Every broken rule is one `errors[]` entry of one 422.
+ * `order-unknown-sku-accepted`, `order-freight-accepted`,
+ * `order-min-quantity-ignored`, `order-non-us-accepted`: the correct §4 rules
+ * of orders/price-items.ts, shown a product list and country bent so that a
+ * broken rule goes unseen.
  */
-export function priceItems(
-  settings: AccountSettings,
-  items: readonly ItemInput[],
-  country: string,
+export function bentPriceItems(
+  correct: PlaceOrderBehaviour['priceItems'],
   hasDefect: HasDefect,
-): { items: PricedItem[]; total: number } {
-  const errors: FieldError[] = [];
-  const priced: PricedItem[] = [];
-  let total = 0;
-  items.forEach((item, index) => {
-    const product =
-      settings.products.find((p) => p.sku === item.sku) ??
-      (hasDefect('order-unknown-sku-accepted')
-        ? { sku: item.sku, name: item.sku, unit_price: 0, min_quantity: 1, ships_by_freight: false }
-        : undefined);
-    if (!product) {
-      // Rule 1.
-      errors.push({
-        detail: `SKU ${item.sku} is not on the account's product list.`,
-        pointer: `/items/${index}/sku`,
-      });
-      return;
-    }
-    if (product.ships_by_freight && !hasDefect('order-freight-accepted')) {
-      // Rule 4 (§1: products that ship by freight cannot be ordered).
-      errors.push({
-        detail: `SKU ${item.sku} ships by freight; freight products cannot be ordered.`,
-        pointer: `/items/${index}/sku`,
-      });
-    }
-    if (item.quantity < product.min_quantity && !hasDefect('order-min-quantity-ignored')) {
-      // Rule 2.
-      errors.push({
-        detail: `Quantity ${item.quantity} of ${item.sku} is under its minimum of ${product.min_quantity}.`,
-        pointer: `/items/${index}/quantity`,
-      });
-    }
-    const amount = product.unit_price * item.quantity;
-    total += amount;
-    priced.push({ sku: item.sku, quantity: item.quantity, unit_price: product.unit_price, amount });
-  });
-  if (country !== US && !hasDefect('order-non-us-accepted')) {
-    // Rule 3 (§1: orders are limited to addresses in the US).
-    errors.push({
-      detail: `Orders ship only to addresses in the US (country "US"); got "${country}".`,
-      pointer: '/shipping_address/country',
-    });
-  }
-  if (errors.length > 0) {
-    throw new ApiProblem(
-      'validation_failed',
-      "The order breaks the account's order rules; see errors.",
-      {
-        errors,
-      },
+): PlaceOrderBehaviour['priceItems'] {
+  return (settings, items, country) => {
+    const known = new Set(settings.products.map((product) => product.sku));
+    const unknown = hasDefect('order-unknown-sku-accepted')
+      ? items
+          .filter((item) => !known.has(item.sku))
+          .map((item) => ({
+            sku: item.sku,
+            name: item.sku,
+            unit_price: 0,
+            min_quantity: 1,
+            ships_by_freight: false,
+          }))
+      : [];
+    const products = settings.products.map((product) => ({
+      ...product,
+      ships_by_freight: product.ships_by_freight && !hasDefect('order-freight-accepted'),
+      min_quantity: hasDefect('order-min-quantity-ignored') ? 0 : product.min_quantity,
+    }));
+    return correct(
+      { ...settings, products: [...products, ...unknown] },
+      items,
+      hasDefect('order-non-us-accepted') ? 'US' : country,
     );
-  }
-  return { items: priced, total };
+  };
 }

@@ -1,0 +1,23 @@
+import type { AppContext } from '../context.js';
+import { correctQuotes, type QuoteBehaviour } from '../routes/quotes.js';
+
+/**
+ * The quote decisions (routes/quotes.ts `QuoteBehaviour`) of a defective
+ * server: plugged in as `ctx.hooks.quotes` only when defects are on.
+ */
+export function defectiveQuotes(ctx: AppContext): Partial<QuoteBehaviour> {
+  const correct = correctQuotes(ctx);
+  const { hasDefect } = ctx;
+  return {
+    checkWritable: (account) => {
+      if (!hasDefect('read-only-quotes-created')) correct.checkWritable(account);
+    },
+    lookupQuote: (principal, id) =>
+      hasDefect('quote-not-readable')
+        ? undefined
+        : (correct.lookupQuote(principal, id) ??
+          (principal.mode === 'live' && hasDefect('live-key-sees-test-quotes')
+            ? correct.lookupQuote({ ...principal, mode: 'test' }, id)
+            : undefined)),
+  };
+}
