@@ -5,6 +5,7 @@ import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
 import { requestClass } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
+import { announceTally } from '../client/tally-channel.js';
 import { TokenManager } from '../client/token-manager.js';
 import { type ControlTarget, HttpControlClient } from '../control/control-client.js';
 import type { ControlClient } from '../control/types.js';
@@ -139,15 +140,25 @@ export class FileFixture {
     const recorder = run?.recorder ?? this.#offRecord;
     const authorization = await this.#authorization(spec, run);
     const wire = buildRequest(spec, this.config, authorization);
-    if (this.isPartnerRequest(spec) && run?.rule.area !== 'RATE') {
-      const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
-      const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
-      if (waited > 0)
-        run?.notes.push(
-          `waited ${Math.round(waited / 1000)} s to stay within the partner key's ${kind} limit`,
-        );
+    if (!this.isPartnerRequest(spec)) return toHttpResponse(await this.http.send(wire, recorder));
+    const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+    const keyId = this.partnerKey().accessKeyId;
+    // A rate-limit check's requests are its subject: never held back, but counted, so that
+    // the requests after it wait for what it used up instead of meeting a 429.
+    const slot =
+      run?.rule.area === 'RATE'
+        ? runShared.pacer.record(keyId, kind)
+        : await runShared.pacer.acquire(keyId, kind);
+    if (slot.waited > 0)
+      run?.notes.push(
+        `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
+      );
+    try {
+      return toHttpResponse(await this.http.send(wire, recorder));
+    } finally {
+      slot.done();
+      announceTally(runShared.pacer.tally(keyId));
     }
-    return toHttpResponse(await this.http.send(wire, recorder));
   }
 
   /** A token for the key; the partner key's tokens are remembered so their requests are paced. */

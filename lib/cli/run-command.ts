@@ -1,11 +1,13 @@
 import type { Writable } from 'node:stream';
 import { activeRules } from '../../rules/index.js';
+import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
+import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
@@ -94,6 +96,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       stop.abort();
     });
 
+    const partnerMode = runConfig.controlUrl === undefined;
+    // Partner mode: the pacer (in the checks' worker) reports what the key sent, for the floor.
+    const tally = partnerMode ? listenForTally() : undefined;
     const startedAt = new Date();
     const run = await runSuites({
       root: PACKAGE_ROOT,
@@ -103,10 +108,12 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
       reporters: [new ProgressLine({ stream: io.stderr }), watch],
       maxWorkers: targetInfo.embedded_reference ? 1 : 2,
-      shareModules: runConfig.controlUrl === undefined,
+      shareModules: partnerMode,
       signal: stop.signal,
     }).finally(() => io.signal?.removeEventListener('abort', onCancel));
     const finishedAt = new Date();
+    const sent = tally?.latest();
+    tally?.stop();
 
     const { results, runErrors } = mergeResults({
       rules: activeRules,
@@ -134,6 +141,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
     });
+    if (sent) built.partner_pacing = partnerPacing(sent, built.duration_ms);
     const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);
