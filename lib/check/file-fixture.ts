@@ -3,9 +3,9 @@ import { afterAll, expect } from 'vitest';
 import type { Capability } from '../../rules/index.js';
 import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
-import { requestClass } from '../client/key-pacer.js';
+import { requestClass, type Tally } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
-import { announceTally } from '../client/tally-channel.js';
+import { announceFileTally, announceTally } from '../client/tally-channel.js';
 import { TokenManager } from '../client/token-manager.js';
 import { type ControlTarget, HttpControlClient } from '../control/control-client.js';
 import type { ControlClient } from '../control/types.js';
@@ -48,6 +48,8 @@ export class FileFixture {
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
+  /** What this file sent with the partner key, by class: the next partner run plans its order with it. */
+  readonly partnerSent: Tally = { read: 0, write: 0, token: 0 };
 
   constructor(config: RunConfig) {
     this.config = config;
@@ -149,6 +151,7 @@ export class FileFixture {
       run?.rule.area === 'RATE'
         ? runShared.pacer.record(keyId, kind)
         : await runShared.pacer.acquire(keyId, kind);
+    this.partnerSent[kind] += 1;
     if (slot.waited > 0)
       run?.notes.push(
         `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
@@ -186,7 +189,9 @@ export class FileFixture {
       case 'bearer':
         return runShared.partnerTokens.has(auth.token);
       default:
-        return false;
+        // Credentials written by hand (a form's client_id, a raw Authorization header): the target
+        // still counts them against the key, so they are paced as the key's too.
+        return mentionsKey(spec, partnerId);
     }
   }
 
@@ -235,6 +240,22 @@ export class FileFixture {
   }
 }
 
+/** Whether a request names the key anywhere a target could read it from: form, headers (Basic decoded), body, path. */
+function mentionsKey(spec: RequestSpec, accessKeyId: string): boolean {
+  const texts: string[] = [spec.path, ...Object.values(spec.form ?? {})];
+  for (const value of Object.values(spec.headers ?? {})) {
+    for (const v of value === null ? [] : Array.isArray(value) ? value : [value]) {
+      texts.push(v);
+      const basic = /^\s*basic\s+(\S+)/i.exec(v);
+      if (basic?.[1]) texts.push(Buffer.from(basic[1], 'base64').toString('latin1'));
+    }
+  }
+  if (typeof spec.body === 'string') texts.push(spec.body);
+  else if (spec.body) texts.push(Buffer.from(spec.body).toString('latin1'));
+  if (spec.json !== undefined) texts.push(JSON.stringify(spec.json) ?? '');
+  return texts.some((text) => text.includes(accessKeyId));
+}
+
 function missingReason(capability: Capability): string {
   if (capability === 'live_orders') {
     return 'needs orders placed with a live key: run with --allow-live-orders (never against production)';
@@ -266,6 +287,8 @@ export function fileFixture(): FileFixture {
     afterAll(async () => {
       fixtures.delete(file);
       await made.close();
+      if (made.partnerSent.read + made.partnerSent.write + made.partnerSent.token > 0)
+        announceFileTally(file, made.partnerSent);
     }, 60_000);
   }
   return fixture;

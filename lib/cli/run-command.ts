@@ -12,6 +12,7 @@ import { SafetyNet } from '../reports/safety-net.js';
 import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { exitDecision } from '../runner/exit-code.js';
+import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
 import { mergeResults } from '../runner/rule-results.js';
@@ -113,6 +114,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }).finally(() => io.signal?.removeEventListener('abort', onCancel));
     const finishedAt = new Date();
     const sent = tally?.latest();
+    if (tally) writeDemand(tally.files());
     tally?.stop();
 
     const { results, runErrors } = mergeResults({

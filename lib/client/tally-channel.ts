@@ -15,12 +15,37 @@ export function announceTally(tally: Tally): void {
   channel.close();
 }
 
-/** Keeps the latest tally heard; `stop()` ends listening. */
-export function listenForTally(): { latest(): Tally | undefined; stop(): void } {
+/** What one check file sent with the key, told as the file ends. */
+export function announceFileTally(file: string, tally: Tally): void {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ file, tally });
+  channel.close();
+}
+
+function isTally(data: Partial<Tally> | undefined): data is Tally {
+  return (
+    typeof data?.read === 'number' &&
+    typeof data.write === 'number' &&
+    typeof data.token === 'number'
+  );
+}
+
+/** Keeps the latest tally heard, and each file's; `stop()` ends listening. */
+export function listenForTally(): {
+  latest(): Tally | undefined;
+  files(): Map<string, Tally>;
+  stop(): void;
+} {
   let latest: Tally | undefined;
+  const files = new Map<string, Tally>();
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = (event) => {
-    const data = (event as MessageEvent).data as Partial<Tally> | undefined;
+    const message = (event as MessageEvent).data as { file?: unknown; tally?: Partial<Tally> };
+    if (typeof message?.file === 'string' && isTally(message.tally)) {
+      files.set(message.file, message.tally);
+      return;
+    }
+    const data = message as Partial<Tally> | undefined;
     if (
       typeof data?.read === 'number' &&
       typeof data.write === 'number' &&
@@ -35,5 +60,5 @@ export function listenForTally(): { latest(): Tally | undefined; stop(): void } 
     }
   };
   (channel as unknown as { unref?: () => void }).unref?.();
-  return { latest: () => latest, stop: () => channel.close() };
+  return { latest: () => latest, files: () => files, stop: () => channel.close() };
 }

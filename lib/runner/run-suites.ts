@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createVitest, type Reporter } from 'vitest/node';
+import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
 import { testNamePattern } from '../config/only.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
 import type { CollectedRun } from './collected.js';
 import { OutcomeCollector } from './outcome-collector.js';
+import { readDemand } from './partner-demand.js';
+import { planFileOrder } from './partner-plan.js';
 
 export interface SuiteRunOptions {
   /** The suite's root: where `suites/` lives. */
@@ -82,6 +84,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
         : [fileURLToPath(new URL('./fresh-modules.ts', import.meta.url))],
       maxWorkers: options.shareModules ? 1 : (options.maxWorkers ?? 2),
       fileParallelism: !options.shareModules,
+      // Partner mode: the files' order is planned against the key's rate limits (partner-plan.ts).
+      ...(options.shareModules ? { sequence: { sequencer: PartnerSequencer } } : {}),
       testTimeout: options.testTimeoutMs ?? 60_000,
       hookTimeout: 60_000,
       teardownTimeout: 30_000,
@@ -111,4 +115,17 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     await vitest.close();
   }
   return collector.result();
+}
+
+/** vitest's order, then re-planned so that the partner key's three windows are used together. */
+class PartnerSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const demand = readDemand();
+    const byId = new Map(sorted.map((spec) => [spec.moduleId, spec]));
+    return planFileOrder(
+      sorted.map((spec) => spec.moduleId),
+      (file) => demand.get(file),
+    ).flatMap((id) => byId.get(id) ?? []);
+  }
 }
