@@ -114,7 +114,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }).finally(() => io.signal?.removeEventListener('abort', onCancel));
     const finishedAt = new Date();
     const sent = tally?.latest();
-    if (tally) writeDemand(tally.files());
+    if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
     tally?.stop();
 
     const { results, runErrors } = mergeResults({

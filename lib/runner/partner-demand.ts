@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { Tally } from '../client/key-pacer.js';
 
 /**
@@ -30,12 +30,23 @@ export function readDemand(path = DEMAND_CACHE): Map<string, Tally> {
   return demand;
 }
 
-/** Adds this run's per-file counts (a file not run this time keeps its last counts). Never throws. */
-export function writeDemand(files: ReadonlyMap<string, Tally>, path = DEMAND_CACHE): void {
+/**
+ * Adds this run's per-file counts (a file not run this time keeps its last
+ * counts), by path relative to the suite's `root`. Never throws.
+ */
+export function writeDemand(
+  files: ReadonlyMap<string, Tally>,
+  root: string,
+  path = DEMAND_CACHE,
+): void {
   if (files.size === 0) return;
   try {
     const merged = Object.fromEntries(readDemand(path));
-    for (const [file, tally] of files) merged[file] = tally;
+    for (const [file, tally] of files) {
+      const key = relative(root, file);
+      // Files outside the suite (test fixtures run from elsewhere) are not planned.
+      if (!key.startsWith('..') && !isAbsolute(key)) merged[key] = tally;
+    }
     mkdirSync(dirname(path), { recursive: true });
     const temporary = `${path}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(merged));
