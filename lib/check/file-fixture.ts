@@ -142,8 +142,11 @@ export class FileFixture {
     const recorder = run?.recorder ?? this.#offRecord;
     const authorization = await this.#authorization(spec, run);
     const wire = buildRequest(spec, this.config, authorization);
-    if (!this.isPartnerRequest(spec)) return toHttpResponse(await this.http.send(wire, recorder));
     const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+    // In partner mode every token request shares the key's token budget, also those with made-up
+    // or no credentials: a target may count failed ones per client address (ours is one for the run).
+    const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
+    if (!paced) return toHttpResponse(await this.http.send(wire, recorder));
     const keyId = this.partnerKey().accessKeyId;
     // A rate-limit check's requests are its subject: never held back, but counted, so that
     // the requests after it wait for what it used up instead of meeting a 429.
@@ -173,6 +176,11 @@ export class FileFixture {
     const token = await this.tokens.token(key, scopes, run);
     if (key.accountId === undefined) runShared.partnerTokens.add(token);
     return token;
+  }
+
+  /** A partner key and no control API: the one key's limits are the whole run's. */
+  #partnerMode(): boolean {
+    return this.config.partnerKey !== undefined && !this.has('keys');
   }
 
   /** Whether the request is made with the partner key (its limits are shared by the whole run). */
