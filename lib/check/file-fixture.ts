@@ -122,12 +122,17 @@ export class FileFixture {
         ['keys'],
       );
     }
-    runShared.partnerKey ??= {
-      accessKeyId: partner.accessKeyId,
-      secretKey: partner.secretKey,
-      mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
-      scopes: [],
-    };
+    if (!runShared.partnerKey) {
+      runShared.partnerKey = {
+        accessKeyId: partner.accessKeyId,
+        secretKey: partner.secretKey,
+        mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
+        scopes: [],
+      };
+      // The preflight's token request (lib/runner/preflight.ts) used the key's token window too.
+      if (this.config.partnerPreflightAt !== undefined)
+        runShared.pacer.sentBefore(partner.accessKeyId, 'token', this.config.partnerPreflightAt);
+    }
     return runShared.partnerKey;
   }
 

@@ -79,6 +79,18 @@ export class KeyPacer {
     return { waited: 0, done: this.#take(keyId, kind) };
   }
 
+  /**
+   * A request sent before the pacer existed (the run's preflight token
+   * request), answered at `answeredAt`: it is in the window like any other.
+   */
+  sentBefore(keyId: string, kind: RequestClass, answeredAt: number): void {
+    this.#take(keyId, kind)();
+    const window = this.#window(keyId, kind);
+    const entry = window[window.length - 1];
+    if (entry) entry.at = Math.min(answeredAt, this.#now());
+    window.sort((a, b) => (a.at ?? Number.POSITIVE_INFINITY) - (b.at ?? Number.POSITIVE_INFINITY));
+  }
+
   /** Requests of each class sent on the key (paced and recorded). */
   tally(keyId: string): Tally {
     return { ...(this.#tally.get(keyId) ?? { read: 0, write: 0, token: 0 }) };

@@ -66,6 +66,19 @@ describe('the partner key pacer (section 8 limits, one window per class)', () =>
     expect(pacer.tally(KEY).token).toBe(21);
   });
 
+  it('counts a request sent before it existed (the preflight token request) at its answer time', async () => {
+    const { clock, pacer } = fakeClock();
+    clock.t = 10_000;
+    pacer.sentBefore(KEY, 'token', 4_000);
+    for (let i = 0; i < 19; i++) (await pacer.acquire(KEY, 'token')).done();
+    expect(clock.t).toBe(10_000);
+    // The 21st of the minute waits for the preflight's slot: a minute after its answer.
+    await pacer.acquire(KEY, 'token');
+    expect(clock.t).toBeGreaterThanOrEqual(4_000 + WINDOW_MS);
+    expect(clock.t).toBeLessThan(10_000 + WINDOW_MS);
+    expect(pacer.tally(KEY).token).toBe(21);
+  });
+
   it('keeps a request in flight in its window until its answer is back', async () => {
     const { clock, pacer } = fakeClock();
     const inFlight = [];
