@@ -3,8 +3,9 @@ import { afterAll, expect } from 'vitest';
 import type { Capability } from '../../rules/index.js';
 import { basicAuthorization, buildRequest } from '../client/build-request.js';
 import { HttpClient } from '../client/http-client.js';
-import { requestClass } from '../client/key-pacer.js';
+import { requestClass, type Tally } from '../client/key-pacer.js';
 import { toHttpResponse } from '../client/response.js';
+import { announceFileTally, announceTally } from '../client/tally-channel.js';
 import { TokenManager } from '../client/token-manager.js';
 import { type ControlTarget, HttpControlClient } from '../control/control-client.js';
 import type { ControlClient } from '../control/types.js';
@@ -47,6 +48,8 @@ export class FileFixture {
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
+  /** What this file sent with the partner key, by class: the next partner run plans its order with it. */
+  readonly partnerSent: Tally = { read: 0, write: 0, token: 0 };
 
   constructor(config: RunConfig) {
     this.config = config;
@@ -119,12 +122,17 @@ export class FileFixture {
         ['keys'],
       );
     }
-    runShared.partnerKey ??= {
-      accessKeyId: partner.accessKeyId,
-      secretKey: partner.secretKey,
-      mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
-      scopes: [],
-    };
+    if (!runShared.partnerKey) {
+      runShared.partnerKey = {
+        accessKeyId: partner.accessKeyId,
+        secretKey: partner.secretKey,
+        mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
+        scopes: [],
+      };
+      // The preflight's token request (lib/runner/preflight.ts) used the key's token window too.
+      if (this.config.partnerPreflightAt !== undefined)
+        runShared.pacer.sentBefore(partner.accessKeyId, 'token', this.config.partnerPreflightAt);
+    }
     return runShared.partnerKey;
   }
 
@@ -139,15 +147,29 @@ export class FileFixture {
     const recorder = run?.recorder ?? this.#offRecord;
     const authorization = await this.#authorization(spec, run);
     const wire = buildRequest(spec, this.config, authorization);
-    if (this.isPartnerRequest(spec) && run?.rule.area !== 'RATE') {
-      const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
-      const waited = await runShared.pacer.acquire(this.partnerKey().accessKeyId, kind);
-      if (waited > 0)
-        run?.notes.push(
-          `waited ${Math.round(waited / 1000)} s to stay within the partner key's ${kind} limit`,
-        );
+    const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+    // In partner mode every token request shares the key's token budget, also those with made-up
+    // or no credentials: a target may count failed ones per client address (ours is one for the run).
+    const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
+    if (!paced) return toHttpResponse(await this.http.send(wire, recorder));
+    const keyId = this.partnerKey().accessKeyId;
+    // A rate-limit check's requests are its subject: never held back, but counted, so that
+    // the requests after it wait for what it used up instead of meeting a 429.
+    const slot =
+      run?.rule.area === 'RATE'
+        ? runShared.pacer.record(keyId, kind)
+        : await runShared.pacer.acquire(keyId, kind);
+    this.partnerSent[kind] += 1;
+    if (slot.waited > 0)
+      run?.notes.push(
+        `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
+      );
+    try {
+      return toHttpResponse(await this.http.send(wire, recorder));
+    } finally {
+      slot.done();
+      announceTally(runShared.pacer.tally(keyId));
     }
-    return toHttpResponse(await this.http.send(wire, recorder));
   }
 
   /** A token for the key; the partner key's tokens are remembered so their requests are paced. */
@@ -159,6 +181,11 @@ export class FileFixture {
     const token = await this.tokens.token(key, scopes, run);
     if (key.accountId === undefined) runShared.partnerTokens.add(token);
     return token;
+  }
+
+  /** A partner key and no control API: the one key's limits are the whole run's. */
+  #partnerMode(): boolean {
+    return this.config.partnerKey !== undefined && !this.has('keys');
   }
 
   /** Whether the request is made with the partner key (its limits are shared by the whole run). */
@@ -175,7 +202,9 @@ export class FileFixture {
       case 'bearer':
         return runShared.partnerTokens.has(auth.token);
       default:
-        return false;
+        // Credentials written by hand (a form's client_id, a raw Authorization header): the target
+        // still counts them against the key, so they are paced as the key's too.
+        return mentionsKey(spec, partnerId);
     }
   }
 
@@ -224,6 +253,22 @@ export class FileFixture {
   }
 }
 
+/** Whether a request names the key anywhere a target could read it from: form, headers (Basic decoded), body, path. */
+function mentionsKey(spec: RequestSpec, accessKeyId: string): boolean {
+  const texts: string[] = [spec.path, ...Object.values(spec.form ?? {})];
+  for (const value of Object.values(spec.headers ?? {})) {
+    for (const v of value === null ? [] : Array.isArray(value) ? value : [value]) {
+      texts.push(v);
+      const basic = /^\s*basic\s+(\S+)/i.exec(v);
+      if (basic?.[1]) texts.push(Buffer.from(basic[1], 'base64').toString('latin1'));
+    }
+  }
+  if (typeof spec.body === 'string') texts.push(spec.body);
+  else if (spec.body) texts.push(Buffer.from(spec.body).toString('latin1'));
+  if (spec.json !== undefined) texts.push(JSON.stringify(spec.json) ?? '');
+  return texts.some((text) => text.includes(accessKeyId));
+}
+
 function missingReason(capability: Capability): string {
   if (capability === 'live_orders') {
     return 'needs orders placed with a live key: run with --allow-live-orders (never against production)';
@@ -255,6 +300,8 @@ export function fileFixture(): FileFixture {
     afterAll(async () => {
       fixtures.delete(file);
       await made.close();
+      if (made.partnerSent.read + made.partnerSent.write + made.partnerSent.token > 0)
+        announceFileTally(file, made.partnerSent);
     }, 60_000);
   }
   return fixture;

@@ -1,4 +1,5 @@
 import { KeyPacer } from '../client/key-pacer.js';
+import type { CachedToken } from '../client/token-manager.js';
 import { announceWait } from '../client/wait-channel.js';
 import type { Key } from './context.js';
 
@@ -13,7 +14,7 @@ export const runShared = {
   pacer: new KeyPacer(undefined, undefined, (ms, keyId, kind) =>
     announceWait({ what: `the ${kind} window of key ${keyId}`, ms }),
   ),
-  tokens: new Map<string, Promise<string>>(),
+  tokens: new Map<string, Promise<CachedToken>>(),
   /** Tokens of the partner key: requests carrying them are paced. */
   partnerTokens: new Set<string>(),
   /** The partner key, one object for the run: scopes learned from its first token serve every file. */

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from '../reports/compare.js';
 import { outcomeLine } from '../reports/outcome.js';
+import { pacingLine } from '../reports/partner-pacing.js';
 import type { Report } from '../reports/report-model.js';
 import { waiverMark } from '../reports/waivers.js';
 import type { Terminal } from './terminal.js';
@@ -20,6 +21,8 @@ export function printOutcome(
   terminal.out(
     `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed})`,
   );
+  if (report.partner_pacing)
+    terminal.out(`Pacing: ${pacingLine(report.partner_pacing, report.duration_ms)}`);
   for (const [verdict, title] of [
     ['failed', 'MUST failures'],
     ['error', 'Errors (the suite or the network, not the target)'],

@@ -1,16 +1,19 @@
 import type { Writable } from 'node:stream';
 import { activeRules } from '../../rules/index.js';
+import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
+import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { checkFilesAtATime } from '../runner/concurrency.js';
 import { exitDecision } from '../runner/exit-code.js';
+import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
 import { mergeResults } from '../runner/rule-results.js';
@@ -100,6 +103,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       stop.abort();
     });
 
+    const partnerMode = runConfig.controlUrl === undefined;
+    // Partner mode: the pacer (in the checks' worker) reports what the key sent, for the floor.
+    const tally = partnerMode ? listenForTally() : undefined;
     const startedAt = new Date();
     const run = await runSuites({
       root: PACKAGE_ROOT,
@@ -109,10 +115,13 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
       reporters: [new ProgressLine({ stream: io.stderr }), watch],
       maxWorkers: filesAtATime,
-      shareModules: runConfig.controlUrl === undefined,
+      shareModules: partnerMode,
       signal: stop.signal,
     }).finally(() => io.signal?.removeEventListener('abort', onCancel));
     const finishedAt = new Date();
+    const sent = tally?.latest();
+    if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
+    tally?.stop();
 
     const { results, runErrors } = mergeResults({
       rules: activeRules,
@@ -140,6 +149,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
     });
+    if (sent) built.partner_pacing = partnerPacing(sent, built.duration_ms);
     const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);

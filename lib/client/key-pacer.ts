@@ -2,20 +2,47 @@
  * Keeps one key under the API document's rate limits (section 8): reads 300,
  * writes 60, token requests 20 per minute per key. The suite uses it for the
  * partner key, whose limits every check of the run shares; keys the run makes
- * through the control API are fresh per check and need no pacing. A small
- * margin leaves room for clocks that disagree by a little.
+ * through the control API are fresh per check and need no pacing.
+ *
+ * Each class has its own window, planned on its own: a read never waits
+ * because writes are used up, nor a write because tokens are. The full
+ * documented budget is used, with no margin taken off the count: a request
+ * is stamped with the time its answer came back, and a slot is reused only a
+ * whole minute after that. The server received it before then, and receives
+ * the new one after it is sent, so any minute of the server's (sliding or
+ * fixed windows, whatever its clock says) holds at most the documented number.
  */
 export type RequestClass = 'read' | 'write' | 'token';
 
-const LIMITS: Record<RequestClass, number> = { read: 300, write: 60, token: 20 };
-const MARGIN = 0.9;
-const WINDOW_MS = 60_000;
+export const DOCUMENTED_LIMITS: Readonly<Record<RequestClass, number>> = {
+  read: 300,
+  write: 60,
+  token: 20,
+};
+export const WINDOW_MS = 60_000;
+/** A little time on top of the minute: timers fire a few ms early or late. */
+const SLACK_MS = 50;
+/** How long to look again when every slot of a window is still in flight. */
+const IN_FLIGHT_POLL_MS = 250;
+
+/** A request sent within the budget; `done()` once its answer (or failure) is back. */
+export interface Slot {
+  /** How long the request waited for its slot, in ms. */
+  readonly waited: number;
+  done(): void;
+}
+
+/** Requests of each class sent on the key so far. */
+export type Tally = Record<RequestClass, number>;
 
 export class KeyPacer {
-  readonly #sent = new Map<string, number[]>();
+  /** Per key and class: when each recent request's answer came back (`undefined`: still in flight). */
+  readonly #sent = new Map<string, { at: number | undefined }[]>();
+  readonly #tally = new Map<string, Tally>();
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onWait: ((ms: number, keyId: string, kind: RequestClass) => void) | undefined;
+  readonly #limits: Readonly<Record<RequestClass, number>>;
 
   constructor(
     now: () => number = Date.now,
@@ -23,32 +50,95 @@ export class KeyPacer {
       new Promise((resolve) => setTimeout(resolve, ms)),
     /** Told before each wait: the progress line says what the run waits for. */
     onWait?: (ms: number, keyId: string, kind: RequestClass) => void,
+    limits: Readonly<Record<RequestClass, number>> = DOCUMENTED_LIMITS,
   ) {
     this.#now = now;
     this.#sleep = sleep;
     this.#onWait = onWait;
+    this.#limits = limits;
   }
 
-  /** Waits until one more request of this class on this key stays within the limit; answers the wait in ms. */
-  async acquire(keyId: string, kind: RequestClass): Promise<number> {
-    const id = `${keyId}|${kind}`;
-    const budget = Math.floor(LIMITS[kind] * MARGIN);
+  /** Waits until one more request of this class on this key stays within the limit, and takes the slot. */
+  async acquire(keyId: string, kind: RequestClass): Promise<Slot> {
     let waited = 0;
     for (;;) {
-      const now = this.#now();
-      const recent = (this.#sent.get(id) ?? []).filter((at) => now - at < WINDOW_MS);
-      if (recent.length < budget) {
-        recent.push(now);
-        this.#sent.set(id, recent);
-        return waited;
-      }
-      const wait = WINDOW_MS - (now - recent[0]!) + 50;
-      this.#sent.set(id, recent);
+      const wait = this.#waitFor(keyId, kind);
+      if (wait === 0) return { waited, done: this.#take(keyId, kind) };
       this.#onWait?.(wait, keyId, kind);
       await this.#sleep(wait);
       waited += wait;
     }
   }
+
+  /**
+   * A request sent without waiting (a rate-limit check, whose subject the
+   * limit is): it still uses up the window, so the requests after it wait for
+   * what it took instead of meeting a 429.
+   */
+  record(keyId: string, kind: RequestClass): Slot {
+    return { waited: 0, done: this.#take(keyId, kind) };
+  }
+
+  /**
+   * A request sent before the pacer existed (the run's preflight token
+   * request), answered at `answeredAt`: it is in the window like any other.
+   */
+  sentBefore(keyId: string, kind: RequestClass, answeredAt: number): void {
+    this.#take(keyId, kind)();
+    const window = this.#window(keyId, kind);
+    const entry = window[window.length - 1];
+    if (entry) entry.at = Math.min(answeredAt, this.#now());
+    window.sort((a, b) => (a.at ?? Number.POSITIVE_INFINITY) - (b.at ?? Number.POSITIVE_INFINITY));
+  }
+
+  /** Requests of each class sent on the key (paced and recorded). */
+  tally(keyId: string): Tally {
+    return { ...(this.#tally.get(keyId) ?? { read: 0, write: 0, token: 0 }) };
+  }
+
+  /** 0: a slot is free now; else how long until one may be. */
+  #waitFor(keyId: string, kind: RequestClass): number {
+    const now = this.#now();
+    const window = this.#window(keyId, kind);
+    // Forget answers older than a minute; requests in flight stay.
+    const recent = window.filter((e) => e.at === undefined || now - e.at < WINDOW_MS);
+    window.splice(0, window.length, ...recent);
+    if (recent.length < this.#limits[kind]) return 0;
+    const settled = recent.flatMap((e) => (e.at === undefined ? [] : [e.at]));
+    if (settled.length === 0) return IN_FLIGHT_POLL_MS;
+    return WINDOW_MS - (now - Math.min(...settled)) + SLACK_MS;
+  }
+
+  #take(keyId: string, kind: RequestClass): () => void {
+    const entry: { at: number | undefined } = { at: undefined };
+    this.#window(keyId, kind).push(entry);
+    const tally = this.#tally.get(keyId) ?? { read: 0, write: 0, token: 0 };
+    tally[kind] += 1;
+    this.#tally.set(keyId, tally);
+    return () => {
+      entry.at ??= this.#now();
+    };
+  }
+
+  #window(keyId: string, kind: RequestClass): { at: number | undefined }[] {
+    const id = `${keyId}|${kind}`;
+    let window = this.#sent.get(id);
+    if (!window) {
+      window = [];
+      this.#sent.set(id, window);
+    }
+    return window;
+  }
+}
+
+/**
+ * The least time the documented limits allow for this many requests: each
+ * class at its full rate, all classes at once, the slowest deciding.
+ */
+export function rateFloorMs(tally: Tally, limits = DOCUMENTED_LIMITS): number {
+  return Math.max(
+    ...(Object.keys(limits) as RequestClass[]).map((k) => (tally[k] / limits[k]) * WINDOW_MS),
+  );
 }
 
 export function requestClass(method: string, path: string, tokenPath: string): RequestClass {

@@ -2,6 +2,7 @@ import { VERDICTS } from '../check/verdict.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
+import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { reproduceLines } from './reproduce-markdown.js';
@@ -23,6 +24,8 @@ export function renderMarkdown(report: Report): string {
     `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${report.num_runs} cases per property, ${(report.duration_ms / 1000).toFixed(1)} s.`,
   );
   if (report.only) out.push(`Only: ${report.only.join(', ')}.`);
+  if (report.partner_pacing)
+    out.push(`${capitalised(pacingLine(report.partner_pacing, report.duration_ms))}.`);
   out.push('', `Exit code ${report.exit_code}: ${report.exit_reason}.`, '');
   out.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => report.summary[v]).join(' | ')} |`, '');
@@ -125,4 +128,8 @@ function notVerifiableByCapability(results: readonly RuleResult[]): [string, num
 /** Keeps a value on one Markdown line and out of its syntax (`<` for HTML; `>` only matters at a line's start). */
 function cell(value: string): string {
   return value.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|])/g, '\\$1');
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

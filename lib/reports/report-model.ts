@@ -4,6 +4,7 @@ import type { Exchange } from '../evidence/exchange.js';
 import type { Violation } from '../violations/violation.js';
 import type { History } from './history.js';
 import type { Coverage, Outcome } from './outcome.js';
+import type { PartnerPacing } from './partner-pacing.js';
 import type { ResultWaiver, WaiverSummary } from './waivers.js';
 
 /**
@@ -42,6 +43,8 @@ export interface Report {
   waivers?: WaiverSummary;
   /** Addition, with `--history`: each rule's last verdicts, new failures, fixed and flaky rules. */
   history?: History;
+  /** Addition, in partner mode: the partner key's traffic and its rate-limit floor (partner-pacing.ts). */
+  partner_pacing?: PartnerPacing;
 }
 
 export interface TargetInfo {

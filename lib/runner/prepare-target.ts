@@ -52,12 +52,14 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     requireThisApi(probe);
 
     const notices: string[] = [...settings.notices];
+    let partnerPreflightAt: number | undefined;
     if (settings.partnerKey) {
       const notice = await preflightPartnerKey({
         tokenUrl: `${apiBaseUrl}${settings.profile.dialect.paths.token}`,
         ...settings.partnerKey,
         timeoutMs: probeMs,
       });
+      partnerPreflightAt = Date.now();
       if (notice) notices.push(notice);
     }
     let capabilities: Capability[] = [];
@@ -83,6 +85,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
       ...(controlUrl ? { controlUrl } : {}),
       ...(controlToken ? { controlToken } : {}),
       ...(settings.partnerKey ? { partnerKey: settings.partnerKey } : {}),
+      ...(partnerPreflightAt !== undefined ? { partnerPreflightAt } : {}),
       capabilities,
       allowLiveOrders: settings.allowLiveOrders || Boolean(embedded),
       seed: settings.seed,

@@ -17,6 +17,12 @@ export interface RunConfig {
   controlToken?: string;
   /** The key used when there is no control API (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY). */
   partnerKey?: { accessKeyId: string; secretKey: string };
+  /**
+   * When the preflight's token request with the partner key was answered (ms
+   * since the epoch): the key's token window holds it, so the checks' pacer
+   * counts it too.
+   */
+  partnerPreflightAt?: number;
   /** Control features the target announced, plus `live_orders` when allowed. */
   capabilities: Capability[];
   /** `--allow-live-orders`: without it no order is ever placed with a live key. */
