@@ -20,5 +20,16 @@ export type {
   RequestSpec,
   TestAccount,
 } from './context.js';
+export {
+  cheapestLine,
+  goodsTotal,
+  type OrderBody,
+  type OrderCatalog,
+  type OrderLine,
+  type OrderSpec,
+  orderBodyOf,
+  productsOf,
+} from './order-body.js';
 export { check } from './register.js';
+export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';
 export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

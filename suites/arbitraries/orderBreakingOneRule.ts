@@ -1,8 +1,9 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
-import type { CatalogProduct, OrderCatalog } from '../support/catalog.js';
-import { type OrderBody, totalOf } from '../support/order-body.js';
+import type { OrderCatalog, Product } from '../../lib/check/index.js';
+import { goodsTotal, type OrderBody } from '../../lib/check/index.js';
+import { REFERENCE_ORDER_BODY } from '../../lib/target/dialect.js';
 import { foreignCountryCode } from './foreignCountryCode.js';
 import { unknownFieldName } from './unknownFieldName.js';
 import { fitUnder, validOrder } from './validOrder.js';
@@ -42,7 +43,8 @@ const REQUIRED_ADDRESS_FIELDS = ['name', 'line1', 'city', 'state', 'postal_code'
  * known maximum) are left out. `external_id` is a stem, as in `validOrder`.
  */
 export function orderBreakingOneRule(catalog: OrderCatalog): fc.Arbitrary<BrokenOrder> {
-  const base = validOrder(catalog);
+  // Its breakages edit the reference dialect's field names (and its pointers are into them).
+  const base = validOrder(catalog, REFERENCE_ORDER_BODY);
   const choices: fc.Arbitrary<BrokenOrder>[] = [
     missingField(base),
     unknownField(base),
@@ -50,12 +52,12 @@ export function orderBreakingOneRule(catalog: OrderCatalog): fc.Arbitrary<Broken
     quantityBelowMinimum(base, catalog),
     addressOutsideUs(base),
   ];
-  const freight = catalog.products.find((p) => p.shipsByFreight);
+  const freight = catalog.products.find((p) => p.ships_by_freight);
   const max = catalog.maxOrderValue;
-  if (freight && (max === undefined || freight.unitPrice * freight.minQuantity <= max)) {
+  if (freight && (max === undefined || freight.unit_price * freight.min_quantity <= max)) {
     choices.push(freightProduct(base, catalog, freight));
   }
-  const priced = catalog.products.some((p) => !p.shipsByFreight && p.unitPrice > 0);
+  const priced = catalog.products.some((p) => !p.ships_by_freight && p.unit_price > 0);
   if (max !== undefined && priced) choices.push(overMaxOrderValue(base, catalog, max));
   return fc.oneof(...choices);
 }
@@ -130,7 +132,7 @@ function quantityBelowMinimum(
     const body = clone(order);
     const i = itemAt % body.items.length;
     const line = body.items[i] as { sku: string; quantity: number };
-    const minimum = catalog.products.find((p) => p.sku === line.sku)?.minQuantity ?? 1;
+    const minimum = catalog.products.find((p) => p.sku === line.sku)?.min_quantity ?? 1;
     line.quantity = under % minimum;
     const pointer = `/items/${i}/quantity`;
     return {
@@ -154,18 +156,19 @@ function addressOutsideUs(base: fc.Arbitrary<OrderBody>): fc.Arbitrary<BrokenOrd
 function freightProduct(
   base: fc.Arbitrary<OrderBody>,
   catalog: OrderCatalog,
-  freight: CatalogProduct,
+  freight: Product,
 ): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat()).map(([order, at]) => {
     const body = clone(order);
-    const freightLine = { sku: freight.sku, quantity: freight.minQuantity };
+    const freightLine = { sku: freight.sku, quantity: freight.min_quantity };
     // Only the freight rule may break: the other lines make room for the freight line's price.
     const budget =
       catalog.maxOrderValue === undefined
         ? undefined
-        : catalog.maxOrderValue - totalOf(catalog, [freightLine]);
+        : catalog.maxOrderValue - goodsTotal(catalog.products, [freightLine]);
     const fitted = fitUnder(catalog, body.items, budget);
-    const others = budget !== undefined && totalOf(catalog, fitted) > budget ? [] : fitted;
+    const others =
+      budget !== undefined && goodsTotal(catalog.products, fitted) > budget ? [] : fitted;
     const i = at % (others.length + 1);
     body.items = [...others.slice(0, i), freightLine, ...others.slice(i)];
     const pointer = `/items/${i}/sku`;
@@ -185,23 +188,23 @@ function overMaxOrderValue(
 ): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat(), fc.integer({ min: 0, max: 3 })).map(([order, itemAt, extra]) => {
     const body = clone(order);
-    const priceOf = (sku: string) => totalOf(catalog, [{ sku, quantity: 1 }]);
+    const priceOf = (sku: string) => goodsTotal(catalog.products, [{ sku, quantity: 1 }]);
     // A free product cannot push the total up: raise the dearest line instead.
     const picked = itemAt % body.items.length;
     const i = priceOf(body.items[picked]?.sku ?? '') > 0 ? picked : dearestLine(body, priceOf);
     const line = body.items[i] as { sku: string; quantity: number };
     if (priceOf(line.sku) === 0) {
       const dearest = [...catalog.products]
-        .filter((p) => !p.shipsByFreight)
-        .sort((a, b) => b.unitPrice - a.unitPrice)[0] as CatalogProduct;
+        .filter((p) => !p.ships_by_freight)
+        .sort((a, b) => b.unit_price - a.unit_price)[0] as Product;
       if (!body.items.some((l) => l.sku === dearest.sku)) line.sku = dearest.sku;
     }
     const price = priceOf(line.sku);
-    const rest = totalOf(catalog, body.items) - price * line.quantity;
+    const rest = goodsTotal(catalog.products, body.items) - price * line.quantity;
     line.quantity = Math.max(line.quantity, Math.ceil((max + 1 - rest) / price)) + extra;
     return {
       rule: 'over_max_order_value',
-      what: `total ${totalOf(catalog, body.items)} cents over the maximum ${max}`,
+      what: `total ${goodsTotal(catalog.products, body.items)} cents over the maximum ${max}`,
       body,
     };
   });

@@ -17,7 +17,7 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     tally(real, 'PlaceOrder');
     const { ctx, key, catalog } = real;
     const line = cheapestLine(catalog);
-    const body = orderBody(ctx.faker, catalog, {
+    const body = orderBody(ctx, catalog, {
       items: [{ sku: line.sku, quantity: line.quantity + this.extraQuantity }],
     });
     const idempotencyKey = newIdempotencyKey();

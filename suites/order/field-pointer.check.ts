@@ -35,10 +35,10 @@ check('ORDER-26', async (ctx) => {
   // Section 2, error object: errors[] entries each have detail; "Field errors also carry a pointer to the field."
   const { key, catalog } = await ordering(ctx);
 
-  const missing = orderBody(ctx.faker, catalog) as Record<string, unknown>;
+  const missing = orderBody(ctx, catalog) as Record<string, unknown>;
   delete missing.external_id;
-  const unknown = { ...orderBody(ctx.faker, catalog), gift_message: 'Happy birthday, Sam!' };
-  const foreign = orderBody(ctx.faker, catalog);
+  const unknown = { ...orderBody(ctx, catalog), gift_message: 'Happy birthday, Sam!' };
+  const foreign = orderBody(ctx, catalog);
   foreign.shipping_address = { ...foreign.shipping_address, country: 'CA' };
 
   for (const [body, field, what] of [

@@ -29,7 +29,7 @@ check('ORDER-16', async (ctx) => {
   const { key, account, catalog } = await generatedOrdering(ctx);
   const pacer = new WritePacer(ctx, account);
   await ctx.property(
-    validOrder(catalog),
+    validOrder(catalog, ctx.dialect.orderBody),
     async (order) => {
       await pacer.write();
       const body = { ...order, external_id: uniqueExternalId(order.external_id) };

@@ -35,7 +35,7 @@ async function place(
   catalog: OrderCatalog,
   what: string,
 ): Promise<string> {
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   return idOf(requireSuccess(await postOrder(ctx, key, body), what), what);
 }
 
@@ -47,13 +47,13 @@ check('ORDER-10', async (ctx) => {
     : await ordering(ctx);
   const max = catalog.maxOrderValue;
   const product = catalog.products
-    .filter((p) => !p.shipsByFreight && p.unitPrice > 0)
-    .sort((a, b) => b.unitPrice - a.unitPrice)[0];
+    .filter((p) => !p.ships_by_freight && p.unit_price > 0)
+    .sort((a, b) => b.unit_price - a.unit_price)[0];
   if (max === undefined || !product) {
     return ctx.notVerifiable('the account shows no maximum order value or no priced product');
   }
-  const quantity = Math.max(product.minQuantity, Math.floor(max / product.unitPrice) + 1);
-  const body = orderBody(ctx.faker, catalog, { items: [{ sku: product.sku, quantity }] });
+  const quantity = Math.max(product.min_quantity, Math.floor(max / product.unit_price) + 1);
+  const body = orderBody(ctx, catalog, { items: [{ sku: product.sku, quantity }] });
   const res = await postOrder(ctx, key, body);
   if (expectValidationFailed(ctx, res)) {
     expectNamesLimit(ctx, res, { ...ORDER_VALUE, values: amountForms(max) });
@@ -70,7 +70,7 @@ check('ORDER-11', async (ctx) => {
     limits: { max_order_value: max },
   });
   const items = [{ sku: BOX.sku, quantity: 8 }];
-  const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog, { items }));
+  const res = await postOrder(ctx, key, orderBody(ctx, catalog, { items }));
   if (res.status >= 300 && account) {
     const total = await quotedTotal(ctx, key, catalog, items);
     if (total !== max) {
@@ -81,7 +81,7 @@ check('ORDER-11', async (ctx) => {
       await ctx.control.updateAccount(account.id, { limits: { max_order_value: total } });
       expectSuccess(
         ctx,
-        await postOrder(ctx, key, orderBody(ctx.faker, catalog, { items })),
+        await postOrder(ctx, key, orderBody(ctx, catalog, { items })),
         `an order of exactly the maximum order value (${usd(total)})`,
       );
       return;
@@ -108,11 +108,11 @@ check('ORDER-12', async (ctx) => {
   // Section 4, order rule 5 and section 8: at most the account's maximum orders per day;
   // beyond it 422 validation_failed whose message names the limit (section 7).
   const { key, catalog } = await ordering(ctx, { limits: { max_orders_per_day: 2 } });
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   for (let n = 1; n <= 2; n++) {
     expectSuccess(
       ctx,
-      await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+      await postOrder(ctx, key, orderBody(ctx, catalog)),
       `order ${n} of 2 allowed today`,
     );
   }
@@ -133,7 +133,7 @@ check('ORDER-13', async (ctx) => {
       `cancelling order ${n}`,
     );
   }
-  const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+  const res = await postOrder(ctx, key, orderBody(ctx, catalog));
   expectValidationFailed(ctx, res);
 });
 
@@ -151,9 +151,9 @@ check('ORDER-14', async (ctx) => {
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const liveKey = await ctx.key({ mode: 'live', account });
   await place(ctx, testKey, catalog, 'placing the one test order allowed today');
-  const live = await postOrder(ctx, liveKey, orderBody(ctx.faker, catalog));
+  const live = await postOrder(ctx, liveKey, orderBody(ctx, catalog));
   expectSuccess(ctx, live, "a live order after the test mode's one order of the day");
-  const again = await postOrder(ctx, testKey, orderBody(ctx.faker, catalog));
+  const again = await postOrder(ctx, testKey, orderBody(ctx, catalog));
   if (again.status < 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
@@ -174,7 +174,7 @@ check('ORDER-15', async (ctx) => {
   if (elevenPm.getTime() <= now) elevenPm.setUTCDate(elevenPm.getUTCDate() + 1);
   await ctx.advanceClock(account, Math.ceil((elevenPm.getTime() - now) / 1000));
   await place(ctx, key, catalog, "placing the day's one order at 23:00 UTC");
-  const sameDay = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+  const sameDay = await postOrder(ctx, key, orderBody(ctx, catalog));
   if (sameDay.status < 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
@@ -184,7 +184,7 @@ check('ORDER-15', async (ctx) => {
   await ctx.advanceClock(account, 2 * 3600);
   expectSuccess(
     ctx,
-    await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+    await postOrder(ctx, key, orderBody(ctx, catalog)),
     'an order at 01:00 UTC the next day',
   );
 });

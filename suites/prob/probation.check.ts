@@ -48,7 +48,7 @@ async function liveAccount(ctx: CheckContext): Promise<{ account: TestAccount; k
 }
 
 function send(ctx: CheckContext, key: Key, items: OrderLine[] = [{ sku: PRINT.sku, quantity: 1 }]) {
-  const body = orderBody(ctx.faker, catalog, { items });
+  const body = orderBody(ctx, catalog, { items });
   return postOrder(ctx, key, body).then((res) => ({ res, body }));
 }
 

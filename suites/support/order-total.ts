@@ -37,7 +37,7 @@ export async function quotedTotal(
   catalog: OrderCatalog,
   items: OrderLine[],
 ): Promise<number> {
-  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog, items));
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog, items));
   if (res.status < 200 || res.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
