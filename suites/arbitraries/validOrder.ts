@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import {
   goodsTotal,
-  type OrderBody,
   type OrderCatalog,
   type OrderLine,
-  orderBodyOf,
+  type OrderSpec,
   type Product,
 } from '../../lib/check/index.js';
-import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { externalId } from './externalId.js';
 import { usShippingAddress } from './usShippingAddress.js';
 
@@ -15,14 +13,15 @@ import { usShippingAddress } from './usShippingAddress.js';
  * An order valid by every rule of section 4 for this catalog: products on
  * the list that do not ship by freight, each at or above its minimum, to a
  * US address, within the maximum order value (of the goods: what the
- * target charges is read from it). Made by the one order builder in the
- * dialect's shape. Any number of lines (up to 8,
- * distinct products), small and large quantities, realistic addresses.
+ * target charges is read from it). Any number of lines (up to 8, distinct
+ * products), small and large quantities, realistic addresses. An order, not
+ * a body: the check makes its body with the one order builder
+ * (`orderBodyOf`), in the run's dialect.
  *
  * `external_id` is a realistic stem: external ids are unique per account for
  * ever, so the check makes it unique (`uniqueExternalId`) before sending.
  */
-export function validOrder(catalog: OrderCatalog, shape: OrderBodyShape): fc.Arbitrary<OrderBody> {
+export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderSpec> {
   const eligible = catalog.products.filter((p) => !p.ships_by_freight);
   if (eligible.length === 0)
     throw new Error('validOrder: the catalog has no product without freight');
@@ -45,11 +44,7 @@ export function validOrder(catalog: OrderCatalog, shape: OrderBodyShape): fc.Arb
         const p = eligible[product] as Product;
         return { sku: p.sku, quantity: p.min_quantity + extra };
       });
-      return orderBodyOf(shape, {
-        externalId: stem,
-        items: fitUnder(catalog, items, catalog.maxOrderValue),
-        address,
-      });
+      return { externalId: stem, items: fitUnder(catalog, items, catalog.maxOrderValue), address };
     });
 }
 
@@ -61,10 +56,10 @@ export function validOrder(catalog: OrderCatalog, shape: OrderBodyShape): fc.Arb
  */
 export function fitUnder(
   catalog: OrderCatalog,
-  items: OrderLine[],
+  items: readonly OrderLine[],
   budget: number | undefined,
 ): OrderLine[] {
-  if (budget === undefined || goodsTotal(catalog.products, items) <= budget) return items;
+  if (budget === undefined || goodsTotal(catalog.products, items) <= budget) return [...items];
   const minimum = (line: OrderLine) =>
     catalog.products.find((p) => p.sku === line.sku)?.min_quantity ?? 1;
   const lines = items.map((line) => ({ ...line }));

@@ -1,5 +1,4 @@
-import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { type CheckContext, check, type Key, orderBodyOf } from '../../lib/check/index.js';
 import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
 import { validOrder } from '../arbitraries/validOrder.js';
 import type { OrderCatalog } from '../support/catalog.js';
@@ -29,13 +28,14 @@ check('ORDER-16', async (ctx) => {
   const { key, account, catalog } = await generatedOrdering(ctx);
   const pacer = new WritePacer(ctx, account);
   await ctx.property(
-    validOrder(catalog, ctx.dialect.orderBody),
+    validOrder(catalog),
     async (order) => {
       await pacer.write();
-      const body = { ...order, external_id: uniqueExternalId(order.external_id) };
+      const externalId = uniqueExternalId(order.externalId);
+      const body = orderBodyOf(ctx.dialect.orderBody, { ...order, externalId });
       const res = await postOrder(ctx, key, body);
-      if (res.status >= 300 && (await overMaximum(ctx, key, catalog, body.items))) return;
-      expectSuccess(ctx, res, `a valid order of ${body.items.length} line(s)`);
+      if (res.status >= 300 && (await overMaximum(ctx, key, catalog, [...order.items]))) return;
+      expectSuccess(ctx, res, `a valid order of ${order.items.length} line(s)`);
     },
     { numRuns: propertyRuns(ctx, account !== undefined, 5) },
   );
@@ -46,7 +46,7 @@ check('ORDER-17', async (ctx) => {
   const { key, account, catalog } = await generatedOrdering(ctx);
   const pacer = new WritePacer(ctx, account);
   await ctx.property(
-    orderBreakingOneRule(catalog),
+    orderBreakingOneRule(catalog, ctx.dialect.orderBody),
     async (broken) => {
       await pacer.write();
       const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));
@@ -62,7 +62,7 @@ check('ORDER-18', async (ctx) => {
   const { key, account, catalog } = await generatedOrdering(ctx);
   const pacer = new WritePacer(ctx, account);
   await ctx.property(
-    orderBreakingOneRule(catalog),
+    orderBreakingOneRule(catalog, ctx.dialect.orderBody),
     async (broken) => {
       await pacer.write();
       const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));

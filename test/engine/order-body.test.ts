@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cheapestLine, goodsTotal, orderBodyOf, productsOf } from '../../lib/check/order-body.js';
 import { type OrderBodyShape, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { orderBreakingOneRule } from '../../suites/arbitraries/orderBreakingOneRule.js';
 
 const address = {
   name: 'Ada Lovelace',
@@ -12,6 +14,21 @@ const address = {
 };
 const spec = { externalId: 'ct-1', items: [{ sku: 'MUG', quantity: 2 }], address };
 
+const OTHER: OrderBodyShape = {
+  items: '/lines',
+  sku: '/item/code',
+  quantity: '/count',
+  address: {
+    name: '/ship_to/recipient',
+    line1: '/ship_to/street',
+    line2: '/ship_to/street2',
+    city: '/ship_to/city',
+    state: '/ship_to/region',
+    postal_code: '/ship_to/zip',
+    country: '/ship_to/country',
+  },
+};
+
 describe('the one order builder', () => {
   it('makes the reference body of the target contract, section 2, field for field and in order', () => {
     const body = orderBodyOf(REFERENCE_DIALECT.orderBody, spec);
@@ -22,6 +39,41 @@ describe('the one order builder', () => {
         shipping_address: address,
       }),
     );
+  });
+
+  it('breaks one rule of section 4 in the shape of the dialect, pointing into that shape', () => {
+    const catalog = {
+      products: productsOf([
+        { sku: 'MUG', unit_price: 1100, min_quantity: 1, ships_by_freight: false },
+        { sku: 'STICKER', unit_price: 125, min_quantity: 25, ships_by_freight: false },
+        { sku: 'PALLET', unit_price: 38000, min_quantity: 1, ships_by_freight: true },
+      ]),
+      maxOrderValue: 500_000,
+    };
+    const pointers = new Set<string>();
+    for (const broken of fc.sample(orderBreakingOneRule(catalog, OTHER), {
+      seed: 7,
+      numRuns: 300,
+    })) {
+      const body = broken.body as { lines?: { item?: { code?: string } }[]; ship_to?: object };
+      if (broken.rule !== 'missing_field') expect(Array.isArray(body.lines)).toBe(true);
+      expect(body).not.toHaveProperty('items');
+      expect(body).not.toHaveProperty('shipping_address');
+      if (broken.pointer) pointers.add(broken.pointer.replace(/\/\d+\//, '/N/'));
+    }
+    for (const pointer of [
+      '/lines',
+      '/ship_to',
+      '/lines/N/item/code',
+      '/lines/N/count',
+      '/ship_to/country',
+    ]) {
+      expect(pointers).toContain(pointer);
+    }
+    for (const pointer of pointers) {
+      // Into the shape: the reference's member names never appear.
+      expect(pointer).not.toMatch(/^\/(items|shipping_address)(\/|$)/);
+    }
   });
 
   it('puts every part where another dialect says, external_id staying at the top (section 4)', () => {
