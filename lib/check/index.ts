@@ -21,6 +21,7 @@ export type {
   TestAccount,
 } from './context.js';
 export {
+  addressOf,
   cheapestLine,
   goodsTotal,
   type OrderBody,
@@ -29,6 +30,8 @@ export {
   type OrderSpec,
   orderBodyOf,
   productsOf,
+  quoteBodyOf,
+  withAddress,
 } from './order-body.js';
 export { check } from './register.js';
 export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';

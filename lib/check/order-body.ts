@@ -56,12 +56,65 @@ export function orderBodyOf(shape: OrderBodyShape, spec: OrderSpec): OrderBody {
   return body as OrderBody;
 }
 
+/**
+ * The body of a quote for the same lines and address (contract section 2:
+ * `POST /quotes` takes `{items, shipping_address}`): the order body without
+ * its `external_id`, until a profile describes the quote body of its own.
+ */
+export function quoteBodyOf(order: Record<string, unknown>): Record<string, unknown> {
+  const { external_id: _, ...quote } = order;
+  return quote;
+}
+
+/** The shipping address an order body carries, read where the dialect puts it. */
+export function addressOf(shape: OrderBodyShape, body: Record<string, unknown>): UsAddress {
+  const address: Record<string, unknown> = {};
+  for (const [field, pointer] of Object.entries(shape.address)) {
+    const value = valueAt(body, pointer);
+    if (value !== undefined) address[field] = value;
+  }
+  return address as unknown as UsAddress;
+}
+
+/**
+ * A copy of the body with another shipping address: every address field of
+ * the dialect dropped, then this address's fields put where it says.
+ */
+export function withAddress(
+  shape: OrderBodyShape,
+  body: Record<string, unknown>,
+  address: UsAddress,
+): OrderBody {
+  const copy = structuredClone(body);
+  for (const pointer of Object.values(shape.address)) {
+    const cut = pointer.lastIndexOf('/');
+    const parent = valueAt(copy, pointer.slice(0, cut));
+    if (typeof parent === 'object' && parent !== null) {
+      delete (parent as Record<string, unknown>)[unescapeToken(pointer.slice(cut + 1))];
+    }
+  }
+  for (const [field, value] of Object.entries(address) as [keyof UsAddress, unknown][]) {
+    if (value !== undefined) put(copy, shape.address[field], value);
+  }
+  return copy as OrderBody;
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let node = body;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[unescapeToken(raw)];
+  }
+  return node;
+}
+
+function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 /** Sets the value at a JSON pointer (RFC 6901), making the objects on the way. */
 function put(target: Record<string, unknown>, pointer: string, value: unknown): void {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.split('/').slice(1).map(unescapeToken);
   const last = tokens.pop();
   if (last === undefined) throw new Error(`order body pointer "${pointer}" names no field`);
   let node = target;

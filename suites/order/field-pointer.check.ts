@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { addressOf, check, withAddress } from '../../lib/check/index.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -38,8 +38,9 @@ check('ORDER-26', async (ctx) => {
   const missing = orderBody(ctx, catalog) as Record<string, unknown>;
   delete missing.external_id;
   const unknown = { ...orderBody(ctx, catalog), gift_message: 'Happy birthday, Sam!' };
-  const foreign = orderBody(ctx, catalog);
-  foreign.shipping_address = { ...foreign.shipping_address, country: 'CA' };
+  const shape = ctx.dialect.orderBody;
+  const plain = orderBody(ctx, catalog);
+  const foreign = withAddress(shape, plain, { ...addressOf(shape, plain), country: 'CA' });
 
   for (const [body, field, what] of [
     [missing, 'external_id', 'an order without external_id'],

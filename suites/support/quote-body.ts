@@ -1,4 +1,4 @@
-import type { CheckContext } from '../../lib/check/index.js';
+import { type CheckContext, quoteBodyOf } from '../../lib/check/index.js';
 import type { OrderCatalog } from './catalog.js';
 import { cheapestLine, type OrderLine, orderBody } from './order-body.js';
 
@@ -12,6 +12,5 @@ export function quoteBody(
   catalog: OrderCatalog,
   items: OrderLine[] = [cheapestLine(catalog)],
 ): Record<string, unknown> {
-  const { external_id: _, ...quote } = orderBody(ctx, catalog, { items });
-  return quote;
+  return quoteBodyOf(orderBody(ctx, catalog, { items }));
 }

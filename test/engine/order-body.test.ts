@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cheapestLine, goodsTotal, orderBodyOf, productsOf } from '../../lib/check/order-body.js';
+import {
+  addressOf,
+  cheapestLine,
+  goodsTotal,
+  orderBodyOf,
+  productsOf,
+  quoteBodyOf,
+  withAddress,
+} from '../../lib/check/order-body.js';
 import { type OrderBodyShape, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { orderBreakingOneRule } from '../../suites/arbitraries/orderBreakingOneRule.js';
 
@@ -137,5 +145,22 @@ describe('the one product type', () => {
         { sku: 'B', quantity: 1 },
       ]),
     ).toBe(2700);
+  });
+});
+
+describe('editing an order body through the dialect', () => {
+  const shape = REFERENCE_DIALECT.orderBody;
+
+  it('reads and replaces the address where the dialect puts it, leaving the original as it was', () => {
+    const body = orderBodyOf(shape, spec);
+    const moved = withAddress(shape, body, { ...addressOf(shape, body), line2: 'Apt 2' });
+    expect(JSON.stringify(moved)).toBe(
+      JSON.stringify({ ...body, shipping_address: { ...address, line2: 'Apt 2' } }),
+    );
+    expect(addressOf(shape, body)).toEqual(address);
+    expect(quoteBodyOf(moved)).toEqual({
+      items: body.items,
+      shipping_address: moved.shipping_address,
+    });
   });
 });
