@@ -24,6 +24,7 @@ export {
   addressOf,
   cheapestLine,
   goodsTotal,
+  linesOf,
   type OrderBody,
   type OrderCatalog,
   type OrderLine,

@@ -76,6 +76,17 @@ export function addressOf(shape: OrderBodyShape, body: Record<string, unknown>):
   return address as unknown as UsAddress;
 }
 
+/** The lines an order body carries, read where the dialect puts them (lines without both left out). */
+export function linesOf(shape: OrderBodyShape, body: Record<string, unknown>): OrderLine[] {
+  const items = valueAt(body, shape.items);
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((line): OrderLine[] => {
+    const sku = valueAt(line, shape.sku);
+    const quantity = valueAt(line, shape.quantity);
+    return typeof sku === 'string' && typeof quantity === 'number' ? [{ sku, quantity }] : [];
+  });
+}
+
 /**
  * A copy of the body with another shipping address: every address field of
  * the dialect dropped, then this address's fields put where it says.

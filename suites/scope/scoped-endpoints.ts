@@ -1,5 +1,5 @@
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
-import { quoteBodyOf } from '../../lib/check/index.js';
+import { linesOf, quoteBodyOf } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { postOrder } from '../support/post-order.js';
@@ -50,7 +50,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
       `could not make the quote the scope checks act on: HTTP ${quote.status} (evidence #${quote.exchange})`,
     );
   }
-  const sku = (orderBody.items as { sku: string }[])[0]?.sku ?? '';
+  const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {
     orderId,
     externalId: String(orderBody.external_id),

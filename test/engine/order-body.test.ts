@@ -4,6 +4,7 @@ import {
   addressOf,
   cheapestLine,
   goodsTotal,
+  linesOf,
   orderBodyOf,
   productsOf,
   quoteBodyOf,
@@ -158,6 +159,7 @@ describe('editing an order body through the dialect', () => {
       JSON.stringify({ ...body, shipping_address: { ...address, line2: 'Apt 2' } }),
     );
     expect(addressOf(shape, body)).toEqual(address);
+    expect(linesOf(OTHER, orderBodyOf(OTHER, spec))).toEqual(spec.items);
     expect(quoteBodyOf(moved)).toEqual({
       items: body.items,
       shipping_address: moved.shipping_address,
