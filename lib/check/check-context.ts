@@ -29,9 +29,11 @@ import type {
   TestAccount,
 } from './context.js';
 import type { FileFixture } from './file-fixture.js';
-import { validOrderBody } from './order-body.js';
+import { cheapestLine, orderBodyOf, productsOf } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
 import { withRatePolicy } from './rate-policy.js';
+import { type PostOrderOptions, sendOrder } from './send-order.js';
+import { usAddress } from './us-address.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -182,14 +184,22 @@ export class Context implements CheckContext {
     overrides?: Record<string, unknown>,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>> {
-    return validOrderBody(await this.#products(account), this.faker, overrides);
+    const products = await this.#products(account);
+    return {
+      ...orderBodyOf(this.dialect.orderBody, {
+        // Not from the seed alone: a partner's sandbox keeps orders between runs, and
+        // the same --seed must not collide with last night's external ids.
+        externalId: `ext-${this.faker.string.alphanumeric(8)}-${randomUUID().slice(0, 8)}`,
+        items: [cheapestLine(products)],
+        address: usAddress(this.faker),
+      }),
+      ...overrides,
+    };
   }
 
   async placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
     const order = body ?? (await this.orderBody(undefined, key.accountId));
-    const res = await this.api(key).post(this.dialect.paths.orders, order, {
-      'idempotency-key': randomUUID(),
-    });
+    const res = await this.postOrder(key, order);
     const placed = res.json as Record<string, unknown> | undefined;
     if ((res.status !== 200 && res.status !== 201) || typeof placed?.id !== 'string') {
       const code = (res.json as { code?: unknown } | undefined)?.code;
@@ -198,8 +208,14 @@ export class Context implements CheckContext {
         `could not place the order this check needs: HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''} (evidence #${res.exchange})`,
       );
     }
-    if (key.accountId === undefined) this.#fixture.partnerOrders.push({ key, id: placed.id });
     return placed;
+  }
+
+  postOrder(key: Key, body: unknown, options: PostOrderOptions = {}): Promise<HttpResponse> {
+    return sendOrder(this.api(key), this.path('orders'), key, body, options, (id) => {
+      const orders = this.#fixture.partnerOrders;
+      if (!orders.some((o) => o.id === id)) orders.push({ key, id });
+    });
   }
 
   async #products(account?: TestAccount | string): Promise<readonly Product[]> {
@@ -222,7 +238,7 @@ export class Context implements CheckContext {
         `could not read the catalog to build an order: HTTP ${res.status} (evidence #${res.exchange})`,
       );
     }
-    return data as Product[];
+    return productsOf(data);
   }
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean {

@@ -14,6 +14,7 @@ import type {
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
+import type { PostOrderOptions } from './send-order.js';
 
 export type {
   AccountSettings,
@@ -103,6 +104,13 @@ export interface CheckContext {
   ): Promise<Record<string, unknown>>;
   /** Places an order with a fresh Idempotency-Key; records it for cleanup. Stops the check (harness error) unless it succeeds. */
   placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * `POST` of the dialect's order path exactly as the check wants it (the one
+   * way orders are sent; `placeOrder` uses it), answering the raw response so
+   * that the check judges status, headers and body itself. Orders placed with
+   * the partner key are cancelled at the end of the file.
+   */
+  postOrder(key: Key, body: unknown, options?: PostOrderOptions): Promise<HttpResponse>;
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean;
   /**

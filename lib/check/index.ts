@@ -20,5 +20,20 @@ export type {
   RequestSpec,
   TestAccount,
 } from './context.js';
+export {
+  addressOf,
+  cheapestLine,
+  goodsTotal,
+  linesOf,
+  type OrderBody,
+  type OrderCatalog,
+  type OrderLine,
+  type OrderSpec,
+  orderBodyOf,
+  productsOf,
+  quoteBodyOf,
+  withAddress,
+} from './order-body.js';
 export { check } from './register.js';
+export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';
 export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

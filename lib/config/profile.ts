@@ -107,6 +107,9 @@ function mergeDialect(profile: Profile, file: string): Dialect {
       ...REFERENCE_DIALECT.accountFields,
       ...(definedOnly(overrides.accountFields) as Partial<Dialect['accountFields']>),
     },
+    // Not in profile v1: the reference's until a profile can say otherwise.
+    orderBody: REFERENCE_DIALECT.orderBody,
+    totals: REFERENCE_DIALECT.totals,
     ...(docsUrl ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
   };
 }

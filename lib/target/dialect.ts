@@ -34,7 +34,52 @@ export interface Dialect {
    * name is "not shown" (READ-02..05 judge the values, READ-06 the names).
    */
   accountFields: AccountFields;
+  /** Where the suite puts what an order body carries (the document shows no body). */
+  orderBody: OrderBodyShape;
+  /**
+   * Where answers show a total, as JSON pointers: the order's and a quote's.
+   * The limits apply to the total, which may include shipping, so checks read
+   * it rather than add up prices.
+   */
+  totals: { order: string; quote: string };
 }
+
+/**
+ * The order body as JSON pointers. `external_id` is fixed by the document
+ * (section 4); the rest is "not shown": the array of lines, the SKU and
+ * quantity inside a line, and each field of the shipping address.
+ */
+export interface OrderBodyShape {
+  items: string;
+  /** Inside one line. */
+  sku: string;
+  quantity: string;
+  /** Into the body, one per address field. */
+  address: {
+    name: string;
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+  };
+}
+
+export const REFERENCE_ORDER_BODY: OrderBodyShape = {
+  items: '/items',
+  sku: '/sku',
+  quantity: '/quantity',
+  address: {
+    name: '/shipping_address/name',
+    line1: '/shipping_address/line1',
+    line2: '/shipping_address/line2',
+    city: '/shipping_address/city',
+    state: '/shipping_address/state',
+    postal_code: '/shipping_address/postal_code',
+    country: '/shipping_address/country',
+  },
+};
 
 export interface AccountFields {
   livemode: string;
@@ -77,6 +122,8 @@ export const REFERENCE_DIALECT: Dialect = {
   },
   orderCreatedStatus: 201,
   accountFields: REFERENCE_ACCOUNT_FIELDS,
+  orderBody: REFERENCE_ORDER_BODY,
+  totals: { order: '/total', quote: '/total' },
 };
 
 /** Fills a path template: `pathOf(d, 'order', { id })`. Values are percent-encoded. */

@@ -1,4 +1,4 @@
-import { check } from '../../lib/check/index.js';
+import { check, quoteBodyOf } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { postOrder } from '../support/post-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
@@ -41,9 +41,6 @@ check('ACCT-07', async (ctx) => {
   const account = await ctx.newAccount({ suspended: true });
   const key = await ctx.key({ mode: 'test', account });
   const body = await ctx.orderBody();
-  const res = await ctx.api(key).post(ctx.path('quotes'), {
-    items: body.items,
-    shipping_address: body.shipping_address,
-  });
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(body));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
 });

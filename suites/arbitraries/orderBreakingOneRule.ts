@@ -1,8 +1,15 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
-import type { CatalogProduct, OrderCatalog } from '../support/catalog.js';
-import { type OrderBody, totalOf } from '../support/order-body.js';
+import {
+  goodsTotal,
+  type OrderCatalog,
+  type OrderLine,
+  type OrderSpec,
+  orderBodyOf,
+  type Product,
+} from '../../lib/check/index.js';
+import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { foreignCountryCode } from './foreignCountryCode.js';
 import { unknownFieldName } from './unknownFieldName.js';
 import { fitUnder, validOrder } from './validOrder.js';
@@ -30,8 +37,18 @@ export interface BrokenOrder {
   pointer?: string;
 }
 
-/** Required fields of the reference order body (contract section 2); `line2` is optional. */
-const REQUIRED_ADDRESS_FIELDS = ['name', 'line1', 'city', 'state', 'postal_code', 'country'];
+/**
+ * Required fields of an order's address (contract section 2); `line2` is optional.
+ * Pointers come from the dialect's order body shape.
+ */
+const REQUIRED_ADDRESS_FIELDS = [
+  'name',
+  'line1',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+] as const;
 
 /**
  * A valid order (see `validOrder`) with exactly one rule of section 4 broken:
@@ -40,41 +57,58 @@ const REQUIRED_ADDRESS_FIELDS = ['name', 'line1', 'city', 'state', 'postal_code'
  * address outside the US, a freight product, or a total over the maximum
  * order value. Rules the catalog cannot break alone (no freight product, no
  * known maximum) are left out. `external_id` is a stem, as in `validOrder`.
+ * The body is made by the one order builder in the given shape; pointers are
+ * into that shape.
  */
-export function orderBreakingOneRule(catalog: OrderCatalog): fc.Arbitrary<BrokenOrder> {
+export function orderBreakingOneRule(
+  catalog: OrderCatalog,
+  shape: OrderBodyShape,
+): fc.Arbitrary<BrokenOrder> {
   const base = validOrder(catalog);
   const choices: fc.Arbitrary<BrokenOrder>[] = [
-    missingField(base),
-    unknownField(base),
-    skuNotListed(base, catalog),
-    quantityBelowMinimum(base, catalog),
-    addressOutsideUs(base),
+    missingField(base, shape),
+    unknownField(base, shape),
+    skuNotListed(base, catalog, shape),
+    quantityBelowMinimum(base, catalog, shape),
+    addressOutsideUs(base, shape),
   ];
-  const freight = catalog.products.find((p) => p.shipsByFreight);
+  const freight = catalog.products.find((p) => p.ships_by_freight);
   const max = catalog.maxOrderValue;
-  if (freight && (max === undefined || freight.unitPrice * freight.minQuantity <= max)) {
-    choices.push(freightProduct(base, catalog, freight));
+  if (freight && (max === undefined || freight.unit_price * freight.min_quantity <= max)) {
+    choices.push(freightProduct(base, catalog, freight, shape));
   }
-  const priced = catalog.products.some((p) => !p.shipsByFreight && p.unitPrice > 0);
-  if (max !== undefined && priced) choices.push(overMaxOrderValue(base, catalog, max));
+  const priced = catalog.products.some((p) => !p.ships_by_freight && p.unit_price > 0);
+  if (max !== undefined && priced) choices.push(overMaxOrderValue(base, catalog, max, shape));
   return fc.oneof(...choices);
 }
 
-function clone(body: OrderBody): Record<string, unknown> & OrderBody {
-  return structuredClone(body);
+/** The pointer of line `i`'s member (`sku` or `quantity`) in the shape. */
+function linePointer(shape: OrderBodyShape, i: number, member: 'sku' | 'quantity'): string {
+  return `${shape.items}/${i}${shape[member]}`;
 }
 
-function missingField(base: fc.Arbitrary<OrderBody>): fc.Arbitrary<BrokenOrder> {
+/** The object holding the address fields, when they share one (the reference's `/shipping_address`). */
+function addressParent(shape: OrderBodyShape): string | undefined {
+  const parents = new Set(Object.values(shape.address).map((p) => p.slice(0, p.lastIndexOf('/'))));
+  const [parent] = parents;
+  return parents.size === 1 && parent ? parent : undefined;
+}
+
+function missingField(
+  base: fc.Arbitrary<OrderSpec>,
+  shape: OrderBodyShape,
+): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat(), fc.nat()).map(([order, which, itemAt]) => {
-    const body = clone(order);
-    const i = itemAt % body.items.length;
+    const body = orderBodyOf(shape, order);
+    const i = itemAt % order.items.length;
+    const parent = addressParent(shape);
     const paths = [
       '/external_id',
-      '/items',
-      '/shipping_address',
-      `/items/${i}/sku`,
-      `/items/${i}/quantity`,
-      ...REQUIRED_ADDRESS_FIELDS.map((f) => `/shipping_address/${f}`),
+      shape.items,
+      ...(parent ? [parent] : []),
+      linePointer(shape, i, 'sku'),
+      linePointer(shape, i, 'quantity'),
+      ...REQUIRED_ADDRESS_FIELDS.map((f) => shape.address[f]),
     ];
     const pointer = paths[which % paths.length] as string;
     removeAt(body, pointer);
@@ -82,25 +116,32 @@ function missingField(base: fc.Arbitrary<OrderBody>): fc.Arbitrary<BrokenOrder> 
   });
 }
 
-function unknownField(base: fc.Arbitrary<OrderBody>): fc.Arbitrary<BrokenOrder> {
+function unknownField(
+  base: fc.Arbitrary<OrderSpec>,
+  shape: OrderBodyShape,
+): fc.Arbitrary<BrokenOrder> {
   return fc
     .tuple(base, unknownFieldName, fc.constantFrom('top', 'item', 'address'), fc.nat())
     .map(([order, name, where, itemAt]) => {
-      const body = clone(order);
-      const i = itemAt % body.items.length;
-      const parent = where === 'top' ? '' : where === 'item' ? `/items/${i}` : '/shipping_address';
+      const body = orderBodyOf(shape, order);
+      const i = itemAt % order.items.length;
+      const parent =
+        where === 'item'
+          ? `${shape.items}/${i}`
+          : where === 'address'
+            ? (addressParent(shape) ?? '')
+            : '';
       const pointer = `${parent}/${name}`;
-      const target = (
-        where === 'top' ? body : where === 'item' ? body.items[i] : body.shipping_address
-      ) as Record<string, unknown>;
-      target[name] = 'sent by a client that does not know the schema';
+      (valueAt(body, parent) as Record<string, unknown>)[name] =
+        'sent by a client that does not know the schema';
       return { rule: 'unknown_field', what: `unknown field ${pointer} added`, body, pointer };
     });
 }
 
 function skuNotListed(
-  base: fc.Arbitrary<OrderBody>,
+  base: fc.Arbitrary<OrderSpec>,
   catalog: OrderCatalog,
+  shape: OrderBodyShape,
 ): fc.Arbitrary<BrokenOrder> {
   const listed = new Set(catalog.products.map((p) => p.sku));
   return fc
@@ -109,117 +150,131 @@ function skuNotListed(
       faker.seed(seed);
       let sku = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
       while (listed.has(sku)) sku = `${sku}-X`;
-      const body = clone(order);
-      const i = itemAt % body.items.length;
-      (body.items[i] as { sku: string }).sku = sku;
-      const pointer = `/items/${i}/sku`;
+      const i = itemAt % order.items.length;
+      const items = order.items.map((line, n) => (n === i ? { ...line, sku } : line));
+      const pointer = linePointer(shape, i, 'sku');
       return {
         rule: 'sku_not_listed',
         what: `${pointer} = "${sku}" is not on the list`,
-        body,
+        body: orderBodyOf(shape, { ...order, items }),
         pointer,
       };
     });
 }
 
 function quantityBelowMinimum(
-  base: fc.Arbitrary<OrderBody>,
+  base: fc.Arbitrary<OrderSpec>,
   catalog: OrderCatalog,
+  shape: OrderBodyShape,
 ): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat(), fc.nat()).map(([order, itemAt, under]) => {
-    const body = clone(order);
-    const i = itemAt % body.items.length;
-    const line = body.items[i] as { sku: string; quantity: number };
-    const minimum = catalog.products.find((p) => p.sku === line.sku)?.minQuantity ?? 1;
+    const i = itemAt % order.items.length;
+    const line = { ...(order.items[i] as OrderLine) };
+    const minimum = catalog.products.find((p) => p.sku === line.sku)?.min_quantity ?? 1;
     line.quantity = under % minimum;
-    const pointer = `/items/${i}/quantity`;
+    const items = order.items.map((l, n) => (n === i ? line : l));
+    const pointer = linePointer(shape, i, 'quantity');
     return {
       rule: 'quantity_below_minimum',
       what: `${pointer} = ${line.quantity}, under the minimum ${minimum} of ${line.sku}`,
-      body,
+      body: orderBodyOf(shape, { ...order, items }),
       pointer,
     };
   });
 }
 
-function addressOutsideUs(base: fc.Arbitrary<OrderBody>): fc.Arbitrary<BrokenOrder> {
+function addressOutsideUs(
+  base: fc.Arbitrary<OrderSpec>,
+  shape: OrderBodyShape,
+): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, foreignCountryCode).map(([order, country]) => {
-    const body = clone(order);
-    body.shipping_address.country = country;
-    const pointer = '/shipping_address/country';
+    const body = orderBodyOf(shape, { ...order, address: { ...order.address, country } });
+    const pointer = shape.address.country;
     return { rule: 'address_outside_us', what: `${pointer} = "${country}"`, body, pointer };
   });
 }
 
 function freightProduct(
-  base: fc.Arbitrary<OrderBody>,
+  base: fc.Arbitrary<OrderSpec>,
   catalog: OrderCatalog,
-  freight: CatalogProduct,
+  freight: Product,
+  shape: OrderBodyShape,
 ): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat()).map(([order, at]) => {
-    const body = clone(order);
-    const freightLine = { sku: freight.sku, quantity: freight.minQuantity };
+    const freightLine = { sku: freight.sku, quantity: freight.min_quantity };
     // Only the freight rule may break: the other lines make room for the freight line's price.
     const budget =
       catalog.maxOrderValue === undefined
         ? undefined
-        : catalog.maxOrderValue - totalOf(catalog, [freightLine]);
-    const fitted = fitUnder(catalog, body.items, budget);
-    const others = budget !== undefined && totalOf(catalog, fitted) > budget ? [] : fitted;
+        : catalog.maxOrderValue - goodsTotal(catalog.products, [freightLine]);
+    const fitted = fitUnder(catalog, order.items, budget);
+    const others =
+      budget !== undefined && goodsTotal(catalog.products, fitted) > budget ? [] : fitted;
     const i = at % (others.length + 1);
-    body.items = [...others.slice(0, i), freightLine, ...others.slice(i)];
-    const pointer = `/items/${i}/sku`;
+    const items = [...others.slice(0, i), freightLine, ...others.slice(i)];
+    const pointer = linePointer(shape, i, 'sku');
     return {
       rule: 'freight_product',
       what: `${pointer} = "${freight.sku}" ships by freight`,
-      body,
+      body: orderBodyOf(shape, { ...order, items }),
       pointer,
     };
   });
 }
 
 function overMaxOrderValue(
-  base: fc.Arbitrary<OrderBody>,
+  base: fc.Arbitrary<OrderSpec>,
   catalog: OrderCatalog,
   max: number,
+  shape: OrderBodyShape,
 ): fc.Arbitrary<BrokenOrder> {
   return fc.tuple(base, fc.nat(), fc.integer({ min: 0, max: 3 })).map(([order, itemAt, extra]) => {
-    const body = clone(order);
-    const priceOf = (sku: string) => totalOf(catalog, [{ sku, quantity: 1 }]);
+    const items = order.items.map((line) => ({ ...line }));
+    const priceOf = (sku: string) => goodsTotal(catalog.products, [{ sku, quantity: 1 }]);
     // A free product cannot push the total up: raise the dearest line instead.
-    const picked = itemAt % body.items.length;
-    const i = priceOf(body.items[picked]?.sku ?? '') > 0 ? picked : dearestLine(body, priceOf);
-    const line = body.items[i] as { sku: string; quantity: number };
+    const picked = itemAt % items.length;
+    const i = priceOf(items[picked]?.sku ?? '') > 0 ? picked : dearestLine(items, priceOf);
+    const line = items[i] as OrderLine;
     if (priceOf(line.sku) === 0) {
       const dearest = [...catalog.products]
-        .filter((p) => !p.shipsByFreight)
-        .sort((a, b) => b.unitPrice - a.unitPrice)[0] as CatalogProduct;
-      if (!body.items.some((l) => l.sku === dearest.sku)) line.sku = dearest.sku;
+        .filter((p) => !p.ships_by_freight)
+        .sort((a, b) => b.unit_price - a.unit_price)[0] as Product;
+      if (!items.some((l) => l.sku === dearest.sku)) line.sku = dearest.sku;
     }
     const price = priceOf(line.sku);
-    const rest = totalOf(catalog, body.items) - price * line.quantity;
+    const rest = goodsTotal(catalog.products, items) - price * line.quantity;
     line.quantity = Math.max(line.quantity, Math.ceil((max + 1 - rest) / price)) + extra;
     return {
       rule: 'over_max_order_value',
-      what: `total ${totalOf(catalog, body.items)} cents over the maximum ${max}`,
-      body,
+      what: `goods of ${goodsTotal(catalog.products, items)} cents over the maximum ${max}`,
+      body: orderBodyOf(shape, { ...order, items }),
     };
   });
 }
 
-function dearestLine(body: OrderBody, priceOf: (sku: string) => number): number {
+function dearestLine(items: readonly OrderLine[], priceOf: (sku: string) => number): number {
   let best = 0;
-  body.items.forEach((line, i) => {
-    if (priceOf(line.sku) > priceOf(body.items[best]?.sku ?? '')) best = i;
+  items.forEach((line, i) => {
+    if (priceOf(line.sku) > priceOf(items[best]?.sku ?? '')) best = i;
   });
   return best;
 }
 
-/** Deletes the member a JSON Pointer names (RFC 6901; no escapes needed for these names). */
+/** The member a JSON Pointer names (RFC 6901); the body itself for `""`. */
+function valueAt(body: unknown, pointer: string): unknown {
+  let node = body;
+  for (const raw of pointer.split('/').slice(1)) {
+    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/** Deletes the member a JSON Pointer names (RFC 6901). */
 function removeAt(body: Record<string, unknown>, pointer: string): void {
-  const parts = pointer.split('/').slice(1);
-  const last = parts.pop() as string;
-  let node: unknown = body;
-  for (const part of parts) node = (node as Record<string, unknown>)[part];
-  delete (node as Record<string, unknown>)[last];
+  const cut = pointer.lastIndexOf('/');
+  const last = pointer
+    .slice(cut + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
+  delete (valueAt(body, pointer.slice(0, cut)) as Record<string, unknown>)[last];
 }

@@ -1,7 +1,7 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
-import type { OrderBody } from '../support/order-body.js';
+import type { UsAddress } from '../../lib/check/us-address.js';
 
 /**
  * A US shipping address in the reference shape (contract section 2), with
@@ -9,7 +9,7 @@ import type { OrderBody } from '../support/order-body.js';
  * ZIP+4 codes. Derived from an integer seed so that shrinking and `--seed`
  * replay are exact.
  */
-export const usShippingAddress: fc.Arbitrary<OrderBody['shipping_address']> = fc
+export const usShippingAddress: fc.Arbitrary<UsAddress> = fc
   .record({
     seed: fc.integer({ min: 0, max: 0x7fffffff }),
     withLine2: fc.boolean(),

@@ -1,20 +1,28 @@
 import fc from 'fast-check';
-import type { CatalogProduct, OrderCatalog } from '../support/catalog.js';
-import { type OrderBody, type OrderLine, totalOf } from '../support/order-body.js';
+import {
+  goodsTotal,
+  type OrderCatalog,
+  type OrderLine,
+  type OrderSpec,
+  type Product,
+} from '../../lib/check/index.js';
 import { externalId } from './externalId.js';
 import { usShippingAddress } from './usShippingAddress.js';
 
 /**
  * An order valid by every rule of section 4 for this catalog: products on
  * the list that do not ship by freight, each at or above its minimum, to a
- * US address, within the maximum order value. Any number of lines (up to 8,
- * distinct products), small and large quantities, realistic addresses.
+ * US address, within the maximum order value (of the goods: what the
+ * target charges is read from it). Any number of lines (up to 8, distinct
+ * products), small and large quantities, realistic addresses. An order, not
+ * a body: the check makes its body with the one order builder
+ * (`orderBodyOf`), in the run's dialect.
  *
  * `external_id` is a realistic stem: external ids are unique per account for
  * ever, so the check makes it unique (`uniqueExternalId`) before sending.
  */
-export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderBody> {
-  const eligible = catalog.products.filter((p) => !p.shipsByFreight);
+export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderSpec> {
+  const eligible = catalog.products.filter((p) => !p.ships_by_freight);
   if (eligible.length === 0)
     throw new Error('validOrder: the catalog has no product without freight');
   const line = fc.record({
@@ -33,14 +41,10 @@ export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderBody> {
     })
     .map(({ externalId: stem, lines, address }) => {
       const items = lines.map(({ product, extra }) => {
-        const p = eligible[product] as CatalogProduct;
-        return { sku: p.sku, quantity: p.minQuantity + extra };
+        const p = eligible[product] as Product;
+        return { sku: p.sku, quantity: p.min_quantity + extra };
       });
-      return {
-        external_id: stem,
-        items: fitUnder(catalog, items, catalog.maxOrderValue),
-        shipping_address: address,
-      };
+      return { externalId: stem, items: fitUnder(catalog, items, catalog.maxOrderValue), address };
     });
 }
 
@@ -52,24 +56,24 @@ export function validOrder(catalog: OrderCatalog): fc.Arbitrary<OrderBody> {
  */
 export function fitUnder(
   catalog: OrderCatalog,
-  items: OrderLine[],
+  items: readonly OrderLine[],
   budget: number | undefined,
 ): OrderLine[] {
-  if (budget === undefined || totalOf(catalog, items) <= budget) return items;
+  if (budget === undefined || goodsTotal(catalog.products, items) <= budget) return [...items];
   const minimum = (line: OrderLine) =>
-    catalog.products.find((p) => p.sku === line.sku)?.minQuantity ?? 1;
+    catalog.products.find((p) => p.sku === line.sku)?.min_quantity ?? 1;
   const lines = items.map((line) => ({ ...line }));
   for (const line of lines) {
     const floor = minimum(line);
-    const price = totalOf(catalog, [{ sku: line.sku, quantity: 1 }]);
-    while (line.quantity > floor && totalOf(catalog, lines) > budget) {
-      const over = totalOf(catalog, lines) - budget;
+    const price = goodsTotal(catalog.products, [{ sku: line.sku, quantity: 1 }]);
+    while (line.quantity > floor && goodsTotal(catalog.products, lines) > budget) {
+      const over = goodsTotal(catalog.products, lines) - budget;
       line.quantity = Math.max(floor, line.quantity - Math.max(1, Math.ceil(over / price)));
     }
   }
-  while (lines.length > 1 && totalOf(catalog, lines) > budget) {
+  while (lines.length > 1 && goodsTotal(catalog.products, lines) > budget) {
     const dearest = lines.reduce((a, b) =>
-      totalOf(catalog, [a]) >= totalOf(catalog, [b]) ? a : b,
+      goodsTotal(catalog.products, [a]) >= goodsTotal(catalog.products, [b]) ? a : b,
     );
     lines.splice(lines.indexOf(dearest), 1);
   }

@@ -8,7 +8,7 @@ import { expectDetailSays } from './detail-says.js';
 
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const setup = await ordering(ctx);
-  const res = await postOrder(ctx, setup.key, orderBody(ctx.faker, setup.catalog));
+  const res = await postOrder(ctx, setup.key, orderBody(ctx, setup.catalog));
   return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
 }
 

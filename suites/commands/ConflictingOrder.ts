@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import { orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 import { postOrder } from '../support/post-order.js';
@@ -21,9 +22,10 @@ export class ConflictingOrder implements fc.AsyncCommand<OrdersModel, OrdersSyst
     tally(real, 'ConflictingOrder');
     const order = model.pick(this.pick);
     if (!order) return;
-    const [first, ...rest] = order.body.items;
+    const [first, ...rest] = order.spec.items;
     if (!first) return;
-    const body = { ...order.body, items: [{ ...first, quantity: first.quantity + 1 }, ...rest] };
+    const items = [{ ...first, quantity: first.quantity + 1 }, ...rest];
+    const body = orderBodyOf(real.ctx.dialect.orderBody, { ...order.spec, items });
     model.now += await real.pacer.write();
     const res = await postOrder(real.ctx, real.key, body, { idempotencyKey: order.idempotencyKey });
     const code = res.status === 409 ? problemCode(res) : undefined;

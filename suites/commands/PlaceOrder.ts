@@ -1,8 +1,9 @@
 import type fc from 'fast-check';
+import { orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
-import { cheapestLine, orderBody } from '../support/order-body.js';
+import { cheapestLine, orderSpec } from '../support/order-body.js';
 import { postOrder } from '../support/post-order.js';
 
 /** Places a new order with a new key (section 4): the target answers success with a new id. */
@@ -17,9 +18,10 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     tally(real, 'PlaceOrder');
     const { ctx, key, catalog } = real;
     const line = cheapestLine(catalog);
-    const body = orderBody(ctx.faker, catalog, {
+    const spec = orderSpec(ctx, catalog, {
       items: [{ sku: line.sku, quantity: line.quantity + this.extraQuantity }],
     });
+    const body = orderBodyOf(ctx.dialect.orderBody, spec);
     const idempotencyKey = newIdempotencyKey();
     model.now += await real.pacer.write();
     const res = await postOrder(ctx, key, body, { idempotencyKey });
@@ -35,6 +37,7 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     model.orders.push({
       n: model.orders.length,
       id: id as string,
+      spec,
       body,
       idempotencyKey,
       placedAt: model.now,

@@ -39,7 +39,7 @@ check('IDEM-11', async (ctx) => {
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   await faultOnNextOrder(ctx, account.id, 'after_commit');
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
   const retry = await postOrder(ctx, key, body, { idempotencyKey });
@@ -60,7 +60,7 @@ check('IDEM-12', async (ctx) => {
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   await faultOnNextOrder(ctx, account.id, 'before_commit');
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
   const retry = await postOrder(ctx, key, body, { idempotencyKey });

@@ -15,7 +15,7 @@ import { WritePacer } from '../support/write-pacer.js';
 check('IDEM-01', async (ctx) => {
   // Section 4, POST /orders: "Header Idempotency-Key is required … If it is missing, 400 idempotency_key_required."
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const res = await postOrder(ctx, key, body, { idempotencyKey: null });
   ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
   await expectNoOrder(ctx, key, body.external_id, 'a POST /orders without Idempotency-Key');
@@ -31,7 +31,7 @@ check('IDEM-02', async (ctx) => {
     idempotencyKey,
     async (generated) => {
       const earlier = sent.get(generated);
-      const body = earlier ?? orderBody(ctx.faker, catalog);
+      const body = earlier ?? orderBody(ctx, catalog);
       sent.set(generated, body);
       await pacer.write();
       const res = await postOrder(ctx, key, body, { idempotencyKey: generated });
@@ -54,7 +54,7 @@ check('IDEM-03', async (ctx) => {
   await ctx.property(
     overlongIdempotencyKey,
     async (tooLong) => {
-      const body = orderBody(ctx.faker, catalog);
+      const body = orderBody(ctx, catalog);
       await pacer.write();
       const res = await postOrder(ctx, key, body, { idempotencyKey: tooLong });
       ctx.expectTrue(res.status >= 400 && res.status < 500, {
@@ -75,7 +75,7 @@ check('IDEM-04', async (ctx) => {
   // Contract section 2 (reference dialect): over 255 characters → 400 idempotency_key_required, detail names the length.
   const { key, catalog } = await ordering(ctx);
   const tooLong = `ct-${randomUUID()}`.padEnd(IDEMPOTENCY_KEY_MAX + 1, 'k');
-  const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog), { idempotencyKey: tooLong });
+  const res = await postOrder(ctx, key, orderBody(ctx, catalog), { idempotencyKey: tooLong });
   if (!ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' })) return;
   const detail = (res.json as { detail?: unknown }).detail;
   ctx.expectTrue(typeof detail === 'string' && /\b25[56]\b/.test(detail), {
@@ -91,7 +91,7 @@ check('IDEM-04', async (ctx) => {
 check('IDEM-05', async (ctx) => {
   // Section 4: the key has 1..255 characters; an empty header carries no key, so it reads as missing.
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog, { externalId: uniqueExternalId('ct-empty-key') });
+  const body = orderBody(ctx, catalog, { externalId: uniqueExternalId('ct-empty-key') });
   const res = await postOrder(ctx, key, body, { idempotencyKey: '' });
   ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
 });

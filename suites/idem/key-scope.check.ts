@@ -13,12 +13,12 @@ check('IDEM-15', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
     requireSuccess(
-      await postOrder(ctx, first.key, orderBody(ctx.faker, first.catalog), { idempotencyKey }),
+      await postOrder(ctx, first.key, orderBody(ctx, first.catalog), { idempotencyKey }),
       "placing the first account's order",
     ),
     "placing the first account's order",
   );
-  const body = orderBody(ctx.faker, second.catalog);
+  const body = orderBody(ctx, second.catalog);
   const res = await postOrder(ctx, second.key, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, "another account's request with the same key")) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', "another account's order is not a replay");
@@ -47,12 +47,12 @@ check('IDEM-16', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
     requireSuccess(
-      await postOrder(ctx, testKey, orderBody(ctx.faker, catalog), { idempotencyKey }),
+      await postOrder(ctx, testKey, orderBody(ctx, catalog), { idempotencyKey }),
       'placing the test order',
     ),
     'placing the test order',
   );
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const res = await postOrder(ctx, liveKey, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, 'a live request with the key a test request used')) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', 'a live order is not a replay of a test order');

@@ -16,7 +16,7 @@ async function declinedOrder(
     billing: { method: 'card', card: 'declined', decline_code: 'insufficient_funds' },
   });
   if (!setup.account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
-  const body = orderBody(ctx.faker, setup.catalog);
+  const body = orderBody(ctx, setup.catalog);
   const idempotencyKey = newIdempotencyKey();
   const res = await postOrder(ctx, setup.key, body, { idempotencyKey });
   if (res.status !== 402) {

@@ -13,7 +13,7 @@ check('IDEM-10', async (ctx) => {
   // Section 4, idempotency rule 2, as the contract reads it: while a request is processed an
   // identical one may wait and replay or get 409 idempotency_conflict; exactly one order either way.
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   await ctx.token(key); // one token for all racers, so they leave together
   // One open connection per racer, so that they also arrive together: racers that first had to

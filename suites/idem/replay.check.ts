@@ -10,7 +10,7 @@ import { uniqueExternalId } from '../support/unique-external-id.js';
 check('IDEM-06', async (ctx) => {
   // Section 4, idempotency rule 2: "the response is 200 with header Idempotent-Replayed: true".
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order');
   const replay = await postOrder(ctx, key, body, { idempotencyKey });
@@ -21,7 +21,7 @@ check('IDEM-06', async (ctx) => {
 check('IDEM-07', async (ctx) => {
   // Section 4, idempotency rule 2: "… and the existing order, not a second order".
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
     requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order'),
@@ -42,7 +42,7 @@ check('IDEM-08', async (ctx) => {
   // Section 4, idempotency rule 2 ("the same request"), as the contract reads it: the same
   // method, path and JSON body up to key order and white space.
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
     requireSuccess(
@@ -67,11 +67,11 @@ check('IDEM-09', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const idempotencyKey = newIdempotencyKey();
   requireSuccess(
-    await postOrder(ctx, key, orderBody(ctx.faker, catalog), { idempotencyKey }),
+    await postOrder(ctx, key, orderBody(ctx, catalog), { idempotencyKey }),
     'placing the order',
   );
   // A different order under the same key: a target that ignored the key would place it.
-  const other = orderBody(ctx.faker, catalog, { externalId: uniqueExternalId('ct-conflict') });
+  const other = orderBody(ctx, catalog, { externalId: uniqueExternalId('ct-conflict') });
   const res = await postOrder(ctx, key, other, { idempotencyKey });
   ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });
   await expectNoOrder(ctx, key, other.external_id, 'an idempotency conflict');
@@ -80,7 +80,7 @@ check('IDEM-09', async (ctx) => {
 check('IDEM-17', async (ctx) => {
   // Section 4, idempotency rules 2 and 6, as the contract reads them: records are kept at least 24 hours.
   const { key, account, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
     requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order'),

@@ -86,14 +86,14 @@ async function own(
   catalog: Parameters<typeof orderBody>[1],
   withQuote: boolean,
 ): Promise<Owned> {
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const orderId = idOf(
     requireSuccess(await postOrder(ctx, owner, body), "placing the owner's order"),
     'placing the order',
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (withQuote) {
-    const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
+    const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx, catalog));
     owned.quoteId = idOf(requireSuccess(quote, "creating the owner's quote"), 'creating the quote');
   }
   return owned;
@@ -136,7 +136,7 @@ check('MODE-06', async (ctx) => {
   // Contract section 2 readings: external_id is unique per account within a mode; reuse in the other mode is the dialect's.
   const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
   const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   requireSuccess(await postOrder(ctx, testKey, body), 'placing the test order');
   expectSuccess(
     ctx,

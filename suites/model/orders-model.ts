@@ -1,6 +1,11 @@
-import type { CheckContext, Key, TestAccount } from '../../lib/check/index.js';
+import type {
+  CheckContext,
+  Key,
+  OrderBody,
+  OrderSpec,
+  TestAccount,
+} from '../../lib/check/index.js';
 import type { OrderCatalog } from '../support/catalog.js';
-import type { OrderBody } from '../support/order-body.js';
 import type { WritePacer } from '../support/write-pacer.js';
 
 /** Section 3: the cancel window; contract section 2: idempotency records are kept at least this long. */
@@ -18,6 +23,8 @@ export interface ModelOrder {
   /** Its position in the model, for people reading a sequence. */
   n: number;
   id: string;
+  /** The order, and its body as sent (made from it by the one order builder). */
+  spec: OrderSpec;
   body: OrderBody;
   idempotencyKey: string;
   /** Model seconds at placement. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { check } from '../../lib/check/index.js';
+import { check, withAddress } from '../../lib/check/index.js';
 import { foreignCountryCode } from '../arbitraries/foreignCountryCode.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
@@ -13,7 +13,7 @@ check('ORDER-06', async (ctx) => {
   const listed = new Set(catalog.products.map((p) => p.sku));
   let sku = `ZZ-${ctx.faker.string.alphanumeric({ length: 8, casing: 'upper' })}`;
   while (listed.has(sku)) sku += 'Z';
-  const body = orderBody(ctx.faker, catalog, { items: [{ sku, quantity: 1 }] });
+  const body = orderBody(ctx, catalog, { items: [{ sku, quantity: 1 }] });
   const res = await postOrder(ctx, key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(ctx, key, body.external_id, 'an order for a SKU not on the list');
@@ -22,19 +22,19 @@ check('ORDER-06', async (ctx) => {
 check('ORDER-07', async (ctx) => {
   // Section 4, order rule 2: "Each quantity must meet the product's minimum."
   const { key, catalog } = await ordering(ctx);
-  const orderable = catalog.products.filter((p) => !p.shipsByFreight);
-  const product = orderable.find((p) => p.minQuantity > 1) ?? orderable[0];
+  const orderable = catalog.products.filter((p) => !p.ships_by_freight);
+  const product = orderable.find((p) => p.min_quantity > 1) ?? orderable[0];
   if (!product) return ctx.notVerifiable('the catalog has no product to order');
-  if (product.minQuantity === 1) ctx.note('no product has a minimum above 1: quantity 0 is sent');
-  const quantity = product.minQuantity - 1;
-  const body = orderBody(ctx.faker, catalog, { items: [{ sku: product.sku, quantity }] });
+  if (product.min_quantity === 1) ctx.note('no product has a minimum above 1: quantity 0 is sent');
+  const quantity = product.min_quantity - 1;
+  const body = orderBody(ctx, catalog, { items: [{ sku: product.sku, quantity }] });
   const res = await postOrder(ctx, key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(
     ctx,
     key,
     body.external_id,
-    `${quantity} of ${product.sku} (minimum ${product.minQuantity})`,
+    `${quantity} of ${product.sku} (minimum ${product.min_quantity})`,
   );
 });
 
@@ -42,33 +42,32 @@ check('ORDER-08', async (ctx) => {
   // Section 4, order rule 3: "The address must be in the US." (Section 1: orders are limited to US addresses.)
   const { key, catalog } = await ordering(ctx);
   const [country] = fc.sample(foreignCountryCode, { numRuns: 1, seed: ctx.seed });
-  const body = orderBody(ctx.faker, catalog);
-  body.shipping_address = {
+  const body = withAddress(ctx.dialect.orderBody, orderBody(ctx, catalog), {
     name: ctx.faker.person.fullName(),
     line1: ctx.faker.location.streetAddress(),
     city: ctx.faker.location.city(),
     state: ctx.faker.location.state(),
     postal_code: ctx.faker.location.zipCode(),
     country: country ?? 'CA',
-  };
+  });
   const res = await postOrder(ctx, key, body);
   expectValidationFailed(ctx, res);
-  await expectNoOrder(ctx, key, body.external_id, `an order to ${body.shipping_address.country}`);
+  await expectNoOrder(ctx, key, body.external_id, `an order to ${country ?? 'CA'}`);
 });
 
 check('ORDER-09', async (ctx) => {
   // Section 4, order rule 4: "Freight-shipped products are refused."
   const { key, catalog } = await ordering(ctx);
-  const freight = catalog.products.find((p) => p.shipsByFreight);
+  const freight = catalog.products.find((p) => p.ships_by_freight);
   if (!freight) return ctx.notVerifiable('the catalog has no product shipped by freight');
   if (
     catalog.maxOrderValue !== undefined &&
-    freight.unitPrice * freight.minQuantity > catalog.maxOrderValue
+    freight.unit_price * freight.min_quantity > catalog.maxOrderValue
   ) {
     return ctx.notVerifiable('the freight product alone exceeds the maximum order value');
   }
-  const body = orderBody(ctx.faker, catalog, {
-    items: [{ sku: freight.sku, quantity: freight.minQuantity }],
+  const body = orderBody(ctx, catalog, {
+    items: [{ sku: freight.sku, quantity: freight.min_quantity }],
   });
   const res = await postOrder(ctx, key, body);
   expectValidationFailed(ctx, res);

@@ -9,13 +9,13 @@ import { uniqueExternalId } from '../support/unique-external-id.js';
 check('ORDER-19', async (ctx) => {
   // Section 4, idempotency rule 4: "A second order with an external_id already used in the account gives 409 duplicate_external_id."
   const { key, catalog } = await ordering(ctx);
-  const first = orderBody(ctx.faker, catalog);
+  const first = orderBody(ctx, catalog);
   const id = idOf(
     requireSuccess(await postOrder(ctx, key, first), 'placing the first order'),
     'placing the first order',
   );
   // A different order under a new Idempotency-Key, only the external_id reused.
-  const second = orderBody(ctx.faker, catalog, { externalId: first.external_id });
+  const second = orderBody(ctx, catalog, { externalId: first.external_id });
   const res = await postOrder(ctx, key, second);
   ctx.expectProblem(res, { status: 409, code: 'duplicate_external_id' });
   await expectSingleOrder(ctx, key, first.external_id, id, 'a duplicate external_id');
@@ -25,7 +25,7 @@ check('ORDER-19', async (ctx) => {
     return;
   }
   const other = await ordering(ctx);
-  const elsewhere = orderBody(ctx.faker, other.catalog, { externalId: first.external_id });
+  const elsewhere = orderBody(ctx, other.catalog, { externalId: first.external_id });
   expectSuccess(
     ctx,
     await postOrder(ctx, other.key, elsewhere),
@@ -38,7 +38,7 @@ check('ORDER-20', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   // A plain id and one as shops write them ("#1042"), which must travel percent-encoded.
   for (const externalId of [uniqueExternalId('SO-2024'), uniqueExternalId('#1042')]) {
-    const body = orderBody(ctx.faker, catalog, { externalId });
+    const body = orderBody(ctx, catalog, { externalId });
     const id = idOf(
       requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
       'placing the order',

@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { addressOf, check, withAddress } from '../../lib/check/index.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -35,11 +35,12 @@ check('ORDER-26', async (ctx) => {
   // Section 2, error object: errors[] entries each have detail; "Field errors also carry a pointer to the field."
   const { key, catalog } = await ordering(ctx);
 
-  const missing = orderBody(ctx.faker, catalog) as Record<string, unknown>;
+  const missing = orderBody(ctx, catalog) as Record<string, unknown>;
   delete missing.external_id;
-  const unknown = { ...orderBody(ctx.faker, catalog), gift_message: 'Happy birthday, Sam!' };
-  const foreign = orderBody(ctx.faker, catalog);
-  foreign.shipping_address = { ...foreign.shipping_address, country: 'CA' };
+  const unknown = { ...orderBody(ctx, catalog), gift_message: 'Happy birthday, Sam!' };
+  const shape = ctx.dialect.orderBody;
+  const plain = orderBody(ctx, catalog);
+  const foreign = withAddress(shape, plain, { ...addressOf(shape, plain), country: 'CA' });
 
   for (const [body, field, what] of [
     [missing, 'external_id', 'an order without external_id'],

@@ -25,7 +25,7 @@ check('ORDER-01', async (ctx) => {
     { name: 'no Content-Type', contentType: null, encode: (b) => JSON.stringify(b) },
   ];
   for (const variant of variants) {
-    const body = orderBody(ctx.faker, catalog);
+    const body = orderBody(ctx, catalog);
     const res = await ctx.api(key).send({
       method: 'POST',
       path: ctx.path('orders'),
@@ -44,7 +44,7 @@ check('ORDER-02', async (ctx) => {
   // Section 4 requires application/json; RFC 8259 section 11 defines no charset parameter and
   // says adding one has no effect on compliant recipients, so it must not turn a JSON body away.
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const res = await postOrder(ctx, key, body, {
     rawBody: JSON.stringify(body),
     headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -9,7 +9,7 @@ check('PAY-07', async (ctx) => {
   // whatever a card on file would do.
   for (const card of ['declined', 'failing', 'missing'] as const) {
     const { key, catalog } = await ordering(ctx, { billing: { method: 'invoice', card } });
-    const res = await postOrder(ctx, key, orderBody(ctx.faker, catalog));
+    const res = await postOrder(ctx, key, orderBody(ctx, catalog));
     expectSuccess(ctx, res, `an order billed by invoice (card on file: ${card})`);
   }
 });
@@ -19,7 +19,7 @@ check('PAY-08', async (ctx) => {
   const { key, catalog } = await ordering(ctx, { billing: { method: 'card', card: 'valid' } });
   expectSuccess(
     ctx,
-    await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+    await postOrder(ctx, key, orderBody(ctx, catalog)),
     'an order paid by a valid card',
   );
 });

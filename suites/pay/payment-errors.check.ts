@@ -30,7 +30,7 @@ async function payWith(
   const { key, catalog } = await ordering(ctx, {
     billing: { method: 'card', card, decline_code: DECLINE_CODE },
   });
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   return { res: await postOrder(ctx, key, body), externalId: body.external_id, key };
 }
 

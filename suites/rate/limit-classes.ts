@@ -1,4 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
+import { quoteBodyOf } from '../../lib/check/index.js';
 import { requestToken } from '../support/token-request.js';
 
 /** One limit of section 8: how many requests a key may send a minute, and one such request. */
@@ -27,7 +28,7 @@ export const WRITES: LimitClass = {
   async sender(ctx, key) {
     const token = await ctx.token(key);
     const order = await ctx.orderBody();
-    const json = { items: order.items, shipping_address: order.shipping_address };
+    const json = quoteBodyOf(order);
     const path = ctx.path('quotes');
     return () => ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
   },

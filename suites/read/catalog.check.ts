@@ -42,7 +42,7 @@ check('READ-09', async (ctx) => {
     ctx.expectEqual('/body/sku', product.sku, shown?.sku, 'the product read is the one asked for');
     ctx.expectEqual(
       '/body/unit_price/amount',
-      product.unitPrice,
+      product.unit_price,
       shown?.unit_price.amount,
       'the product has its price',
     );

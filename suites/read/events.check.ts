@@ -41,7 +41,7 @@ check('READ-21', async (ctx) => {
   // Section 6: event kinds "not shown"; contract section 2: types include order.created, event {id, type, created_at, livemode, data: {object}}.
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
+    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   const event = await findEvent(ctx, key, 'order.created', id);
@@ -70,7 +70,7 @@ check('READ-22', async (ctx) => {
   // Contract section 2: event types include order.cancelled.
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx.faker, catalog)), 'placing the order'),
+    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   requireSuccess(await ctx.api(key).post(ctx.path('orderCancel', { id })), 'cancelling the order');

@@ -10,7 +10,7 @@ import { postOrder } from '../support/post-order.js';
 
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const setup = await ordering(ctx);
-  const res = await postOrder(ctx, setup.key, orderBody(ctx.faker, setup.catalog));
+  const res = await postOrder(ctx, setup.key, orderBody(ctx, setup.catalog));
   return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
 }
 

@@ -9,7 +9,7 @@ import { postOrder } from '../support/post-order.js';
 check('READ-12', async (ctx) => {
   // Section 4: "GET /orders | orders:read | List orders."
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const id = idOf(
     requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
     'placing the order',
@@ -32,10 +32,7 @@ check('READ-13', async (ctx) => {
   for (let n = 0; n < count; n++) {
     placed.push(
       idOf(
-        requireSuccess(
-          await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
-          'placing an order',
-        ),
+        requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing an order'),
         'placing an order',
       ),
     );
@@ -102,7 +99,7 @@ check('READ-14', async (ctx) => {
 check('READ-15', async (ctx) => {
   // Section 4: "GET /orders/{id} | orders:read | Read an order."
   const { key, catalog } = await ordering(ctx);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const id = idOf(
     requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
     'placing the order',

@@ -1,14 +1,13 @@
-import { check } from '../../lib/check/index.js';
+import { check, goodsTotal } from '../../lib/check/index.js';
 import { QuoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
-import { totalOf } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { quoteBody } from '../support/quote-body.js';
 
 check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."
   const { key, catalog } = await ordering(ctx);
-  const created = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog));
+  const created = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog));
   if (!expectSuccess(ctx, created, 'creating a quote')) return;
   const id = answeredId(ctx, created, 'creating a quote');
   const read = await ctx.api(key).get(ctx.path('quote', { id }));
@@ -26,16 +25,16 @@ check('READ-11', async (ctx) => {
   // Contract section 2: POST /quotes answers 201 {id, items, subtotal, shipping, total, expires_at}.
   const { key, catalog } = await ordering(ctx);
   const items = catalog.products
-    .filter((p) => !p.shipsByFreight)
+    .filter((p) => !p.ships_by_freight)
     .slice(0, 2)
-    .map((p) => ({ sku: p.sku, quantity: p.minQuantity + 1 }));
-  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog, items));
+    .map((p) => ({ sku: p.sku, quantity: p.min_quantity + 1 }));
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog, items));
   ctx.expectStatus(res, 201);
   const quote = ctx.expectShape(res.json, QuoteSchema, '/body', res.exchange);
   if (!quote) return;
   ctx.expectEqual(
     '/body/subtotal/amount',
-    totalOf(catalog, items),
+    goodsTotal(catalog.products, items),
     quote.subtotal.amount,
     'the subtotal is the sum of unit price times quantity',
   );

@@ -1,4 +1,4 @@
-import { type CheckContext, check, type Key } from '../../lib/check/index.js';
+import { type CheckContext, check, type Key, quoteBodyOf } from '../../lib/check/index.js';
 import { scopeSubset } from '../arbitraries/scopeSubset.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { problemCode } from '../support/problem-text.js';
@@ -98,7 +98,7 @@ check('SCOPE-04', async (ctx) => {
       spec: {
         method: 'POST',
         path: ctx.path('quotes'),
-        json: { items: order.items, shipping_address: order.shipping_address },
+        json: quoteBodyOf(order),
       },
     },
     { scope: 'webhooks:manage', spec: { method: 'GET', path: ctx.path('webhookEndpoints') } },

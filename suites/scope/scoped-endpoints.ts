@@ -1,4 +1,5 @@
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
+import { linesOf, quoteBodyOf } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { postOrder } from '../support/post-order.js';
@@ -40,7 +41,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
       `could not place the order the scope checks act on: HTTP ${order.status} (evidence #${order.exchange})`,
     );
   }
-  const quoteBody = { items: orderBody.items, shipping_address: orderBody.shipping_address };
+  const quoteBody = quoteBodyOf(orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
   const quoteId = (quote.json as { id?: unknown } | undefined)?.id;
   if (quote.status >= 300 || typeof quoteId !== 'string') {
@@ -49,7 +50,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
       `could not make the quote the scope checks act on: HTTP ${quote.status} (evidence #${quote.exchange})`,
     );
   }
-  const sku = (orderBody.items as { sku: string }[])[0]?.sku ?? '';
+  const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {
     orderId,
     externalId: String(orderBody.external_id),

@@ -1,22 +1,14 @@
-import type { CheckContext, Key, Product } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  type Key,
+  type OrderCatalog,
+  type Product,
+  productsOf,
+} from '../../lib/check/index.js';
+import { cents } from '../../lib/check/order-body.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 
-/** A product as the generators use it: money in integer cents. */
-export interface CatalogProduct {
-  sku: string;
-  name: string;
-  unitPrice: number;
-  minQuantity: number;
-  shipsByFreight: boolean;
-}
-
-/** What an order generator must know about an account: its products and order limits. */
-export interface OrderCatalog {
-  products: CatalogProduct[];
-  /** Cents; unknown when the account could not be read. */
-  maxOrderValue?: number;
-  maxOrdersPerDay?: number;
-}
+export type { OrderCatalog };
 
 /** The catalog of products the suite gives accounts it makes (control protocol `products`). */
 export function catalogOf(
@@ -24,13 +16,7 @@ export function catalogOf(
   limits: { max_order_value?: number; max_orders_per_day?: number } = {},
 ): OrderCatalog {
   return {
-    products: products.map((p) => ({
-      sku: p.sku,
-      name: p.name,
-      unitPrice: p.unit_price,
-      minQuantity: p.min_quantity,
-      shipsByFreight: p.ships_by_freight,
-    })),
+    products: products.map((p) => ({ ...p })),
     ...(limits.max_order_value === undefined ? {} : { maxOrderValue: limits.max_order_value }),
     ...(limits.max_orders_per_day === undefined
       ? {}
@@ -54,34 +40,13 @@ export async function readCatalog(ctx: CheckContext, key: Key): Promise<OrderCat
       `could not read the catalog to build orders: HTTP ${res.status} (evidence #${res.exchange})`,
     );
   }
-  const products = data.flatMap((raw): CatalogProduct[] => {
-    const p = raw as Record<string, unknown>;
-    const unitPrice = cents(p.unit_price);
-    if (typeof p.sku !== 'string' || unitPrice === undefined) return [];
-    return [
-      {
-        sku: p.sku,
-        name: typeof p.name === 'string' ? p.name : p.sku,
-        unitPrice,
-        minQuantity: typeof p.min_quantity === 'number' ? p.min_quantity : 1,
-        shipsByFreight: p.ships_by_freight === true,
-      },
-    ];
-  });
   const account = await client.get(ctx.path('account'));
   const limits = (account.json as { limits?: Record<string, unknown> } | undefined)?.limits;
   const maxOrderValue = cents(limits?.max_order_value);
   const maxOrdersPerDay = limits?.max_orders_per_day;
   return {
-    products,
+    products: productsOf(data),
     ...(maxOrderValue === undefined ? {} : { maxOrderValue }),
     ...(typeof maxOrdersPerDay === 'number' ? { maxOrdersPerDay } : {}),
   };
-}
-
-/** Contract section 2: money is `{amount, currency}`; a bare integer is read as cents too. */
-function cents(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  const amount = (value as { amount?: unknown } | undefined)?.amount;
-  return typeof amount === 'number' && Number.isInteger(amount) ? amount : undefined;
 }

@@ -1,13 +1,16 @@
-import type { Faker } from '@faker-js/faker';
+import { type CheckContext, quoteBodyOf } from '../../lib/check/index.js';
 import type { OrderCatalog } from './catalog.js';
 import { cheapestLine, type OrderLine, orderBody } from './order-body.js';
 
-/** Contract section 2: `POST /quotes` takes `{items, shipping_address}`. */
+/**
+ * Contract section 2: `POST /quotes` takes `{items, shipping_address}`: the
+ * order body of the dialect without its `external_id`, made by the one order
+ * builder.
+ */
 export function quoteBody(
-  faker: Faker,
+  ctx: Pick<CheckContext, 'faker' | 'dialect'>,
   catalog: OrderCatalog,
   items: OrderLine[] = [cheapestLine(catalog)],
-): { items: OrderLine[]; shipping_address: ReturnType<typeof orderBody>['shipping_address'] } {
-  const { shipping_address } = orderBody(faker, catalog, { items });
-  return { items, shipping_address };
+): Record<string, unknown> {
+  return quoteBodyOf(orderBody(ctx, catalog, { items }));
 }

@@ -23,7 +23,7 @@ check('SVC-01', async (ctx) => {
 check('SVC-02', async (ctx) => {
   // Section 7, 503 read_only: "New orders and quotes are paused."
   const { key, catalog } = await switchedTo(ctx, 'read_only');
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   ctx.expectProblem(await postOrder(ctx, key, body), { status: 503, code: 'read_only' });
   await expectNoOrder(ctx, key, body.external_id, 'a new order while read_only');
 });
@@ -31,7 +31,7 @@ check('SVC-02', async (ctx) => {
 check('SVC-03', async (ctx) => {
   // Section 7, 503 read_only: "New orders and quotes are paused."
   const { key, catalog } = await switchedTo(ctx, 'read_only');
-  ctx.expectProblem(await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx.faker, catalog)), {
+  ctx.expectProblem(await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog)), {
     status: 503,
     code: 'read_only',
   });

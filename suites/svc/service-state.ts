@@ -27,7 +27,7 @@ export async function switchedTo(
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const orderId = idOf(
     requireSuccess(
-      await postOrder(ctx, key, orderBody(ctx.faker, catalog)),
+      await postOrder(ctx, key, orderBody(ctx, catalog)),
       'placing an order before the switch',
     ),
     'placing an order',

@@ -10,14 +10,14 @@ check('SVC-06', async (ctx) => {
   // Section 7: "503 api_unavailable: API switched off for maintenance. Nothing charged." Contract section 3: to everything.
   const { account, key, catalog, orderId } = await switchedTo(ctx, 'unavailable');
   const client = ctx.api(key);
-  const body = orderBody(ctx.faker, catalog);
+  const body = orderBody(ctx, catalog);
   const calls = [
     ['GET /account', () => client.get(ctx.path('account'))],
     ['GET /catalog/products', () => client.get(ctx.path('catalogProducts'))],
     ['GET /orders', () => client.get(ctx.path('orders'))],
     ['GET /orders/{id}', () => client.get(ctx.path('order', { id: orderId }))],
     ['POST /orders', () => postOrder(ctx, key, body)],
-    ['POST /quotes', () => client.post(ctx.path('quotes'), quoteBody(ctx.faker, catalog))],
+    ['POST /quotes', () => client.post(ctx.path('quotes'), quoteBody(ctx, catalog))],
     ['POST /orders/{id}/cancel', () => client.post(ctx.path('orderCancel', { id: orderId }))],
     ['POST /oauth/token', () => tokenRequest(ctx, key)],
   ] as const;

@@ -1,4 +1,12 @@
-import { type CheckContext, check, type HttpResponse, type Key } from '../../lib/check/index.js';
+import {
+  addressOf,
+  type CheckContext,
+  check,
+  type HttpResponse,
+  type Key,
+  quoteBodyOf,
+  withAddress,
+} from '../../lib/check/index.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { problemCode } from '../support/problem-text.js';
 import { requestToken } from '../support/token-request.js';
@@ -104,10 +112,12 @@ check('URL-04', async (ctx) => {
       cases.push({ credential: key.secretKey, kind: `Secret Key (${what})`, res });
     }
     const body = await ctx.orderBody();
-    const quote = await ctx.api(key).post(ctx.path('quotes'), {
-      items: body.items,
-      shipping_address: { ...(body.shipping_address as object), line2: key.secretKey },
+    const shape = ctx.dialect.orderBody;
+    const withSecret = withAddress(shape, body, {
+      ...addressOf(shape, body),
+      line2: key.secretKey,
     });
+    const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(withSecret));
     cases.push({ credential: key.secretKey, kind: 'Secret Key (in a quote body)', res: quote });
   } else {
     ctx.note('Secret Key cases need a key made for the check (control feature "keys")');

@@ -1,4 +1,11 @@
-import { type CheckContext, check, type HttpResponse } from '../../lib/check/index.js';
+import {
+  addressOf,
+  type CheckContext,
+  check,
+  type HttpResponse,
+  quoteBodyOf,
+  withAddress,
+} from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { postOrder } from '../support/post-order.js';
 import { requestToken } from '../support/token-request.js';
@@ -21,18 +28,17 @@ async function requestsWithSecretInBody(ctx: CheckContext) {
   const key = await ctx.key({ mode: 'test' });
   const externalId = uniqueExternalId('ct-secret');
   const body = await ctx.orderBody({ external_id: externalId });
-  const address = { ...(body.shipping_address as Record<string, unknown>), line2: key.secretKey };
+  const shape = ctx.dialect.orderBody;
+  const withSecret = withAddress(shape, body, { ...addressOf(shape, body), line2: key.secretKey });
   const cases: SecretInBody[] = [
     {
       what: 'POST /orders with the Secret Key in shipping_address.line2',
-      res: await postOrder(ctx, key, { ...body, shipping_address: address }),
+      res: await postOrder(ctx, key, withSecret),
       externalId,
     },
     {
       what: 'POST /quotes with the Secret Key in shipping_address.line2',
-      res: await ctx
-        .api(key)
-        .post(ctx.path('quotes'), { items: body.items, shipping_address: address }),
+      res: await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(withSecret)),
     },
   ];
   return { key, cases };

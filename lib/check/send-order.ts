@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { NotVerifiable } from '../violations/harness-error.js';
+import type { ApiClient, HttpResponse, Key } from './context.js';
+
+export interface PostOrderOptions {
+  /** The Idempotency-Key; `null` sends none. Default: a new unique key. */
+  idempotencyKey?: string | null;
+  /** Headers besides the defaults; `null` removes one (e.g. `content-type`). */
+  headers?: Record<string, string | null>;
+  /** Sent byte for byte instead of `JSON.stringify(body)` (with `Content-Type: application/json` unless `headers` say otherwise). */
+  rawBody?: string;
+}
+
+/** Section 4, idempotency rule 1: each new order is sent with a unique Idempotency-Key. */
+export function newIdempotencyKey(): string {
+  return `ct-${randomUUID()}`;
+}
+
+/**
+ * The one way the suite sends an order: the order path of the dialect,
+ * exactly as the check wants it, answering the raw response. A partner
+ * account that has used up its orders for the day cannot show anything more
+ * about orders today: the check is then not verifiable. An order the partner
+ * key placed is handed to `placedByPartner` to be cancelled at the end of the
+ * file (sandbox etiquette); orders in accounts the run made need no clean-up.
+ */
+export async function sendOrder(
+  api: ApiClient,
+  path: string,
+  key: Key,
+  body: unknown,
+  options: PostOrderOptions,
+  placedByPartner: (id: string) => void,
+): Promise<HttpResponse> {
+  const idempotencyKey =
+    options.idempotencyKey === undefined ? newIdempotencyKey() : options.idempotencyKey;
+  const headers: Record<string, string | null> = {
+    ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+    ...options.headers,
+  };
+  const res = await api.send(
+    options.rawBody === undefined
+      ? { method: 'POST', path, json: body, headers }
+      : {
+          method: 'POST',
+          path,
+          body: options.rawBody,
+          headers: { 'content-type': 'application/json', ...headers },
+        },
+  );
+  const partner = key.accountId === undefined;
+  if (partner && res.status === 422 && reachedDailyLimit(res)) {
+    throw new NotVerifiable(
+      `the partner account has reached its maximum orders per day (evidence #${res.exchange}); the orders this check needs cannot be placed today`,
+      ['accounts'],
+    );
+  }
+  const id = (res.json as { id?: unknown } | undefined)?.id;
+  if (partner && res.status < 300 && typeof id === 'string') placedByPartner(id);
+  return res;
+}
+
+/** A refusal naming the orders-per-day limit (section 7 validation_failed: "the message names the limit"). */
+function reachedDailyLimit(res: HttpResponse): boolean {
+  const json = res.json as { detail?: unknown; errors?: unknown } | undefined;
+  const texts = [json?.detail];
+  if (Array.isArray(json?.errors)) {
+    for (const entry of json.errors) texts.push((entry as { detail?: unknown } | null)?.detail);
+  }
+  return texts.some((text) => typeof text === 'string' && /per[\s_-]*day|daily/i.test(text));
+}
