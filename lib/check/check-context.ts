@@ -14,7 +14,7 @@ import { absentHeaderViolations, headerViolations } from './assert/header.js';
 import { problemFieldViolations, problemViolations } from './assert/problem.js';
 import { shapeViolations } from './assert/shape.js';
 import { statusViolations } from './assert/status.js';
-import type { CheckRun } from './check-run.js';
+import type { CheckRun, RecordedApart } from './check-run.js';
 import type {
   AccountSettings,
   ApiClient,
@@ -324,6 +324,22 @@ export class Context implements CheckContext {
 
   note(text: string): void {
     this.#run.notes.push(text);
+  }
+
+  async sharedInFile<T>(
+    name: string,
+    make: () => Promise<T>,
+  ): Promise<{ value: T; exchangeId: (id: number) => number }> {
+    let made = this.#fixture.shared.get(name);
+    if (!made) {
+      made = this.#run.recordApart<unknown>(make);
+      this.#fixture.shared.set(name, made);
+    }
+    const recorded = (await made) as RecordedApart<T>;
+    const ids = this.#run.recorder.adopt(recorded.evidence);
+    this.#run.notes.push(...recorded.notes);
+    if ('error' in recorded) throw recorded.error;
+    return { value: recorded.value, exchangeId: (id) => ids.get(id) ?? id };
   }
 
   onCleanup(fn: () => Promise<void>): void {

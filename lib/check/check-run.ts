@@ -7,6 +7,12 @@ import type { Violation } from '../violations/violation.js';
 import type { Key } from './context.js';
 import type { CheckOutcome, Counterexample } from './verdict.js';
 
+/** What `recordApart` ran: its value or error, and the exchanges and notes it recorded. */
+export type RecordedApart<T> = ({ value: T } | { error: unknown }) & {
+  evidence: Exchange[];
+  notes: string[];
+};
+
 /**
  * The state of one check while it runs: its violations, evidence, notes and
  * the keys to revoke afterwards. `finish` turns it into the verdict.
@@ -60,6 +66,24 @@ export class CheckRun {
     const scoped = { violations: this.violations, evidence: this.recorder.swap(saved.evidence) };
     this.violations = saved.violations;
     return scoped;
+  }
+
+  /**
+   * Runs `fn` with its exchanges and notes recorded apart from this check's
+   * (the check's own evidence and notes are left as they were).
+   */
+  async recordApart<T>(fn: () => Promise<T>): Promise<RecordedApart<T>> {
+    const saved = this.recorder.swap();
+    const notesBefore = this.notes.length;
+    let outcome: { value: T } | { error: unknown };
+    try {
+      outcome = { value: await fn() };
+    } catch (error) {
+      outcome = { error };
+    }
+    const evidence = this.recorder.swap(saved);
+    const notes = this.notes.splice(notesBefore);
+    return { ...outcome, evidence, notes };
   }
 
   /** The outcome, from how the body ended: normally (`ended` undefined) or by throwing. */

@@ -165,6 +165,18 @@ export interface CheckContext {
   ): Promise<void>;
 
   note(text: string): void;
+  /**
+   * `make`'s value, made once per check file under `name` and shared by every
+   * check of the file that asks (work several rules judge alike, e.g. the ERR
+   * area's provoked errors). The first asking check runs it, its requests and
+   * notes recorded apart; every asking check then gets copies of those
+   * exchanges and notes in its own evidence, and `exchangeId` maps an exchange
+   * id inside the value to its copy. A failure of `make` is every asker's.
+   */
+  sharedInFile<T>(
+    name: string,
+    make: () => Promise<T>,
+  ): Promise<{ value: T; exchangeId: (id: number) => number }>;
   /** Runs at the end of the file (cancel orders, delete webhook endpoints). */
   onCleanup(fn: () => Promise<void>): void;
 }

@@ -13,7 +13,7 @@ import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
-import type { CheckRun } from './check-run.js';
+import type { CheckRun, RecordedApart } from './check-run.js';
 import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
 import { withRatePolicy } from './rate-policy.js';
 import { runShared } from './run-shared.js';
@@ -46,6 +46,8 @@ export class FileFixture {
   readonly #agent: Agent;
   #account: Promise<TestAccount> | undefined;
   readonly #cleanups: (() => Promise<void>)[] = [];
+  /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
+  readonly shared = new Map<string, Promise<RecordedApart<unknown>>>();
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
   /** What this file sent with the partner key, by class: the next partner run plans its order with it. */

@@ -64,6 +64,20 @@ export class EvidenceRecorder {
     return id;
   }
 
+  /**
+   * Copies exchanges recorded elsewhere (already redacted) into this
+   * evidence under fresh ids; answers the new id of each old one.
+   */
+  adopt(exchanges: readonly Exchange[]): Map<number, number> {
+    const ids = new Map<number, number>();
+    for (const exchange of exchanges) {
+      const id = this.#next++;
+      ids.set(exchange.id, id);
+      this.#exchanges.push({ ...exchange, id });
+    }
+    return ids;
+  }
+
   pin(id: number): void {
     this.#pinned.add(id);
   }

@@ -1,14 +1,73 @@
-import { vi } from 'vitest';
-
 /**
  * A vitest setup file: runs in the worker before each check file. The
  * workers are reused across files (`isolate: false`: starting a fresh
  * worker and re-importing zod, undici, faker and fast-check for each file
  * cost most of a run), yet each file must get its own module state (its own
  * control account, token cache and clean-up list live in module scope, see
- * lib/check/file-fixture.ts). Resetting vitest's module registry gives
- * exactly that: our modules are evaluated afresh per file, while the
- * packages Node loaded natively stay loaded. (Not used in partner mode,
- * where the files share state on purpose: see run-suites.ts.)
+ * lib/check/file-fixture.ts; a many-target run's selected target, see
+ * lib/check/selected-target.ts). So our modules are evaluated afresh per
+ * file, while the packages Node loaded natively stay loaded.
+ *
+ * Not all of ours: the immutable definitions (the rule catalogue, response
+ * schemas, generators, violation types) hold no state, and building them again
+ * for every file (zod schemas most of all) was most of the reset's cost. A
+ * module is kept when it lies in one of the PURE folders and everything it
+ * imports is kept too (or is a package); every other module of ours is reset,
+ * as `vi.resetModules()` would. (Not used in partner mode, where the files
+ * share state on purpose: see run-suites.ts.)
  */
-vi.resetModules();
+
+/** Folders of definitions without module state, relative to the suite's root. */
+const PURE = ['/rules/', '/suites/schemas/', '/suites/arbitraries/', '/lib/violations/'];
+/** What vitest's own resetModules never touches. */
+const VITEST = [/\/vitest\/dist\//, /vitest-virtual-\w+\/dist/, /@vitest\/dist/, /^mock:/];
+
+interface ModuleNode {
+  id: string;
+  file: string;
+  imports: Set<string>;
+  importers: Set<string>;
+  evaluated: boolean;
+  promise: unknown;
+  exports: unknown;
+}
+interface WorkerState {
+  evaluatedModules: { idToModuleMap: Map<string, ModuleNode> };
+}
+
+const state = (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worker__;
+if (!state) throw new Error('fresh-modules.ts runs only as a vitest setup file');
+const modules = state.evaluatedModules.idToModuleMap;
+
+const isPackage = (node: ModuleNode) =>
+  node.file.includes('/node_modules/') ||
+  !node.file.startsWith('/') ||
+  VITEST.some((re) => re.test(node.id));
+
+const kept = new Map<string, boolean>();
+function keep(id: string, visiting: Set<string>): boolean {
+  const known = kept.get(id);
+  if (known !== undefined) return known;
+  const node = modules.get(id);
+  if (!node) return true;
+  if (isPackage(node)) {
+    kept.set(id, true);
+    return true;
+  }
+  if (visiting.has(id)) return false; // a cycle: reset, to be safe
+  visiting.add(id);
+  const result =
+    PURE.some((dir) => node.file.includes(dir)) &&
+    [...node.imports].every((dep) => keep(dep, visiting));
+  visiting.delete(id);
+  kept.set(id, result);
+  return result;
+}
+
+for (const [id, node] of modules) {
+  node.importers.clear();
+  if (VITEST.some((re) => re.test(id)) || keep(id, new Set())) continue;
+  node.promise = undefined;
+  node.exports = undefined;
+  node.evaluated = false;
+}

@@ -9,6 +9,9 @@ import {
 import type { Mode } from './modes.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ALPHABET_CODES = Buffer.from(ALPHABET, 'latin1');
+/** Scratch bytes for randomBase62 (synchronous, so one buffer serves every call). */
+const SCRATCH = Buffer.alloc(256);
 
 /**
  * CSPRNG bytes drawn 4 KiB at a time: one system call serves about a hundred
@@ -32,12 +35,14 @@ function randomByte(): number {
  * skipped so that `byte % 62` carries no bias (248 = 4 × 62).
  */
 export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
+  // Written into bytes and read out once: a flat string, not `length` concatenations (one per request id).
+  const out = length <= SCRATCH.length ? SCRATCH : Buffer.allocUnsafe(length);
+  let n = 0;
+  while (n < length) {
     const byte = randomByte();
-    if (byte < 248) out += ALPHABET[byte % 62];
+    if (byte < 248) out[n++] = ALPHABET_CODES[byte % 62] as number;
   }
-  return out;
+  return out.toString('latin1', 0, n);
 }
 
 /** Object ids: a type prefix and 24 random base62 characters, e.g. `ord_…`. */

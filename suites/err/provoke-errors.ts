@@ -34,6 +34,15 @@ const unknownId = (stem: string) => `${stem}_${randomBytes(12).toString('hex')}`
  * Answers only the 4xx and 5xx answers; anything served is noted and left out.
  */
 export async function provokeErrors(ctx: CheckContext): Promise<ProvokedError[]> {
+  // Once per file: the ERR rules judge the same answers, each keeping the exchanges in its own evidence.
+  const { value, exchangeId } = await ctx.sharedInFile('provoked errors', () => provokeAll(ctx));
+  return value.map(({ what, res }) => ({
+    what,
+    res: { ...res, exchange: exchangeId(res.exchange) },
+  }));
+}
+
+async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
   const key = await ctx.key();
   const token = await ctx.token(key);
   const bearer = { kind: 'bearer' as const, token };
