@@ -1,6 +1,5 @@
 import { check, quoteBodyOf } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
-import { postOrder } from '../support/post-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
@@ -9,7 +8,7 @@ check('ACCT-04', async (ctx) => {
   const account = await ctx.newAccount({ suspended: true });
   const key = await ctx.key({ mode: 'test', account });
   const externalId = uniqueExternalId('ct-suspended');
-  const res = await postOrder(ctx, key, await ctx.orderBody({ external_id: externalId }));
+  const res = await ctx.postOrder(key, await ctx.orderBody({ external_id: externalId }));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
   await expectNoOrder(ctx, key, externalId, 'an order of a suspended account was refused');
 });

@@ -2,10 +2,10 @@ import {
   type CheckContext,
   check,
   type HttpResponse,
+  newIdempotencyKey,
   type RequestSpec,
 } from '../../lib/check/index.js';
 import { forgedToken } from '../arbitraries/forgedToken.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /**

@@ -3,7 +3,6 @@ import { OrderSchema } from '../schemas/order.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { expectDetailSays } from './detail-says.js';
 
 check('CANCEL-04', async (ctx) => {
@@ -11,7 +10,7 @@ check('CANCEL-04', async (ctx) => {
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   await ctx.control.startProduction(account.id, id);
@@ -25,7 +24,7 @@ check('CANCEL-05', async (ctx) => {
   // Section 3: "the order is already cancelled … 409 not_cancellable. detail says which."
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   requireSuccess(await ctx.api(key).post(ctx.path('orderCancel', { id })), 'the first cancel');
@@ -39,7 +38,7 @@ check('CANCEL-06', async (ctx) => {
   // Section 4: cancel's response body not shown; contract section 2: 200 with the cancelled order.
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   const res = await ctx.api(key).post(ctx.path('orderCancel', { id }));

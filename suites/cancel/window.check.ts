@@ -3,12 +3,11 @@ import { check } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { expectDetailSays } from './detail-says.js';
 
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const setup = await ordering(ctx);
-  const res = await postOrder(ctx, setup.key, orderBody(ctx, setup.catalog));
+  const res = await ctx.postOrder(setup.key, orderBody(ctx, setup.catalog));
   return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
 }
 

@@ -2,7 +2,6 @@ import type fc from 'fast-check';
 import { orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { postOrder } from '../support/post-order.js';
 import { problemCode } from '../support/problem-text.js';
 
 /**
@@ -27,7 +26,7 @@ export class ConflictingOrder implements fc.AsyncCommand<OrdersModel, OrdersSyst
     const items = [{ ...first, quantity: first.quantity + 1 }, ...rest];
     const body = orderBodyOf(real.ctx.dialect.orderBody, { ...order.spec, items });
     model.now += await real.pacer.write();
-    const res = await postOrder(real.ctx, real.key, body, { idempotencyKey: order.idempotencyKey });
+    const res = await real.ctx.postOrder(real.key, body, { idempotencyKey: order.idempotencyKey });
     const code = res.status === 409 ? problemCode(res) : undefined;
     const kept = model.recordKept(order);
     expectModelStep(

@@ -1,10 +1,8 @@
 import type fc from 'fast-check';
-import { orderBodyOf } from '../../lib/check/index.js';
+import { newIdempotencyKey, orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { cheapestLine, orderSpec } from '../support/order-body.js';
-import { postOrder } from '../support/post-order.js';
 
 /** Places a new order with a new key (section 4): the target answers success with a new id. */
 export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
@@ -24,7 +22,7 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     const body = orderBodyOf(ctx.dialect.orderBody, spec);
     const idempotencyKey = newIdempotencyKey();
     model.now += await real.pacer.write();
-    const res = await postOrder(ctx, key, body, { idempotencyKey });
+    const res = await ctx.postOrder(key, body, { idempotencyKey });
     expectModelStep(ctx, res.status >= 200 && res.status < 300, this, res, 'success (a new order)');
     const id = (res.json as { id?: unknown } | undefined)?.id;
     expectModelStep(

@@ -1,7 +1,6 @@
 import type fc from 'fast-check';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { postOrder } from '../support/post-order.js';
 import { problemCode } from '../support/problem-text.js';
 
 /**
@@ -22,7 +21,7 @@ export class ReplayOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     const order = model.pick(this.pick);
     if (!order) return;
     model.now += await real.pacer.write();
-    const res = await postOrder(real.ctx, real.key, order.body, {
+    const res = await real.ctx.postOrder(real.key, order.body, {
       idempotencyKey: order.idempotencyKey,
     });
     const kept = model.recordKept(order);

@@ -6,9 +6,9 @@ import type {
   Key,
   RequestSpec,
 } from '../../lib/check/index.js';
+import { newIdempotencyKey } from '../../lib/check/index.js';
 import { firstRefusal } from '../rate/burst.js';
 import { keyScopes } from '../support/key-scopes.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 import { provokeOperationErrors } from './provoke-operation-errors.js';

@@ -1,7 +1,6 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { newIdempotencyKey } from '../../lib/check/index.js';
 import { API_BASE_PATH } from '../../lib/target/dialect.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
-import { postOrder } from '../support/post-order.js';
 import { createEndpoint, ENDPOINTS_PER_MODE } from '../support/webhook-endpoints.js';
 import type { ProvokedError } from './provoke-errors.js';
 
@@ -25,18 +24,18 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
     (async () => {
       const { account, key } = await inAccount();
       const idempotencyKey = newIdempotencyKey();
-      await postOrder(ctx, key, await ctx.orderBody(undefined, account), { idempotencyKey });
+      await ctx.postOrder(key, await ctx.orderBody(undefined, account), { idempotencyKey });
       const other = await ctx.orderBody(undefined, account);
       return one(
         'the same Idempotency-Key with another body',
-        await postOrder(ctx, key, other, { idempotencyKey }),
+        await ctx.postOrder(key, other, { idempotencyKey }),
       );
     })(),
     (async () => {
       const { account, key } = await inAccount();
       const body = await ctx.orderBody(undefined, account);
-      await postOrder(ctx, key, body);
-      return one('a second order with the same external_id', await postOrder(ctx, key, body));
+      await ctx.postOrder(key, body);
+      return one('a second order with the same external_id', await ctx.postOrder(key, body));
     })(),
     (async () => {
       const { account, key } = await inAccount();
@@ -65,7 +64,7 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
           const { account, key } = await inAccount({ billing });
           return one(
             `an order with ${what}`,
-            await postOrder(ctx, key, await ctx.orderBody(undefined, account)),
+            await ctx.postOrder(key, await ctx.orderBody(undefined, account)),
           );
         })(),
       );
@@ -92,7 +91,7 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
         const { account, key } = await inAccount({ service: 'read_only' });
         return one(
           'an order while the service is read-only',
-          await postOrder(ctx, key, await ctx.orderBody(undefined, account)),
+          await ctx.postOrder(key, await ctx.orderBody(undefined, account)),
         );
       })(),
       (async () => {

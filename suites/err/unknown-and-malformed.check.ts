@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { check } from '../../lib/check/index.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 
 // Section 7 (404 not_found: no such object), HTTP practice: a path the API does not have is not found.
 check('ERR-11', async (ctx) => {

@@ -1,13 +1,11 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { API_BASE_PATH } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** The injected fault must have fired, or the check tests nothing: a set-up error otherwise. */
 function requireFault(res: HttpResponse): void {
@@ -41,8 +39,8 @@ check('IDEM-11', async (ctx) => {
   await faultOnNextOrder(ctx, account.id, 'after_commit');
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
-  requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
-  const retry = await postOrder(ctx, key, body, { idempotencyKey });
+  requireFault(await ctx.postOrder(key, body, { idempotencyKey }));
+  const retry = await ctx.postOrder(key, body, { idempotencyKey });
   // Rule 2: the order was already placed, so the retry is a replay: 200, Idempotent-Replayed: true, that order.
   if (!ctx.expectStatus(retry, 200)) return;
   ctx.expectHeader(
@@ -62,8 +60,8 @@ check('IDEM-12', async (ctx) => {
   await faultOnNextOrder(ctx, account.id, 'before_commit');
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
-  requireFault(await postOrder(ctx, key, body, { idempotencyKey }));
-  const retry = await postOrder(ctx, key, body, { idempotencyKey });
+  requireFault(await ctx.postOrder(key, body, { idempotencyKey }));
+  const retry = await ctx.postOrder(key, body, { idempotencyKey });
   if (!expectSuccess(ctx, retry, 'the retry with the same key')) return;
   const id = answeredId(ctx, retry, 'the retry with the same key');
   await expectSingleOrder(ctx, key, body.external_id, id, 'a 500 before commit and a retry');

@@ -6,7 +6,6 @@ import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { type OrderBody, orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { problemCode } from '../support/problem-text.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
@@ -16,7 +15,7 @@ check('IDEM-01', async (ctx) => {
   // Section 4, POST /orders: "Header Idempotency-Key is required … If it is missing, 400 idempotency_key_required."
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
-  const res = await postOrder(ctx, key, body, { idempotencyKey: null });
+  const res = await ctx.postOrder(key, body, { idempotencyKey: null });
   ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
   await expectNoOrder(ctx, key, body.external_id, 'a POST /orders without Idempotency-Key');
 });
@@ -34,7 +33,7 @@ check('IDEM-02', async (ctx) => {
       const body = earlier ?? orderBody(ctx, catalog);
       sent.set(generated, body);
       await pacer.write();
-      const res = await postOrder(ctx, key, body, { idempotencyKey: generated });
+      const res = await ctx.postOrder(key, body, { idempotencyKey: generated });
       if (!account && !earlier && problemCode(res) === 'idempotency_conflict') {
         // A partner sandbox keeps keys from earlier runs: a conflict still shows the key was taken as a key.
         ctx.note(`key of ${generated.length} characters was already used in this sandbox (409)`);
@@ -56,7 +55,7 @@ check('IDEM-03', async (ctx) => {
     async (tooLong) => {
       const body = orderBody(ctx, catalog);
       await pacer.write();
-      const res = await postOrder(ctx, key, body, { idempotencyKey: tooLong });
+      const res = await ctx.postOrder(key, body, { idempotencyKey: tooLong });
       ctx.expectTrue(res.status >= 400 && res.status < 500, {
         code: 'STATUS',
         pointer: '/status',
@@ -75,7 +74,7 @@ check('IDEM-04', async (ctx) => {
   // Contract section 2 (reference dialect): over 255 characters → 400 idempotency_key_required, detail names the length.
   const { key, catalog } = await ordering(ctx);
   const tooLong = `ct-${randomUUID()}`.padEnd(IDEMPOTENCY_KEY_MAX + 1, 'k');
-  const res = await postOrder(ctx, key, orderBody(ctx, catalog), { idempotencyKey: tooLong });
+  const res = await ctx.postOrder(key, orderBody(ctx, catalog), { idempotencyKey: tooLong });
   if (!ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' })) return;
   const detail = (res.json as { detail?: unknown }).detail;
   ctx.expectTrue(typeof detail === 'string' && /\b25[56]\b/.test(detail), {
@@ -92,6 +91,6 @@ check('IDEM-05', async (ctx) => {
   // Section 4: the key has 1..255 characters; an empty header carries no key, so it reads as missing.
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog, { externalId: uniqueExternalId('ct-empty-key') });
-  const res = await postOrder(ctx, key, body, { idempotencyKey: '' });
+  const res = await ctx.postOrder(key, body, { idempotencyKey: '' });
   ctx.expectProblem(res, { status: 400, code: 'idempotency_key_required' });
 });

@@ -1,9 +1,7 @@
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('IDEM-15', async (ctx) => {
   // Section 4, idempotency rules 1 to 3, as the contract reads them: keys are scoped to the
@@ -13,13 +11,13 @@ check('IDEM-15', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
     requireSuccess(
-      await postOrder(ctx, first.key, orderBody(ctx, first.catalog), { idempotencyKey }),
+      await ctx.postOrder(first.key, orderBody(ctx, first.catalog), { idempotencyKey }),
       "placing the first account's order",
     ),
     "placing the first account's order",
   );
   const body = orderBody(ctx, second.catalog);
-  const res = await postOrder(ctx, second.key, body, { idempotencyKey });
+  const res = await ctx.postOrder(second.key, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, "another account's request with the same key")) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', "another account's order is not a replay");
   const id = (res.json as { id?: unknown }).id;
@@ -47,13 +45,13 @@ check('IDEM-16', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
     requireSuccess(
-      await postOrder(ctx, testKey, orderBody(ctx, catalog), { idempotencyKey }),
+      await ctx.postOrder(testKey, orderBody(ctx, catalog), { idempotencyKey }),
       'placing the test order',
     ),
     'placing the test order',
   );
   const body = orderBody(ctx, catalog);
-  const res = await postOrder(ctx, liveKey, body, { idempotencyKey });
+  const res = await ctx.postOrder(liveKey, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, 'a live request with the key a test request used')) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', 'a live order is not a replay of a test order');
   ctx.expectTrue((res.json as { id?: unknown }).id !== placed, {

@@ -1,12 +1,10 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { type OrderBody, orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** An account whose card is declined, the order it refused, and the key that sent it. */
 async function declinedOrder(
@@ -18,7 +16,7 @@ async function declinedOrder(
   if (!setup.account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const body = orderBody(ctx, setup.catalog);
   const idempotencyKey = newIdempotencyKey();
-  const res = await postOrder(ctx, setup.key, body, { idempotencyKey });
+  const res = await ctx.postOrder(setup.key, body, { idempotencyKey });
   if (res.status !== 402) {
     throw new HarnessError(
       'HARNESS_SETUP',
@@ -38,7 +36,7 @@ function placedId(ctx: CheckContext, res: HttpResponse, what: string): string | 
 check('IDEM-13', async (ctx) => {
   // Section 4, idempotency rule 5: "After a 402 payment error no order exists. The order is sent again with a new key."
   const { key, body } = await declinedOrder(ctx);
-  const res = await postOrder(ctx, key, body, { idempotencyKey: newIdempotencyKey() });
+  const res = await ctx.postOrder(key, body, { idempotencyKey: newIdempotencyKey() });
   const id = placedId(ctx, res, 'the order sent again with a new key after billing was fixed');
   if (id) await expectSingleOrder(ctx, key, body.external_id, id, 'a 402 and a new key');
 });
@@ -46,7 +44,7 @@ check('IDEM-13', async (ctx) => {
 check('IDEM-14', async (ctx) => {
   // Contract section 2 readings: the same Idempotency-Key sent again after a 402 is processed afresh.
   const { key, body, idempotencyKey } = await declinedOrder(ctx);
-  const res = await postOrder(ctx, key, body, { idempotencyKey });
+  const res = await ctx.postOrder(key, body, { idempotencyKey });
   const id = placedId(ctx, res, 'the order sent again with the same key after billing was fixed');
   if (id) await expectSingleOrder(ctx, key, body.external_id, id, 'a 402 and the same key');
 });

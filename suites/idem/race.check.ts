@@ -1,9 +1,7 @@
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { problemCode } from '../support/problem-text.js';
 
 /** How many identical requests race. Five fits the write limit of a partner key with room to spare. */
@@ -20,7 +18,7 @@ check('IDEM-10', async (ctx) => {
   // connect reached a fast target one by one, each after the last had finished (no race at all).
   await Promise.all(Array.from({ length: RACERS }, () => ctx.api(key).get(ctx.path('account'))));
   const answers = await Promise.all(
-    Array.from({ length: RACERS }, () => postOrder(ctx, key, body, { idempotencyKey })),
+    Array.from({ length: RACERS }, () => ctx.postOrder(key, body, { idempotencyKey })),
   );
   const ids = new Set<string>();
   for (const res of answers) {

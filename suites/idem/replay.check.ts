@@ -1,10 +1,8 @@
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
 check('IDEM-06', async (ctx) => {
@@ -12,8 +10,8 @@ check('IDEM-06', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
-  requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order');
-  const replay = await postOrder(ctx, key, body, { idempotencyKey });
+  requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order');
+  const replay = await ctx.postOrder(key, body, { idempotencyKey });
   ctx.expectStatus(replay, 200);
   ctx.expectHeader(replay, 'Idempotent-Replayed', 'true');
 });
@@ -24,10 +22,10 @@ check('IDEM-07', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
-    requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
-  const replay = await postOrder(ctx, key, body, { idempotencyKey });
+  const replay = await ctx.postOrder(key, body, { idempotencyKey });
   const replayed = (replay.json as { id?: unknown } | undefined)?.id;
   ctx.expectEqual(
     '/body/id',
@@ -46,13 +44,13 @@ check('IDEM-08', async (ctx) => {
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
     requireSuccess(
-      await postOrder(ctx, key, body, { idempotencyKey, rawBody: JSON.stringify(body) }),
+      await ctx.postOrder(key, body, { idempotencyKey, rawBody: JSON.stringify(body) }),
       'placing the order',
     ),
     'placing the order',
   );
   const reordered = `\n${JSON.stringify(reverseKeys(body), null, 3)}\t\n`;
-  const replay = await postOrder(ctx, key, body, { idempotencyKey, rawBody: reordered });
+  const replay = await ctx.postOrder(key, body, { idempotencyKey, rawBody: reordered });
   ctx.expectStatus(replay, 200);
   ctx.expectEqual(
     '/body/id',
@@ -67,12 +65,12 @@ check('IDEM-09', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const idempotencyKey = newIdempotencyKey();
   requireSuccess(
-    await postOrder(ctx, key, orderBody(ctx, catalog), { idempotencyKey }),
+    await ctx.postOrder(key, orderBody(ctx, catalog), { idempotencyKey }),
     'placing the order',
   );
   // A different order under the same key: a target that ignored the key would place it.
   const other = orderBody(ctx, catalog, { externalId: uniqueExternalId('ct-conflict') });
-  const res = await postOrder(ctx, key, other, { idempotencyKey });
+  const res = await ctx.postOrder(key, other, { idempotencyKey });
   ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });
   await expectNoOrder(ctx, key, other.external_id, 'an idempotency conflict');
 });
@@ -83,11 +81,11 @@ check('IDEM-17', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
-    requireSuccess(await postOrder(ctx, key, body, { idempotencyKey }), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
   await ctx.advanceClock(account ?? ctx.notVerifiable('needs an account of its own'), 23 * 3600);
-  const replay = await postOrder(ctx, key, body, { idempotencyKey });
+  const replay = await ctx.postOrder(key, body, { idempotencyKey });
   ctx.expectStatus(replay, 200);
   ctx.expectHeader(replay, 'Idempotent-Replayed', 'true');
   ctx.expectEqual(

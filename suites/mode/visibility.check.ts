@@ -4,7 +4,6 @@ import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.j
 import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { quoteBody } from '../support/quote-body.js';
 
 /** An order and a quote an owner made, for another key to try to see. */
@@ -88,7 +87,7 @@ async function own(
 ): Promise<Owned> {
   const body = orderBody(ctx, catalog);
   const orderId = idOf(
-    requireSuccess(await postOrder(ctx, owner, body), "placing the owner's order"),
+    requireSuccess(await ctx.postOrder(owner, body), "placing the owner's order"),
     'placing the order',
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
@@ -137,10 +136,10 @@ check('MODE-06', async (ctx) => {
   const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
   const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
   const body = orderBody(ctx, catalog);
-  requireSuccess(await postOrder(ctx, testKey, body), 'placing the test order');
+  requireSuccess(await ctx.postOrder(testKey, body), 'placing the test order');
   expectSuccess(
     ctx,
-    await postOrder(ctx, liveKey, body),
+    await ctx.postOrder(liveKey, body),
     "a live order reusing a test order's external_id",
   );
 });

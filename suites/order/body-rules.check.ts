@@ -5,7 +5,6 @@ import { expectNoOrder } from '../support/expect-orders.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('ORDER-06', async (ctx) => {
   // Section 4, order rule 1: "Every SKU must be on the account's product list."
@@ -14,7 +13,7 @@ check('ORDER-06', async (ctx) => {
   let sku = `ZZ-${ctx.faker.string.alphanumeric({ length: 8, casing: 'upper' })}`;
   while (listed.has(sku)) sku += 'Z';
   const body = orderBody(ctx, catalog, { items: [{ sku, quantity: 1 }] });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(ctx, key, body.external_id, 'an order for a SKU not on the list');
 });
@@ -28,7 +27,7 @@ check('ORDER-07', async (ctx) => {
   if (product.min_quantity === 1) ctx.note('no product has a minimum above 1: quantity 0 is sent');
   const quantity = product.min_quantity - 1;
   const body = orderBody(ctx, catalog, { items: [{ sku: product.sku, quantity }] });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(
     ctx,
@@ -50,7 +49,7 @@ check('ORDER-08', async (ctx) => {
     postal_code: ctx.faker.location.zipCode(),
     country: country ?? 'CA',
   });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(ctx, key, body.external_id, `an order to ${country ?? 'CA'}`);
 });
@@ -69,7 +68,7 @@ check('ORDER-09', async (ctx) => {
   const body = orderBody(ctx, catalog, {
     items: [{ sku: freight.sku, quantity: freight.min_quantity }],
   });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(
     ctx,

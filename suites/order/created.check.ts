@@ -3,13 +3,12 @@ import { OrderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('ORDER-22', async (ctx) => {
   // Section 4: "Status code of a first successful creation: not shown"; contract section 2: 201 with the order.
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   ctx.expectStatus(res, ctx.dialect.orderCreatedStatus);
   ctx.expectEqual(
     '/body/external_id',
@@ -23,7 +22,7 @@ check('ORDER-23', async (ctx) => {
   // Section 2: order fields not shown beyond external_id and id; contract section 2 gives the order's shape.
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   const placed = requireSuccess(res, 'placing the order');
   const order = ctx.expectShape(placed, OrderSchema, '/body', res.exchange);
   if (!order) return;
@@ -64,7 +63,7 @@ check('ORDER-24', async (ctx) => {
     .slice(0, 3)
     .map((p) => ({ sku: p.sku, quantity: p.min_quantity + 2 }));
   const body = orderBody(ctx, catalog, { items: lines });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   const placed = requireSuccess(res, 'placing the order');
   ctx.expectEqual(
     '/body/total',

@@ -3,7 +3,6 @@ import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
 check('ORDER-19', async (ctx) => {
@@ -11,12 +10,12 @@ check('ORDER-19', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const first = orderBody(ctx, catalog);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, first), 'placing the first order'),
+    requireSuccess(await ctx.postOrder(key, first), 'placing the first order'),
     'placing the first order',
   );
   // A different order under a new Idempotency-Key, only the external_id reused.
   const second = orderBody(ctx, catalog, { externalId: first.external_id });
-  const res = await postOrder(ctx, key, second);
+  const res = await ctx.postOrder(key, second);
   ctx.expectProblem(res, { status: 409, code: 'duplicate_external_id' });
   await expectSingleOrder(ctx, key, first.external_id, id, 'a duplicate external_id');
   // The other side of the scope: unique "in the account"; another account may use the same external_id.
@@ -28,7 +27,7 @@ check('ORDER-19', async (ctx) => {
   const elsewhere = orderBody(ctx, other.catalog, { externalId: first.external_id });
   expectSuccess(
     ctx,
-    await postOrder(ctx, other.key, elsewhere),
+    await ctx.postOrder(other.key, elsewhere),
     "another account's order reusing the external_id",
   );
 });
@@ -40,7 +39,7 @@ check('ORDER-20', async (ctx) => {
   for (const externalId of [uniqueExternalId('SO-2024'), uniqueExternalId('#1042')]) {
     const body = orderBody(ctx, catalog, { externalId });
     const id = idOf(
-      requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
+      requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
       'placing the order',
     );
     const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));

@@ -3,7 +3,6 @@ import { addressOf, check, withAddress } from '../../lib/check/index.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { errorEntries } from '../support/problem-text.js';
 
 /**
@@ -47,7 +46,7 @@ check('ORDER-26', async (ctx) => {
     [unknown, 'gift_message', 'an order with the unknown field gift_message'],
     [foreign, 'country', 'an order to an address in Canada'],
   ] as const) {
-    const res = await postOrder(ctx, key, body);
+    const res = await ctx.postOrder(key, body);
     if (expectValidationFailed(ctx, res)) expectPointsAt(ctx, res, field, what);
   }
 });

@@ -4,7 +4,6 @@ import { expectSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { cheapestLine, orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /** Required members of the reference order body besides external_id (contract section 2). */
@@ -32,7 +31,7 @@ function without(body: object, path: readonly (string | number)[]): Record<strin
 check('ORDER-03', async (ctx) => {
   // Section 4, POST /orders: "Body: must contain external_id … missing required fields give 422 validation_failed."
   const { key, catalog } = await ordering(ctx);
-  const res = await postOrder(ctx, key, without(orderBody(ctx, catalog), ['external_id']));
+  const res = await ctx.postOrder(key, without(orderBody(ctx, catalog), ['external_id']));
   expectValidationFailed(ctx, res);
 });
 
@@ -42,7 +41,7 @@ check('ORDER-04', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   for (const path of REQUIRED) {
     const body = orderBody(ctx, catalog);
-    const res = await postOrder(ctx, key, without(body, path));
+    const res = await ctx.postOrder(key, without(body, path));
     expectValidationFailed(ctx, res);
     await expectNoOrder(ctx, key, body.external_id, `an order without /${path.join('/')}`);
   }
@@ -62,7 +61,7 @@ check('ORDER-05', async (ctx) => {
   for (const [where, add] of cases) {
     const body = orderBody(ctx, catalog);
     add(body);
-    const res = await postOrder(ctx, key, body);
+    const res = await ctx.postOrder(key, body);
     expectValidationFailed(ctx, res);
     await expectNoOrder(ctx, key, body.external_id, `an order with the unknown field ${where}`);
   }
@@ -79,7 +78,7 @@ check('ORDER-21', async (ctx) => {
   };
   for (const [field, value] of Object.entries(readOnly)) {
     const body = { ...orderBody(ctx, catalog), [field]: value };
-    const res = await postOrder(ctx, key, body);
+    const res = await ctx.postOrder(key, body);
     ctx.expectTrue(res.status >= 400 && res.status < 500, {
       code: 'STATUS',
       pointer: '/status',
@@ -117,7 +116,7 @@ check('ORDER-25', async (ctx) => {
       'partner key: a 1-character external_id is not tried (it may exist from an earlier run)',
     );
   for (const [what, body] of accepted) {
-    expectSuccess(ctx, await postOrder(ctx, key, body), `an order with ${what}`);
+    expectSuccess(ctx, await ctx.postOrder(key, body), `an order with ${what}`);
   }
   const refused: [string, ReturnType<typeof orderBody>][] = [
     ['an empty external_id', orderBody(ctx, catalog, { externalId: '' })],
@@ -132,7 +131,7 @@ check('ORDER-25', async (ctx) => {
     ],
   ];
   for (const [what, body] of refused) {
-    const res = await postOrder(ctx, key, body);
+    const res = await ctx.postOrder(key, body);
     if (!ctx.expectProblem(res, { status: 422, code: 'validation_failed' }))
       ctx.note(`refusal of ${what} failed`);
   }

@@ -7,7 +7,6 @@ import { expectPointer, expectValidationFailed } from '../support/expect-validat
 import type { OrderLine } from '../support/order-body.js';
 import { quotedTotal } from '../support/order-total.js';
 import { type Ordering, ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 import { WritePacer } from '../support/write-pacer.js';
@@ -33,7 +32,7 @@ check('ORDER-16', async (ctx) => {
       await pacer.write();
       const externalId = uniqueExternalId(order.externalId);
       const body = orderBodyOf(ctx.dialect.orderBody, { ...order, externalId });
-      const res = await postOrder(ctx, key, body);
+      const res = await ctx.postOrder(key, body);
       if (res.status >= 300 && (await overMaximum(ctx, key, catalog, [...order.items]))) return;
       expectSuccess(ctx, res, `a valid order of ${order.items.length} line(s)`);
     },
@@ -49,7 +48,7 @@ check('ORDER-17', async (ctx) => {
     orderBreakingOneRule(catalog, ctx.dialect.orderBody),
     async (broken) => {
       await pacer.write();
-      const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));
+      const res = await ctx.postOrder(key, withUniqueExternalId(broken.body));
       expectValidationFailed(ctx, res);
     },
     { numRuns: propertyRuns(ctx, account !== undefined, 10) },
@@ -65,7 +64,7 @@ check('ORDER-18', async (ctx) => {
     orderBreakingOneRule(catalog, ctx.dialect.orderBody),
     async (broken) => {
       await pacer.write();
-      const res = await postOrder(ctx, key, withUniqueExternalId(broken.body));
+      const res = await ctx.postOrder(key, withUniqueExternalId(broken.body));
       if (res.status !== 422) return; // ORDER-17 judges the status
       if (broken.pointer !== undefined) expectPointer(ctx, res, broken.pointer);
     },

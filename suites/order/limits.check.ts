@@ -9,7 +9,6 @@ import { amountForms, expectNamesLimit } from '../support/names-limit.js';
 import { orderBody } from '../support/order-body.js';
 import { orderTotal, quotedTotal } from '../support/order-total.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** One product at a round price, so that totals hit a limit exactly. */
 const BOX: Product = {
@@ -36,7 +35,7 @@ async function place(
   what: string,
 ): Promise<string> {
   const body = orderBody(ctx, catalog);
-  return idOf(requireSuccess(await postOrder(ctx, key, body), what), what);
+  return idOf(requireSuccess(await ctx.postOrder(key, body), what), what);
 }
 
 check('ORDER-10', async (ctx) => {
@@ -54,7 +53,7 @@ check('ORDER-10', async (ctx) => {
   }
   const quantity = Math.max(product.min_quantity, Math.floor(max / product.unit_price) + 1);
   const body = orderBody(ctx, catalog, { items: [{ sku: product.sku, quantity }] });
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   if (expectValidationFailed(ctx, res)) {
     expectNamesLimit(ctx, res, { ...ORDER_VALUE, values: amountForms(max) });
   }
@@ -70,7 +69,7 @@ check('ORDER-11', async (ctx) => {
     limits: { max_order_value: max },
   });
   const items = [{ sku: BOX.sku, quantity: 8 }];
-  const res = await postOrder(ctx, key, orderBody(ctx, catalog, { items }));
+  const res = await ctx.postOrder(key, orderBody(ctx, catalog, { items }));
   if (res.status >= 300 && account) {
     const total = await quotedTotal(ctx, key, catalog, items);
     if (total !== max) {
@@ -81,7 +80,7 @@ check('ORDER-11', async (ctx) => {
       await ctx.control.updateAccount(account.id, { limits: { max_order_value: total } });
       expectSuccess(
         ctx,
-        await postOrder(ctx, key, orderBody(ctx, catalog, { items })),
+        await ctx.postOrder(key, orderBody(ctx, catalog, { items })),
         `an order of exactly the maximum order value (${usd(total)})`,
       );
       return;
@@ -112,11 +111,11 @@ check('ORDER-12', async (ctx) => {
   for (let n = 1; n <= 2; n++) {
     expectSuccess(
       ctx,
-      await postOrder(ctx, key, orderBody(ctx, catalog)),
+      await ctx.postOrder(key, orderBody(ctx, catalog)),
       `order ${n} of 2 allowed today`,
     );
   }
-  const res = await postOrder(ctx, key, body);
+  const res = await ctx.postOrder(key, body);
   if (expectValidationFailed(ctx, res)) {
     expectNamesLimit(ctx, res, { ...PER_DAY, values: ['2'] });
   }
@@ -133,7 +132,7 @@ check('ORDER-13', async (ctx) => {
       `cancelling order ${n}`,
     );
   }
-  const res = await postOrder(ctx, key, orderBody(ctx, catalog));
+  const res = await ctx.postOrder(key, orderBody(ctx, catalog));
   expectValidationFailed(ctx, res);
 });
 
@@ -151,9 +150,9 @@ check('ORDER-14', async (ctx) => {
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const liveKey = await ctx.key({ mode: 'live', account });
   await place(ctx, testKey, catalog, 'placing the one test order allowed today');
-  const live = await postOrder(ctx, liveKey, orderBody(ctx, catalog));
+  const live = await ctx.postOrder(liveKey, orderBody(ctx, catalog));
   expectSuccess(ctx, live, "a live order after the test mode's one order of the day");
-  const again = await postOrder(ctx, testKey, orderBody(ctx, catalog));
+  const again = await ctx.postOrder(testKey, orderBody(ctx, catalog));
   if (again.status < 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
@@ -174,7 +173,7 @@ check('ORDER-15', async (ctx) => {
   if (elevenPm.getTime() <= now) elevenPm.setUTCDate(elevenPm.getUTCDate() + 1);
   await ctx.advanceClock(account, Math.ceil((elevenPm.getTime() - now) / 1000));
   await place(ctx, key, catalog, "placing the day's one order at 23:00 UTC");
-  const sameDay = await postOrder(ctx, key, orderBody(ctx, catalog));
+  const sameDay = await ctx.postOrder(key, orderBody(ctx, catalog));
   if (sameDay.status < 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
@@ -184,7 +183,7 @@ check('ORDER-15', async (ctx) => {
   await ctx.advanceClock(account, 2 * 3600);
   expectSuccess(
     ctx,
-    await postOrder(ctx, key, orderBody(ctx, catalog)),
+    await ctx.postOrder(key, orderBody(ctx, catalog)),
     'an order at 01:00 UTC the next day',
   );
 });

@@ -1,10 +1,8 @@
-import { check } from '../../lib/check/index.js';
+import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('ORDER-01', async (ctx) => {
   // Section 4, POST /orders: "Header Content-Type: application/json. Otherwise 415 unsupported_media_type."
@@ -45,7 +43,7 @@ check('ORDER-02', async (ctx) => {
   // says adding one has no effect on compliant recipients, so it must not turn a JSON body away.
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
-  const res = await postOrder(ctx, key, body, {
+  const res = await ctx.postOrder(key, body, {
     rawBody: JSON.stringify(body),
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });

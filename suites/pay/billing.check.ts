@@ -2,14 +2,13 @@ import { check } from '../../lib/check/index.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('PAY-07', async (ctx) => {
   // Section 7 lists payment errors for card billing only; contract section 3: "Invoice billing never fails payment",
   // whatever a card on file would do.
   for (const card of ['declined', 'failing', 'missing'] as const) {
     const { key, catalog } = await ordering(ctx, { billing: { method: 'invoice', card } });
-    const res = await postOrder(ctx, key, orderBody(ctx, catalog));
+    const res = await ctx.postOrder(key, orderBody(ctx, catalog));
     expectSuccess(ctx, res, `an order billed by invoice (card on file: ${card})`);
   }
 });
@@ -19,7 +18,7 @@ check('PAY-08', async (ctx) => {
   const { key, catalog } = await ordering(ctx, { billing: { method: 'card', card: 'valid' } });
   expectSuccess(
     ctx,
-    await postOrder(ctx, key, orderBody(ctx, catalog)),
+    await ctx.postOrder(key, orderBody(ctx, catalog)),
     'an order paid by a valid card',
   );
 });

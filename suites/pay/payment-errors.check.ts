@@ -3,7 +3,6 @@ import { check } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 type Card = NonNullable<AccountSettings['billing']>['card'];
 
@@ -31,7 +30,7 @@ async function payWith(
     billing: { method: 'card', card, decline_code: DECLINE_CODE },
   });
   const body = orderBody(ctx, catalog);
-  return { res: await postOrder(ctx, key, body), externalId: body.external_id, key };
+  return { res: await ctx.postOrder(key, body), externalId: body.external_id, key };
 }
 
 check('PAY-01', async (ctx) => {

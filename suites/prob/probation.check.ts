@@ -6,7 +6,6 @@ import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.j
 import { type OrderLine, orderBody } from '../support/order-body.js';
 import { quotedTotal } from '../support/order-total.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** Round prices so that probation's $500.00 is hit exactly (section 3, section 8). */
 const PRINT: Product = {
@@ -49,7 +48,7 @@ async function liveAccount(ctx: CheckContext): Promise<{ account: TestAccount; k
 
 function send(ctx: CheckContext, key: Key, items: OrderLine[] = [{ sku: PRINT.sku, quantity: 1 }]) {
   const body = orderBody(ctx, catalog, { items });
-  return postOrder(ctx, key, body).then((res) => ({ res, body }));
+  return ctx.postOrder(key, body).then((res) => ({ res, body }));
 }
 
 async function placeThree(ctx: CheckContext, key: Key): Promise<string[]> {

@@ -4,7 +4,6 @@ import { type ApiEvent, EventSchema } from '../schemas/event.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** The newest events, a few pages deep, looking for one of `type` about order `orderId`. */
 async function findEvent(
@@ -41,7 +40,7 @@ check('READ-21', async (ctx) => {
   // Section 6: event kinds "not shown"; contract section 2: types include order.created, event {id, type, created_at, livemode, data: {object}}.
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   const event = await findEvent(ctx, key, 'order.created', id);
@@ -70,7 +69,7 @@ check('READ-22', async (ctx) => {
   // Contract section 2: event types include order.cancelled.
   const { key, catalog } = await ordering(ctx);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
     'placing the order',
   );
   requireSuccess(await ctx.api(key).post(ctx.path('orderCancel', { id })), 'cancelling the order');

@@ -4,14 +4,13 @@ import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 check('READ-12', async (ctx) => {
   // Section 4: "GET /orders | orders:read | List orders."
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
     'placing the order',
   );
   const first = await ctx.api(key).get(ctx.path('orders'));
@@ -32,7 +31,7 @@ check('READ-13', async (ctx) => {
   for (let n = 0; n < count; n++) {
     placed.push(
       idOf(
-        requireSuccess(await postOrder(ctx, key, orderBody(ctx, catalog)), 'placing an order'),
+        requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing an order'),
         'placing an order',
       ),
     );
@@ -101,7 +100,7 @@ check('READ-15', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
   const id = idOf(
-    requireSuccess(await postOrder(ctx, key, body), 'placing the order'),
+    requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
     'placing the order',
   );
   const res = await ctx.api(key).get(ctx.path('order', { id }));

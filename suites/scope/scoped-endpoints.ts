@@ -1,8 +1,6 @@
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
-import { linesOf, quoteBodyOf } from '../../lib/check/index.js';
+import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
-import { newIdempotencyKey } from '../support/new-idempotency-key.js';
-import { postOrder } from '../support/post-order.js';
 import type { Scope } from '../support/scopes.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
@@ -33,7 +31,7 @@ export interface ScopedEndpoint {
 export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeFixtures> {
   const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
   const idempotencyKey = newIdempotencyKey();
-  const order = await postOrder(ctx, key, orderBody, { idempotencyKey });
+  const order = await ctx.postOrder(key, orderBody, { idempotencyKey });
   const orderId = (order.json as { id?: unknown } | undefined)?.id;
   if (order.status >= 300 || typeof orderId !== 'string') {
     throw new HarnessError(

@@ -1,7 +1,6 @@
 import { check } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
-import { postOrder } from '../support/post-order.js';
 import { quoteBody } from '../support/quote-body.js';
 import { switchedTo, tokenRequest } from './service-state.js';
 
@@ -24,7 +23,7 @@ check('SVC-02', async (ctx) => {
   // Section 7, 503 read_only: "New orders and quotes are paused."
   const { key, catalog } = await switchedTo(ctx, 'read_only');
   const body = orderBody(ctx, catalog);
-  ctx.expectProblem(await postOrder(ctx, key, body), { status: 503, code: 'read_only' });
+  ctx.expectProblem(await ctx.postOrder(key, body), { status: 503, code: 'read_only' });
   await expectNoOrder(ctx, key, body.external_id, 'a new order while read_only');
 });
 

@@ -9,7 +9,6 @@ import type { OrderCatalog } from '../support/catalog.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { postOrder } from '../support/post-order.js';
 
 /** An account with one order placed while the service was normal, then switched to `service`. */
 export interface Switched {
@@ -27,7 +26,7 @@ export async function switchedTo(
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const orderId = idOf(
     requireSuccess(
-      await postOrder(ctx, key, orderBody(ctx, catalog)),
+      await ctx.postOrder(key, orderBody(ctx, catalog)),
       'placing an order before the switch',
     ),
     'placing an order',

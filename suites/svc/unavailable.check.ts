@@ -2,7 +2,6 @@ import { check } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
-import { postOrder } from '../support/post-order.js';
 import { quoteBody } from '../support/quote-body.js';
 import { backToNormal, switchedTo, tokenRequest } from './service-state.js';
 
@@ -16,7 +15,7 @@ check('SVC-06', async (ctx) => {
     ['GET /catalog/products', () => client.get(ctx.path('catalogProducts'))],
     ['GET /orders', () => client.get(ctx.path('orders'))],
     ['GET /orders/{id}', () => client.get(ctx.path('order', { id: orderId }))],
-    ['POST /orders', () => postOrder(ctx, key, body)],
+    ['POST /orders', () => ctx.postOrder(key, body)],
     ['POST /quotes', () => client.post(ctx.path('quotes'), quoteBody(ctx, catalog))],
     ['POST /orders/{id}/cancel', () => client.post(ctx.path('orderCancel', { id: orderId }))],
     ['POST /oauth/token', () => tokenRequest(ctx, key)],

@@ -7,7 +7,6 @@ import {
   withAddress,
 } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
-import { postOrder } from '../support/post-order.js';
 import { requestToken } from '../support/token-request.js';
 import { uniqueExternalId } from '../support/unique-external-id.js';
 
@@ -33,7 +32,7 @@ async function requestsWithSecretInBody(ctx: CheckContext) {
   const cases: SecretInBody[] = [
     {
       what: 'POST /orders with the Secret Key in shipping_address.line2',
-      res: await postOrder(ctx, key, withSecret),
+      res: await ctx.postOrder(key, withSecret),
       externalId,
     },
     {

@@ -1,1 +1,0 @@
-export { newIdempotencyKey } from '../../lib/check/index.js';
