@@ -2,17 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AREAS } from '../../rules/index.js';
-import type { Verdict } from '../check/verdict.js';
+import { ALLURE_STATUS } from './allure-status.js';
 import type { Report, RuleResult } from './report-model.js';
-
-const STATUS: Record<Verdict, 'passed' | 'failed' | 'broken' | 'skipped'> = {
-  passed: 'passed',
-  failed: 'failed',
-  warning: 'passed',
-  not_verifiable: 'skipped',
-  skipped: 'skipped',
-  error: 'broken',
-};
 
 /**
  * Completes allure-results to one result per rule, as junit.xml has: a run
@@ -58,7 +49,7 @@ function resultOf(result: RuleResult, uuid: string, at: number): Record<string, 
     fullName: name,
     historyId: id,
     testCaseId: id,
-    status: STATUS[result.verdict],
+    status: ALLURE_STATUS[result.verdict],
     statusDetails: result.reason ? { message: result.reason } : {},
     stage: 'finished',
     steps: [],

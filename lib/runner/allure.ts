@@ -6,22 +6,10 @@ import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { Reporter } from 'vitest/node';
 import { AREAS, findRule } from '../../rules/index.js';
-import type { Verdict } from '../check/verdict.js';
 import { isSelected } from '../config/only.js';
+import { ALLURE_STATUS } from '../reports/allure-status.js';
 import type { CollectedTest } from './collected.js';
 import { verdictOfTest } from './verdict-of-test.js';
-
-/** Allure has four statuses; a conformance verdict maps onto them by what a reader should do. */
-const STATUS: Record<Verdict, 'passed' | 'failed' | 'broken' | 'skipped'> = {
-  passed: 'passed',
-  failed: 'failed',
-  // A SHOULD or DIALECT finding: conformance stands (tagged `warning`).
-  warning: 'passed',
-  not_verifiable: 'skipped',
-  skipped: 'skipped',
-  // The harness broke, not the target: Allure's "broken".
-  error: 'broken',
-};
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', DIALECT: 'minor' } as const;
 
@@ -47,7 +35,7 @@ export function allureReporter(
         rule.level,
         isSelected(only, rule.id),
       );
-      result.status = STATUS[verdict] as NonNullable<TestResult['status']>;
+      result.status = ALLURE_STATUS[verdict] as NonNullable<TestResult['status']>;
       result.statusDetails = { ...(reason ? { message: reason } : {}) };
       result.labels.push(
         { name: 'epic', value: AREAS[rule.area] },

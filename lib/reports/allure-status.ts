@@ -1,0 +1,13 @@
+import type { Verdict } from '../check/verdict.js';
+
+/** Allure has four statuses; a conformance verdict maps onto them by what a reader should do. */
+export const ALLURE_STATUS: Record<Verdict, 'passed' | 'failed' | 'broken' | 'skipped'> = {
+  passed: 'passed',
+  failed: 'failed',
+  // A SHOULD or DIALECT finding: conformance stands (tagged `warning`).
+  warning: 'passed',
+  not_verifiable: 'skipped',
+  skipped: 'skipped',
+  // The harness broke, not the target: Allure's "broken".
+  error: 'broken',
+};
