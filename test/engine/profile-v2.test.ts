@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
+import { requestClass } from '../../lib/client/key-pacer.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
@@ -124,6 +125,8 @@ describe('profile v2', () => {
       undefined,
     );
     expect(wire.url).toBe('http://t.test/api/v1/shipments?order_id=ord%201%2F2&limit=5');
+    // A token path with a query is still paced as the token endpoint.
+    expect(requestClass('POST', '/oauth/token?grant=cc', '/oauth/token?grant=cc')).toBe('token');
     expect(errorOf({ dialect: { paths: { shipments: '/shipments?order_id={order}' } } })).toMatch(
       /^p\.json: dialect\.paths\.shipments: must contain exactly the placeholders \{id\}/,
     );
