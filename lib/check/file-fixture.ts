@@ -11,6 +11,7 @@ import { type ControlTarget, HttpControlClient } from '../control/control-client
 import type { ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
+import { pathOf } from '../target/dialect.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { CheckRun, RecordedApart } from './check-run.js';
@@ -229,7 +230,8 @@ export class FileFixture {
   /** Never place an order with a live key unless the user allowed it (`--allow-live-orders`). */
   guardLiveOrder(key: Key, spec: RequestSpec): void {
     if (key.mode !== 'live' || spec.method.toUpperCase() !== 'POST') return;
-    if (spec.path.split('?')[0] !== this.config.dialect.paths.orders) return;
+    // Compare without queries: a profile's orders path may carry one of its own.
+    if (spec.path.split('?')[0] !== this.config.dialect.paths.orders.split('?')[0]) return;
     if (!this.has('live_orders')) {
       throw new NotVerifiable(
         'placing an order with a live key is real: run with --allow-live-orders to check this',
@@ -245,7 +247,7 @@ export class FileFixture {
   /** End of file: cancel partner orders, run registered clean-ups, close sockets. Never throws. */
   async close(): Promise<void> {
     for (const { key, id } of this.partnerOrders) {
-      const path = this.config.dialect.paths.orderCancel.replace('{id}', encodeURIComponent(id));
+      const path = pathOf(this.config.dialect, 'orderCancel', { id });
       await this.send({ method: 'POST', path, auth: { kind: 'key', key } }, undefined).catch(
         () => undefined,
       );

@@ -32,7 +32,10 @@ export class Terminal {
 
   /** The one line of a run that could not be carried out (stderr). */
   fail(line: string): void {
-    this.stderr.write(`conformance: error: ${this.#clean(line)}\n`);
+    // A profile with several problems gives one line each.
+    for (const one of line.split('\n')) {
+      this.stderr.write(`conformance: error: ${this.#clean(one)}\n`);
+    }
   }
 
   #clean(text: string): string {

@@ -12,8 +12,10 @@ export function buildRequest(
 ): WireRequest {
   const base = spec.raw ? bases.origin : bases.apiBaseUrl;
   const url = new URL(base + spec.path);
-  for (const [name, value] of Object.entries(spec.query ?? {}))
-    url.searchParams.append(name, value);
+  // Appended to the query a profile's path may carry (`/shipments?order_id={id}`),
+  // leaving that query's bytes as the path template made them.
+  const extra = new URLSearchParams(spec.query ?? {}).toString();
+  if (extra) url.search = url.search ? `${url.search}&${extra}` : extra;
 
   const headers: Record<string, string | string[]> = {
     accept: 'application/json, application/problem+json',

@@ -142,6 +142,7 @@ export function rateFloorMs(tally: Tally, limits = DOCUMENTED_LIMITS): number {
 }
 
 export function requestClass(method: string, path: string, tokenPath: string): RequestClass {
-  if (path.split('?')[0] === tokenPath) return 'token';
+  // Without queries: a profile's token path may carry one of its own.
+  if (path.split('?')[0] === tokenPath.split('?')[0]) return 'token';
   return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) ? 'read' : 'write';
 }

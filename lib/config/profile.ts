@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { z } from 'zod';
-import { type Dialect, REFERENCE_DIALECT } from '../target/dialect.js';
+import { type Dialect, type OrderBodyShape, REFERENCE_DIALECT } from '../target/dialect.js';
 import { ConfigError, quote } from './config-error.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { type Profile, ProfileSchema } from './profile-schema.js';
@@ -107,11 +107,69 @@ function mergeDialect(profile: Profile, file: string): Dialect {
       ...REFERENCE_DIALECT.accountFields,
       ...(definedOnly(overrides.accountFields) as Partial<Dialect['accountFields']>),
     },
-    // Not in profile v1: the reference's until a profile can say otherwise.
-    orderBody: REFERENCE_DIALECT.orderBody,
-    totals: REFERENCE_DIALECT.totals,
+    orderBody: orderBodyShape(overrides.orderBody, file),
+    totals: {
+      ...REFERENCE_DIALECT.totals,
+      ...(definedOnly(overrides.totals) as Partial<Dialect['totals']>),
+    },
     ...(docsUrl ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
   };
+}
+
+/** The profile's order body over the reference's, refused when two fields would land in one place. */
+function orderBodyShape(
+  given: NonNullable<Profile['dialect']>['orderBody'],
+  file: string,
+): OrderBodyShape {
+  const reference = REFERENCE_DIALECT.orderBody;
+  const shape: OrderBodyShape = {
+    items: given?.items ?? reference.items,
+    sku: given?.sku ?? reference.sku,
+    quantity: given?.quantity ?? reference.quantity,
+    address: {
+      ...reference.address,
+      ...(definedOnly(given?.address) as Partial<OrderBodyShape['address']>),
+    },
+  };
+  const inBody: [string, string][] = [
+    ['items', shape.items],
+    ...Object.entries(shape.address).map(([field, at]): [string, string] => [
+      `address.${field}`,
+      at,
+    ]),
+  ];
+  // The document fixes external_id at the top of the body (section 4).
+  for (const [field, at] of inBody) {
+    if (at === '/external_id' || at.startsWith('/external_id/')) {
+      throw new ConfigError(
+        `${file}: dialect.orderBody.${field}`,
+        'cannot be /external_id (the API document puts external_id there)',
+      );
+    }
+  }
+  clash(inBody, file);
+  clash(
+    [
+      ['sku', shape.sku],
+      ['quantity', shape.quantity],
+    ],
+    file,
+  );
+  return shape;
+}
+
+/** Two pointers clash when one is the other or lies inside it: one value would overwrite the other. */
+function clash(fields: [string, string][], file: string): void {
+  for (const [i, [field, at]] of fields.entries()) {
+    for (const [other, there] of fields.slice(i + 1)) {
+      if (at === there || at.startsWith(`${there}/`) || there.startsWith(`${at}/`)) {
+        throw new ConfigError(
+          `${file}: dialect.orderBody.${field}`,
+          `${at} clashes with orderBody.${other} (${there}): each needs a place of its own`,
+        );
+      }
+    }
+  }
 }
 
 /** Drops the fields a profile left out, so they keep the reference's value. */
@@ -125,22 +183,26 @@ function definedOnly(
   );
 }
 
-/** The first zod issue as one line naming the field; secrets are pointed elsewhere. */
+/**
+ * One line per problem, each naming its field (never a raw ZodError); the
+ * error's setting is the first field. Secrets are pointed elsewhere.
+ */
 function profileError(error: z.ZodError, file: string): ConfigError {
-  const issue = error.issues[0];
-  const where = issue?.path.map(String).join('.') ?? '';
-  if (issue?.code === 'unrecognized_keys') {
-    const key = issue.keys[0] ?? '';
-    const field = where ? `${where}.${key}` : key;
-    if (/token|secret|password|key_?id|credential/i.test(key)) {
-      return new ConfigError(
-        `${file}: ${field}`,
-        'secrets do not belong in a profile; use the environment (CONTROL_TOKEN, PARTNER_SECRET_KEY)',
-      );
+  const problems = error.issues.flatMap((issue): [string, string][] => {
+    const where = issue.path.map(String).join('.');
+    if (issue.code !== 'unrecognized_keys') {
+      return [[where || '(top level)', issue.message]];
     }
-    return new ConfigError(`${file}: ${field}`, 'unknown setting');
-  }
-  return new ConfigError(`${file}: ${where || '(top level)'}`, issue?.message ?? 'is invalid');
+    return issue.keys.map((key): [string, string] => [
+      where ? `${where}.${key}` : key,
+      /token|secret|password|key_?id|credential/i.test(key)
+        ? 'secrets do not belong in a profile; use the environment (CONTROL_TOKEN, PARTNER_SECRET_KEY)'
+        : 'unknown setting',
+    ]);
+  });
+  const [first = ['(top level)', 'is invalid'], ...rest] = problems;
+  const more = rest.map(([field, message]) => `\n${file}: ${field}: ${message}`).join('');
+  return new ConfigError(`${file}: ${first[0]}`, `${first[1]}${more}`);
 }
 
 function display(file: string, cwd: string): string {
