@@ -17,6 +17,8 @@
  * share state on purpose: see run-suites.ts.)
  */
 
+import { fileURLToPath } from 'node:url';
+
 /** Folders of definitions without module state, relative to the suite's root. */
 const PURE = ['/rules/', '/suites/schemas/', '/suites/arbitraries/', '/lib/violations/'];
 /** What vitest's own resetModules never touches. */
@@ -39,10 +41,16 @@ const state = (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worke
 if (!state) throw new Error('fresh-modules.ts runs only as a vitest setup file');
 const modules = state.evaluatedModules.idToModuleMap;
 
-const isPackage = (node: ModuleNode) =>
-  node.file.includes('/node_modules/') ||
-  !node.file.startsWith('/') ||
-  VITEST.some((re) => re.test(node.id));
+/**
+ * A package: a file in a node_modules folder, counted below the suite's root, since an
+ * installed suite itself lies in one (`node_modules/partner-ordering-conformance/`).
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const isPackage = (node: ModuleNode) => {
+  if (!node.file.startsWith('/') || VITEST.some((re) => re.test(node.id))) return true;
+  const below = node.file.startsWith(ROOT) ? node.file.slice(ROOT.length) : node.file;
+  return below.split('/').includes('node_modules');
+};
 
 const kept = new Map<string, boolean>();
 function keep(id: string, visiting: Set<string>): boolean {
