@@ -106,7 +106,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
-    (ctx.hooks.requestHooks ?? installRequestHooks)(app);
+    installRequestHooks(app, ctx.hooks.requestChecks);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
     if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });

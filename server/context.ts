@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.js';
 import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
 import type { Scope } from './domain/scopes.js';
 import type { FaultRegistry } from './faults/registry.js';
+import type { RequestCheckBehaviour } from './http/api-hooks.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { CancelBehaviour } from './routes/orders-cancel.js';
@@ -48,8 +49,8 @@ export interface DefectHooks {
   orders?: Partial<OrderCreateBehaviour>;
   /** Overrides decisions of POST /orders/{id}/cancel (routes/orders-cancel.ts `CancelBehaviour`). */
   cancelOrder?: Partial<CancelBehaviour>;
-  /** Replaces the request hooks of every request (http/api-hooks.ts). */
-  requestHooks?: (app: FastifyInstance) => void;
+  /** Overrides the credential checks of every request (http/api-hooks.ts `RequestCheckBehaviour`). */
+  requestChecks?: Partial<RequestCheckBehaviour>;
   /** Overrides decisions of routes/quotes.ts (`QuoteBehaviour`). */
   quotes?: Partial<QuoteBehaviour>;
   /** Overrides decisions of the control key routes (control/keys.ts `KeyBehaviour`). */

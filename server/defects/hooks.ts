@@ -5,7 +5,7 @@ import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReads } from './order-reads.js';
 import { defectiveOrderCreation } from './orders/create-order.js';
 import { defectiveQuotes } from './quotes.js';
-import { installDefectiveRequestHooks } from './request-hooks.js';
+import { defectiveRequestChecks } from './request-hooks.js';
 import { defectiveTokenRequest } from './token-request.js';
 import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
 
@@ -20,7 +20,7 @@ export function defectHooks(ctx: AppContext): DefectHooks {
     tokenRequest: defectiveTokenRequest,
     orders: defectiveOrderCreation(ctx),
     cancelOrder: defectiveCancel(ctx.hasDefect),
-    requestHooks: installDefectiveRequestHooks,
+    requestChecks: defectiveRequestChecks(ctx),
     controlKeys: defectiveKeyBehaviour(ctx),
     orderReads: defectiveOrderReads(ctx),
     quotes: defectiveQuotes(ctx),

@@ -5,6 +5,22 @@ import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js
 import { credentialsInUrlProblem } from './credentials-in-url.js';
 
 /**
+ * The decisions of the request hooks that test-only defects bend
+ * (context.ts `DefectHooks.requestChecks`); `correctRequestChecks` is the correct one.
+ */
+export interface RequestCheckBehaviour {
+  /** The URL looked through for credentials (§5.6). */
+  urlToCheck(url: string): string;
+  /** Whether a body holding a Secret Key is let through; `tokenForm`: the token request's form. */
+  overlooksSecretInBody(tokenForm: boolean): boolean;
+}
+
+export const correctRequestChecks: RequestCheckBehaviour = {
+  urlToCheck: (url) => url,
+  overlooksSecretInBody: () => false,
+};
+
+/**
  * Hooks every API request runs, unknown routes included:
  * - the `Request-Id` header (the same id as a problem's `request_id`, §2);
  * - §5.6: credentials in the URL are refused before anything else looks at the request;
@@ -12,7 +28,11 @@ import { credentialsInUrlProblem } from './credentials-in-url.js';
  *   every route and whatever the Content-Type (contract §2: 422, nothing
  *   issued or placed). It runs after authentication (the routes' onRequest).
  */
-export function installRequestHooks(app: FastifyInstance): void {
+export function installRequestHooks(
+  app: FastifyInstance,
+  overrides: Partial<RequestCheckBehaviour> = {},
+): void {
+  const behave: RequestCheckBehaviour = { ...correctRequestChecks, ...overrides };
   // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
@@ -23,19 +43,29 @@ export function installRequestHooks(app: FastifyInstance): void {
         errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
       });
     }
-    if (app.ctx.guard.urlHoldsCredentials(request.url)) throw credentialsInUrlProblem();
+    if (app.ctx.guard.urlHoldsCredentials(behave.urlToCheck(request.url))) {
+      throw credentialsInUrlProblem();
+    }
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
       readBodilessMethodBody(request.raw).then(
-        (body) => (holdsSecretKey(body.toString('latin1')) ? done(secretInBodyProblem()) : done()),
+        (body) =>
+          holdsSecretKey(body.toString('latin1')) && !behave.overlooksSecretInBody(false)
+            ? done(secretInBodyProblem())
+            : done(),
         done,
       );
       return;
     }
     const body = request.body;
-    if (body instanceof Buffer && body.length > 0 && holdsSecretKey(body.toString('latin1'))) {
+    if (
+      body instanceof Buffer &&
+      body.length > 0 &&
+      holdsSecretKey(body.toString('latin1')) &&
+      !behave.overlooksSecretInBody(request.routeOptions.config?.oauth === true)
+    ) {
       throw secretInBodyProblem();
     }
     done();

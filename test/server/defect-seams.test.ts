@@ -52,7 +52,7 @@ describe('issue 14: the request path reads as the correct server', () => {
         'controlKeys',
         'orderReads',
         'orders',
-        'requestHooks',
+        'requestChecks',
         'quotes',
         'tokenRequest',
         'webhookEndpoints',
