@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { FAILED_TOKEN_REQUESTS_PER_ADDRESS } from '../../server/config/api.js';
 import { CONTROL_TOKEN, expectProblemShape, harness } from './support/harness.js';
@@ -31,6 +31,13 @@ describe('failed token requests are rate-limited', () => {
   });
 
   it('an unknown Access Key ID: limited per client address', async () => {
+    // The per-address window is a minute of real time: hold the clock still inside one, so the
+    // requests never straddle a minute boundary (no time passes, none is waited for).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 1_000);
     const from = { remoteAddress: '203.0.113.7' };
     const statuses: number[] = [];
     for (let i = 0; i < FAILED_TOKEN_REQUESTS_PER_ADDRESS; i++) {
