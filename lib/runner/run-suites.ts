@@ -1,12 +1,11 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
 import { testNamePattern } from '../config/only.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
+import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { OutcomeCollector } from './outcome-collector.js';
 import { readDemand } from './partner-demand.js';
@@ -73,40 +72,19 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       watch: false,
       reporters,
       provide: { [RUN_CONFIG_KEY]: options.runConfig },
-      // Threads, not forks: one process, so its peak memory is the run's (bench/full-run.ts).
+      ...CHECK_RUN_OPTIONS,
       // Each file has its own control account, so files run side by side safely.
-      pool: 'threads',
-      // Workers are reused across files; fresh-modules.ts gives each file its own module state.
-      isolate: false,
-      setupFiles: options.shareModules
-        ? []
-        : [fileURLToPath(new URL('./fresh-modules.ts', import.meta.url))],
+      setupFiles: options.shareModules ? [] : [FRESH_MODULES],
       maxWorkers: options.shareModules ? 1 : (options.maxWorkers ?? 2),
       fileParallelism: !options.shareModules,
       // Partner mode: the files' order is planned against the key's rate limits (partner-plan.ts).
       ...(options.shareModules ? { sequence: { sequencer: partnerSequencer(options.root) } } : {}),
       testTimeout: options.testTimeoutMs ?? 60_000,
-      hookTimeout: 60_000,
-      teardownTimeout: 30_000,
-      // A stray `.only` in a suite must not silently skip every other check.
-      allowOnly: false,
-      passWithNoTests: true,
-      onConsoleLog: () => false,
-      // Transformed check modules cached on disk between runs (keyed by content): a run after the
-      // first skips transforming ~130 modules (~1 s of `npm run bench`'s "rest"). Per user, as tsx's is.
-      experimental: {
-        fsModuleCache: true,
-        fsModuleCachePath: join(
-          tmpdir(),
-          `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}`,
-        ),
-      },
       ...(pattern ? { testNamePattern: pattern } : {}),
     },
     {
       logLevel: 'silent',
-      // Not inside the package: an installed suite may sit in a read-only directory.
-      cacheDir: join(tmpdir(), 'partner-ordering-conformance-vite'),
+      cacheDir: VITE_CACHE_DIR,
     },
     { stdout: sink, stderr: sink },
   );

@@ -8,6 +8,7 @@ import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vi
 import { createVitest } from 'vitest/node';
 import { TARGETS_KEY } from '../check/selected-target.js';
 import type { RunConfig } from '../target/run-config.js';
+import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { OutcomeCollector } from './outcome-collector.js';
 
@@ -72,21 +73,15 @@ export async function runSuitesOnTargets(
         provide: {
           [TARGETS_KEY]: Object.fromEntries(options.targets.map((t) => [t.name, t.runConfig])),
         },
-        pool: 'threads',
-        // Workers are reused across files and targets; fresh-modules.ts gives each file its own module state.
-        isolate: false,
-        setupFiles: [fileURLToPath(new URL('./fresh-modules.ts', import.meta.url))],
+        ...CHECK_RUN_OPTIONS,
+        // Workers are reused across files and targets too.
+        setupFiles: [FRESH_MODULES],
         maxWorkers: options.maxWorkers ?? 2,
         testTimeout: options.testTimeoutMs ?? 60_000,
-        hookTimeout: 60_000,
-        teardownTimeout: 30_000,
-        allowOnly: false,
-        passWithNoTests: true,
-        onConsoleLog: () => false,
       },
       {
         logLevel: 'silent',
-        cacheDir: join(tmpdir(), 'partner-ordering-conformance-vite'),
+        cacheDir: VITE_CACHE_DIR,
         // The wrappers live outside the root; the files they import inside it.
         server: { fs: { strict: false } },
       },

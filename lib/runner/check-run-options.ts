@@ -1,0 +1,35 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Sets each check file's module state afresh in a reused worker (see fresh-modules.ts). */
+export const FRESH_MODULES = fileURLToPath(new URL('./fresh-modules.ts', import.meta.url));
+
+/** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
+export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
+
+/**
+ * The vitest options every run of the check files shares: the CLI's run
+ * (run-suites.ts) and the run against several targets (run-targets.ts).
+ */
+export const CHECK_RUN_OPTIONS = {
+  // Threads, not forks: one process, so its peak memory is the run's (bench/full-run.ts).
+  pool: 'threads',
+  // Workers are reused across files; fresh-modules.ts gives each file its own module state.
+  isolate: false,
+  hookTimeout: 60_000,
+  teardownTimeout: 30_000,
+  // A stray `.only` in a suite must not silently skip every other check.
+  allowOnly: false,
+  passWithNoTests: true,
+  onConsoleLog: () => false,
+  // Transformed check modules cached on disk between runs (keyed by content): a run after the
+  // first skips transforming ~130 modules (~1 s of `npm run bench`'s "rest"). Per user, as tsx's is.
+  experimental: {
+    fsModuleCache: true,
+    fsModuleCachePath: join(
+      tmpdir(),
+      `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}`,
+    ),
+  },
+} as const;
