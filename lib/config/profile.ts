@@ -112,6 +112,22 @@ function mergeDialect(profile: Profile, file: string): Dialect {
       ...REFERENCE_DIALECT.totals,
       ...(definedOnly(overrides.totals) as Partial<Dialect['totals']>),
     },
+    // Profile v2 sections not yet read from the profile keep the reference's.
+    operations: {
+      ...REFERENCE_DIALECT.operations,
+      orderCreate: {
+        ...REFERENCE_DIALECT.operations.orderCreate,
+        status: overrides.orderCreatedStatus ?? REFERENCE_DIALECT.orderCreatedStatus,
+      },
+    },
+    quoteBody: orderBodyShape(overrides.orderBody, file),
+    webhookEndpointBody: REFERENCE_DIALECT.webhookEndpointBody,
+    eventKinds: REFERENCE_DIALECT.eventKinds,
+    answers: REFERENCE_DIALECT.answers,
+    list: REFERENCE_DIALECT.list,
+    money: REFERENCE_DIALECT.money,
+    orderStatuses: REFERENCE_DIALECT.orderStatuses,
+    errors: REFERENCE_DIALECT.errors,
     ...(docsUrl ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
   };
 }

@@ -42,6 +42,148 @@ export interface Dialect {
    * it rather than add up prices.
    */
   totals: { order: string; quote: string };
+  /**
+   * Method and success status of each operation (profile v2). The profile may
+   * change a method only where the document does not fix it (webhook
+   * endpoints and events); it may change any success status.
+   */
+  operations: Record<OperationName, Operation>;
+  /** Where the quote body (`POST /quotes`) puts lines and address: like an order body. */
+  quoteBody: OrderBodyShape;
+  /** The body of a webhook endpoint creation (profile v2). */
+  webhookEndpointBody: WebhookEndpointBodyShape;
+  /** Names of the event kinds the suite subscribes to and looks for (profile v2). */
+  eventKinds: EventKinds;
+  /** Where answers show what the suite reads, as JSON pointers (profile v2). */
+  answers: AnswerPointers;
+  /** The list envelope and its paging parameters (profile v2). */
+  list: ListEnvelope;
+  /** How answers show money: totals, prices and the account's maximum order value (profile v2). */
+  money: MoneyFormat;
+  /** The names of the order states the suite needs (profile v2). */
+  orderStatuses: OrderStatuses;
+  /** How `errors[]` entries of a 422 point at a field of the request body (profile v2). */
+  errors: ErrorPointers;
+}
+
+/**
+ * Every operation the suite performs. `method` is fixed by the API document
+ * (section 4) for all but the webhook endpoint and event operations.
+ */
+export type OperationName =
+  | 'token'
+  | 'account'
+  | 'catalogProducts'
+  | 'catalogProduct'
+  | 'quoteCreate'
+  | 'quoteRead'
+  | 'orderList'
+  | 'orderCreate'
+  | 'orderRead'
+  | 'orderByExternalId'
+  | 'orderCancel'
+  | 'shipments'
+  | 'invoice'
+  | 'webhookEndpointCreate'
+  | 'webhookEndpointList'
+  | 'webhookEndpointRead'
+  | 'webhookEndpointDelete'
+  | 'eventList'
+  | 'eventRead';
+
+/** The operations whose method the API document leaves "not shown" (section 4). */
+export const METHOD_NOT_SHOWN: readonly OperationName[] = [
+  'webhookEndpointCreate',
+  'webhookEndpointList',
+  'webhookEndpointRead',
+  'webhookEndpointDelete',
+  'eventList',
+  'eventRead',
+];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Operation {
+  method: HttpMethod;
+  /** Status of a success (a first creation for `orderCreate`: equals `orderCreatedStatus`). */
+  status: number;
+}
+
+export interface WebhookEndpointBodyShape {
+  /** Where the endpoint's URL goes in the body. */
+  url: string;
+  /** Where the list of event kinds goes; `null`: the target takes no list (it sends every kind). */
+  events: string | null;
+}
+
+export interface EventKinds {
+  orderCreated: string;
+  orderCancelled: string;
+}
+
+export interface AnswerPointers {
+  /** Inside an order answer (its total is `totals.order`; `external_id` is fixed by the document). */
+  order: {
+    id: string;
+    status: string;
+    /** The array of lines. */
+    lines: string;
+    /** Inside one line. */
+    lineSku: string;
+    lineQuantity: string;
+  };
+  /** Inside a quote answer (its total is `totals.quote`). */
+  quote: { id: string };
+  /** Inside a catalog product. */
+  product: { sku: string; unitPrice: string; minQuantity: string; shipsByFreight: string };
+  webhookEndpoint: { id: string };
+  event: { id: string; type: string };
+}
+
+export interface ListEnvelope {
+  /** The array of items in a list answer. */
+  items: string;
+  /** A boolean saying more pages follow; `null` when the target gives only `nextCursor`. */
+  hasMore: string | null;
+  /**
+   * The cursor of the next page, absent or null on the last page; `null`:
+   * the cursor is the last item's id.
+   */
+  nextCursor: string | null;
+  /** Query parameter carrying the cursor. */
+  cursorParam: string;
+  /** Query parameter carrying the page size. */
+  limitParam: string;
+  /** Largest page size the target takes. */
+  maxLimit: number;
+}
+
+/**
+ * `object`: `{amount: <integer cents>, currency}` at the two pointers below;
+ * `cents`: a bare integer of cents; `decimal`: a string of dollars such as
+ * `"12.34"`. The control protocol always uses integer cents.
+ */
+export interface MoneyFormat {
+  format: 'object' | 'cents' | 'decimal';
+  /** Inside a money object (format `object` only). */
+  amount: string;
+  currency: string;
+}
+
+export interface OrderStatuses {
+  received: string;
+  inProduction: string;
+  shipped: string;
+  cancelled: string;
+}
+
+/**
+ * `json-pointer`: `/items/0/quantity` (RFC 6901); `dot`: `items.0.quantity`;
+ * `bracket`: `items[0].quantity`. `member` is the entry's field holding it.
+ */
+export interface ErrorPointers {
+  member: string;
+  form: 'json-pointer' | 'dot' | 'bracket';
 }
 
 /**
@@ -124,6 +266,64 @@ export const REFERENCE_DIALECT: Dialect = {
   accountFields: REFERENCE_ACCOUNT_FIELDS,
   orderBody: REFERENCE_ORDER_BODY,
   totals: { order: '/total', quote: '/total' },
+  operations: {
+    token: { method: 'POST', status: 200 },
+    account: { method: 'GET', status: 200 },
+    catalogProducts: { method: 'GET', status: 200 },
+    catalogProduct: { method: 'GET', status: 200 },
+    quoteCreate: { method: 'POST', status: 201 },
+    quoteRead: { method: 'GET', status: 200 },
+    orderList: { method: 'GET', status: 200 },
+    orderCreate: { method: 'POST', status: 201 },
+    orderRead: { method: 'GET', status: 200 },
+    orderByExternalId: { method: 'GET', status: 200 },
+    orderCancel: { method: 'POST', status: 200 },
+    shipments: { method: 'GET', status: 200 },
+    invoice: { method: 'GET', status: 200 },
+    webhookEndpointCreate: { method: 'POST', status: 201 },
+    webhookEndpointList: { method: 'GET', status: 200 },
+    webhookEndpointRead: { method: 'GET', status: 200 },
+    webhookEndpointDelete: { method: 'DELETE', status: 204 },
+    eventList: { method: 'GET', status: 200 },
+    eventRead: { method: 'GET', status: 200 },
+  },
+  quoteBody: REFERENCE_ORDER_BODY,
+  webhookEndpointBody: { url: '/url', events: '/events' },
+  eventKinds: { orderCreated: 'order.created', orderCancelled: 'order.cancelled' },
+  answers: {
+    order: {
+      id: '/id',
+      status: '/status',
+      lines: '/items',
+      lineSku: '/sku',
+      lineQuantity: '/quantity',
+    },
+    quote: { id: '/id' },
+    product: {
+      sku: '/sku',
+      unitPrice: '/unit_price',
+      minQuantity: '/min_quantity',
+      shipsByFreight: '/ships_by_freight',
+    },
+    webhookEndpoint: { id: '/id' },
+    event: { id: '/id', type: '/type' },
+  },
+  list: {
+    items: '/data',
+    hasMore: '/has_more',
+    nextCursor: null,
+    cursorParam: 'starting_after',
+    limitParam: 'limit',
+    maxLimit: 100,
+  },
+  money: { format: 'object', amount: '/amount', currency: '/currency' },
+  orderStatuses: {
+    received: 'received',
+    inProduction: 'in_production',
+    shipped: 'shipped',
+    cancelled: 'cancelled',
+  },
+  errors: { member: 'pointer', form: 'json-pointer' },
 };
 
 /** Fills a path template: `pathOf(d, 'order', { id })`. Values are percent-encoded. */
