@@ -56,6 +56,11 @@ describe('profile v2', () => {
       keyPrefix: 'acme',
       orderCreatedStatus: 200,
       paths: { ...REFERENCE_DIALECT.paths, order: '/v2/orders/{id}' },
+      // The v1 field is the v2 operation's status: one fact, two spellings.
+      operations: {
+        ...REFERENCE_DIALECT.operations,
+        orderCreate: { method: 'POST', status: 200 },
+      },
     });
     expect(load({ version: 1, dialect: {} }).dialect).toEqual(REFERENCE_DIALECT);
   });
