@@ -42,7 +42,12 @@ export class Store {
     this.webhookEndpoints = new WebhookEndpointStore(this.db);
     this.fulfilment = new FulfilmentStore(this.db);
     this.housekeeping = new Housekeeping(this.db);
-    this.groupCommit = new GroupCommit(this.db);
+    // A durable file database fsyncs each batch's WAL off the event loop (group-commit.ts).
+    const file = path !== ':memory:' && path !== '';
+    this.groupCommit = new GroupCommit(
+      this.db,
+      file && durability === 'durable' ? `${path}-wal` : undefined,
+    );
     this.wide = new WideQueries(this.db);
   }
 
