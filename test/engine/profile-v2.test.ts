@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { centsIn } from '../../lib/check/answers.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
 import { requestClass } from '../../lib/client/key-pacer.js';
@@ -8,8 +10,6 @@ import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
 import { pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
-import { valueAt } from '../../suites/read/account-fields.js';
-import { centsIn } from '../../suites/support/order-total.js';
 import { emptyDir, runCli } from './support/run-cli.js';
 
 function profileIn(body: unknown): { cwd: string; file: string } {
@@ -76,6 +76,7 @@ describe('profile v2', () => {
           address: { name: '/ship_to/recipient', postal_code: '/ship_to/zip' },
         },
         totals: { order: '/amounts/total', quote: '/grand_total' },
+        money: { format: 'decimal' },
       },
     });
     const body = orderBodyOf(dialect.orderBody, spec);
@@ -88,8 +89,14 @@ describe('profile v2', () => {
     });
     expect(linesOf(dialect.orderBody, body)).toEqual(spec.items);
     const order = { total: 1, amounts: { total: '12.34' } };
-    expect(centsIn(valueAt(order, dialect.totals.order))).toBe(1234);
-    expect(centsIn(valueAt({ grand_total: { amount: 999 } }, dialect.totals.quote))).toBe(999);
+    expect(centsIn(dialect.money, valueAt(order, dialect.totals.order))).toBe(1234);
+    expect(centsIn(dialect.money, valueAt({ grand_total: '9.99' }, dialect.totals.quote))).toBe(
+      999,
+    );
+    // Only the profile's money format is read: an integer could be cents or dollars.
+    expect(centsIn(dialect.money, valueAt({ grand_total: 999 }, dialect.totals.quote))).toBe(
+      undefined,
+    );
   });
 
   it('refuses v2 sections in a profile that does not say version 2', () => {
