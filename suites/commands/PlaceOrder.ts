@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import { requireId } from '../../lib/check/answers.js';
 import { newIdempotencyKey, orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
@@ -24,17 +25,12 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     model.now += await real.pacer.write();
     const res = await ctx.postOrder(key, body, { idempotencyKey });
     expectModelStep(ctx, res.status >= 200 && res.status < 300, this, res, 'success (a new order)');
-    const id = (res.json as { id?: unknown } | undefined)?.id;
-    expectModelStep(
-      ctx,
-      typeof id === 'string' && !model.orders.some((o) => o.id === id),
-      this,
-      res,
-      'a new order id',
-    );
+    // Without an id where the profile says, the model cannot follow the order: not verifiable.
+    const id = requireId(ctx.dialect, 'order', res.json, 'the order placed', res.exchange);
+    expectModelStep(ctx, !model.orders.some((o) => o.id === id), this, res, 'a new order id');
     model.orders.push({
       n: model.orders.length,
-      id: id as string,
+      id,
       spec,
       body,
       idempotencyKey,

@@ -1,3 +1,4 @@
+import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
 import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
@@ -29,7 +30,7 @@ async function declinedOrder(
 
 function placedId(ctx: CheckContext, res: HttpResponse, what: string): string | undefined {
   if (!expectSuccess(ctx, res, what)) return undefined;
-  const id = (res.json as { id?: unknown } | undefined)?.id;
+  const id = idIn(ctx.dialect, 'order', res.json);
   return typeof id === 'string' ? id : undefined;
 }
 

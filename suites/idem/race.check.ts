@@ -1,3 +1,4 @@
+import { requireId } from '../../lib/check/answers.js';
 import { check, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
@@ -23,8 +24,7 @@ check('IDEM-10', async (ctx) => {
   const ids = new Set<string>();
   for (const res of answers) {
     if (res.status >= 200 && res.status < 300) {
-      const id = (res.json as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') ids.add(id);
+      ids.add(requireId(ctx.dialect, 'order', res.json, 'a racing request answered', res.exchange));
       continue;
     }
     ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });

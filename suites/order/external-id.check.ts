@@ -1,3 +1,4 @@
+import { externalIdIn, requireId } from '../../lib/check/answers.js';
 import { check } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
@@ -45,18 +46,17 @@ check('ORDER-20', async (ctx) => {
       'placing the order',
     );
     const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
-    if (!ctx.expectStatus(res, 200)) continue;
-    const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
+    if (!ctx.expectStatus(res, ctx.dialect.operations.orderByExternalId.status)) continue;
     ctx.expectEqual(
-      '/body/id',
+      `/body${ctx.dialect.answers.order.id}`,
       id,
-      found?.id,
+      requireId(ctx.dialect, 'order', res.json, 'the order found by external id', res.exchange),
       `GET by external id ${externalId} answers the order placed with it`,
     );
     ctx.expectEqual(
       '/body/external_id',
       externalId,
-      found?.external_id,
+      externalIdIn(res.json),
       'the order found carries the external_id asked for',
     );
   }

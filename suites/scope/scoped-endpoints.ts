@@ -1,3 +1,4 @@
+import { requireId } from '../../lib/check/answers.js';
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
@@ -32,8 +33,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
   const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
   const idempotencyKey = newIdempotencyKey();
   const order = await ctx.postOrder(key, orderBody, { idempotencyKey });
-  const orderId = (order.json as { id?: unknown } | undefined)?.id;
-  if (order.status >= 300 || typeof orderId !== 'string') {
+  if (order.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
       `could not place the order the scope checks act on: HTTP ${order.status} (evidence #${order.exchange})`,
@@ -41,13 +41,14 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
   }
   const quoteBody = quoteBodyOf(ctx.dialect, orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
-  const quoteId = (quote.json as { id?: unknown } | undefined)?.id;
-  if (quote.status >= 300 || typeof quoteId !== 'string') {
+  const orderId = requireId(ctx.dialect, 'order', order.json, 'the order placed', order.exchange);
+  if (quote.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
       `could not make the quote the scope checks act on: HTTP ${quote.status} (evidence #${quote.exchange})`,
     );
   }
+  const quoteId = requireId(ctx.dialect, 'quote', quote.json, 'the quote made', quote.exchange);
   const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {
     orderId,
