@@ -82,8 +82,18 @@ export class DialectLayer {
     if (header === undefined) return;
     const [scheme = '', value = ''] = header.split(/ +(.*)/s);
     if (/^basic$/i.test(scheme)) {
+      // RFC 6749 §2.3.1: user and password are form-encoded inside the base64 (`%5F` for `_`).
       const decoded = Buffer.from(value, 'base64').toString('latin1');
-      const mapped = this.#keysIn(decoded);
+      const colon = decoded.indexOf(':');
+      const parts = colon === -1 ? [decoded] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+      const mapped = parts
+        .map((part) => {
+          const plain = formDecode(part);
+          if (plain === undefined) return part;
+          const keys = this.#keysIn(plain);
+          return keys === plain ? part : encodeURIComponent(keys);
+        })
+        .join(':');
       if (mapped !== decoded)
         req.headers.authorization = `${scheme} ${Buffer.from(mapped, 'latin1').toString('base64')}`;
     } else req.headers.authorization = this.#keysIn(header);
@@ -94,6 +104,10 @@ export class DialectLayer {
     if (!(raw instanceof Buffer) || raw.length === 0) return;
     if (this.#prefixIn)
       raw = Buffer.from(this.#keysIn((raw as Buffer).toString('latin1')), 'latin1');
+    if (request.method === 'POST' && CONTROL_FAULTS.test(request.url)) {
+      request.body = this.#faultIn(raw as Buffer);
+      return;
+    }
     const state = (request.raw as DialectRequest)[STATE];
     const translate = state?.op === undefined ? undefined : this.#bodyTranslator(state.op);
     if (state && translate) {
@@ -106,6 +120,30 @@ export class DialectLayer {
       }
     }
     request.body = raw;
+  }
+
+  /**
+   * Contract §3 faults name the method and path of the requests they break:
+   * the dialect's, which the domain knows by the reference operation's.
+   */
+  #faultIn(raw: Buffer): Buffer {
+    const parsed = parseJson(raw);
+    if (!parsed.ok || !isObject(parsed.value)) return raw;
+    const fault = parsed.value;
+    if (typeof fault.method !== 'string' || typeof fault.path !== 'string') return raw;
+    const full = fault.path.startsWith(`${API_BASE}/`)
+      ? fault.path.slice(API_BASE.length)
+      : fault.path;
+    const question = full.indexOf('?');
+    const matched = this.#router.match(
+      fault.method.toUpperCase(),
+      question === -1 ? full : full.slice(0, question),
+      question === -1 ? '' : full.slice(question + 1),
+    );
+    if (!matched) return raw;
+    fault.method = matched.method;
+    fault.path = matched.url;
+    return Buffer.from(JSON.stringify(fault), 'utf8');
   }
 
   #bodyTranslator(op: OperationName): ((value: unknown) => ReferenceBody) | undefined {
@@ -231,6 +269,14 @@ function fill(template: string, id: string): string {
   return template.replace(/\{\w+\}/g, encodeURIComponent(id));
 }
 
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
@@ -240,6 +286,8 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
     return { ok: false };
   }
 }
+
+const CONTROL_FAULTS = /^\/__control\/accounts\/[^/?]+\/faults(?:\?|$)/;
 
 /** Where a request of the dialect that matches none of its operations goes: to no route. */
 const NO_ROUTE = '/__no-such-route';

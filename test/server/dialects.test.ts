@@ -300,6 +300,16 @@ async function speaks(d: Dialect, profile: unknown) {
   });
   expect(gone.status).toBe(404);
 
+  // Control faults (contract §3) name the dialect's method and path.
+  await c.control('POST', `/accounts/${account.id}/faults`, {
+    method: d.operations.orderCancel.method,
+    path: `${API}${c.path('orderCancel', { id: placed[2] as string })}`,
+  });
+  const faulted = await c.call('orderCancel', c.path('orderCancel', { id: placed[2] as string }), {
+    token,
+  });
+  expect(faulted.status).toBe(500);
+
   // A Secret Key of the dialect in a body is still refused (§5.4).
   const leaked = await c.call('orderCreate', c.path('orders'), {
     token,
