@@ -137,7 +137,11 @@ const DialectSchema = z
         cursorParam: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a query parameter name'),
         limitParam: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a query parameter name'),
         // The reference pages at most 100 (contract §2); a dialect may allow fewer.
-        maxLimit: z.number().int().min(1).max(100),
+        maxLimit: z
+          .number()
+          .int()
+          .min(1)
+          .max(100, 'must be at most 100: the reference server pages at most 100'),
       })
       .partial(),
     money: z
@@ -152,7 +156,10 @@ const DialectSchema = z
       .partial(),
     errors: z
       .strictObject({
-        member: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a member name'),
+        member: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must be a member name')
+          .refine((member) => member !== 'detail', 'cannot be detail (the entry text is there)'),
         form: z.enum(['json-pointer', 'dot', 'bracket']),
       })
       .partial(),
@@ -319,6 +326,10 @@ function coherence(given: DialectInput, dialect: Dialect): string[] {
   };
   distinct('orderStatuses', dialect.orderStatuses);
   distinct('eventKinds', dialect.eventKinds);
+  if (dialect.list.hasMore === null && dialect.list.nextCursor === null)
+    problems.push(
+      'dialect.list: hasMore and nextCursor are both null; a list must say whether more follows',
+    );
   if (dialect.list.cursorParam === dialect.list.limitParam)
     problems.push('dialect.list: cursorParam and limitParam are the same');
   return problems;
