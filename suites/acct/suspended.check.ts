@@ -40,6 +40,6 @@ check('ACCT-07', async (ctx) => {
   const account = await ctx.newAccount({ suspended: true });
   const key = await ctx.key({ mode: 'test', account });
   const body = await ctx.orderBody();
-  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(body));
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, body));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
 });

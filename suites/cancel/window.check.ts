@@ -8,7 +8,7 @@ import { expectDetailSays } from './detail-says.js';
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const setup = await ordering(ctx);
   const res = await ctx.postOrder(setup.key, orderBody(ctx, setup.catalog));
-  return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
+  return { ...setup, id: idOf(ctx, requireSuccess(res, 'placing the order'), 'placing the order') };
 }
 
 function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {

@@ -1,12 +1,17 @@
+import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
+import { walkList } from '../../lib/check/list-walk.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import {
   countEndpoints,
   createEndpoint,
+  deleteEndpoint,
   ENDPOINTS_PER_MODE,
+  endpointBody,
+  readEndpoint,
 } from '../support/webhook-endpoints.js';
 
 /**
@@ -26,7 +31,7 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
   for (let n = existing + 1; n <= ENDPOINTS_PER_MODE; n++) {
     const res = await createEndpoint(ctx, key);
     if (expectSuccess(ctx, res, `${what}: webhook endpoint ${n} of ${ENDPOINTS_PER_MODE}`)) {
-      ids.push(idOf(res.json as Record<string, unknown>, 'creating a webhook endpoint'));
+      ids.push(idOf(ctx, res.json, 'creating a webhook endpoint', 'webhookEndpoint'));
     }
   }
   return ids;
@@ -34,7 +39,7 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
 
 /** Deletes the check's own endpoints at once, so the next check of a partner sandbox finds room. */
 async function removeAll(ctx: CheckContext, key: Key, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
+  for (const id of ids) await deleteEndpoint(ctx, key, id);
 }
 
 check('HOOK-01', async (ctx) => {
@@ -61,14 +66,11 @@ check('HOOK-03', async (ctx) => {
   const ids = await fillToFive(ctx, key, 'before a delete');
   const victim = ids[0];
   if (victim === undefined) return ctx.notVerifiable("no endpoint of the check's own to delete");
-  requireSuccess(
-    await ctx.api(key).delete(ctx.path('webhookEndpoint', { id: victim })),
-    'deleting an endpoint',
-  );
+  requireSuccess(await deleteEndpoint(ctx, key, victim), 'deleting an endpoint');
   const replacement = await createEndpoint(ctx, key);
   expectSuccess(ctx, replacement, 'an endpoint in place of a deleted one');
-  const extra = (replacement.json as { id?: unknown } | undefined)?.id;
-  await removeAll(ctx, key, [...ids.slice(1), ...(typeof extra === 'string' ? [extra] : [])]);
+  const extra = idIn(ctx.dialect, 'webhookEndpoint', replacement.json);
+  await removeAll(ctx, key, [...ids.slice(1), ...(extra === undefined ? [] : [extra])]);
 });
 
 check('HOOK-04', async (ctx) => {
@@ -79,13 +81,29 @@ check('HOOK-04', async (ctx) => {
     ...(account ? { account } : {}),
   });
   const client = ctx.api(key);
+  const { operations } = ctx.dialect;
   const calls = [
-    ['GET /webhook-endpoints', () => client.get(ctx.path('webhookEndpoints'))],
     [
-      'POST /webhook-endpoints',
-      () => client.post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/orders' }),
+      'listing webhook endpoints',
+      () =>
+        client.send({
+          method: operations.webhookEndpointList.method,
+          path: ctx.path('webhookEndpoints'),
+        }),
     ],
-    ['GET /events', () => client.get(ctx.path('events'))],
+    [
+      'creating a webhook endpoint',
+      () =>
+        client.send({
+          method: operations.webhookEndpointCreate.method,
+          path: ctx.path('webhookEndpoints'),
+          json: endpointBody(ctx, 'https://hooks.example.com/orders'),
+        }),
+    ],
+    [
+      'listing events',
+      () => client.send({ method: operations.eventList.method, path: ctx.path('events') }),
+    ],
   ] as const;
   for (const [what, call] of calls) {
     const res = await call();
@@ -103,37 +121,56 @@ check('HOOK-04', async (ctx) => {
 });
 
 check('HOOK-05', async (ctx) => {
-  // Section 6: methods not shown; contract section 2: POST 201, GET list and one, DELETE 204.
+  // Section 6: methods not shown; contract section 2: POST 201, GET list and one, DELETE 204
+  // (a profile gives its own methods, statuses and answer pointers).
   const { key } = await ordering(ctx);
-  const client = ctx.api(key);
+  const { operations } = ctx.dialect;
   const created = await createEndpoint(ctx, key);
-  ctx.expectStatus(created, 201);
-  const endpoint = ctx.expectShape(created.json, WebhookEndpointSchema, '/body', created.exchange);
-  if (!endpoint) return;
-  const one = await client.get(ctx.path('webhookEndpoint', { id: endpoint.id }));
-  if (ctx.expectStatus(one, 200)) {
+  ctx.expectStatus(created, operations.webhookEndpointCreate.status);
+  if (created.status >= 300) return;
+  const id = idOf(ctx, created.json, 'creating a webhook endpoint', 'webhookEndpoint');
+  const url = valueAt(created.json, ctx.dialect.webhookEndpointBody.url);
+  const one = await readEndpoint(ctx, key, id);
+  if (ctx.expectStatus(one, operations.webhookEndpointRead.status)) {
     ctx.expectEqual(
-      '/body/url',
-      endpoint.url,
-      (one.json as { url?: unknown }).url,
-      'GET reads the endpoint created',
+      `/body${ctx.dialect.answers.webhookEndpoint.id}`,
+      id,
+      idIn(ctx.dialect, 'webhookEndpoint', one.json),
+      'the read answers the endpoint created',
     );
+    // Where the creation answer shows the URL sent, the read shows it too.
+    if (url !== undefined) {
+      ctx.expectEqual(
+        `/body${ctx.dialect.webhookEndpointBody.url}`,
+        url,
+        valueAt(one.json, ctx.dialect.webhookEndpointBody.url),
+        'the read shows the URL of the endpoint created',
+      );
+    }
   }
-  const list = await client.get(ctx.path('webhookEndpoints'), { limit: '100' });
-  const listed = ((list.json as { data?: { id?: unknown }[] } | undefined)?.data ?? []).map(
-    (e) => e.id,
-  );
-  ctx.expectTrue(listed.includes(endpoint.id), {
-    code: 'STATE',
-    pointer: '/body/data',
-    expected: endpoint.id,
-    received: listed,
-    message: 'the endpoint created is not in the list',
-    exchange: list.exchange,
+  const listed: string[] = [];
+  const list = {
+    operation: 'webhookEndpointList',
+    path: ctx.path('webhookEndpoints'),
+    kind: 'webhookEndpoint',
+  } as const;
+  const walk = await walkList(ctx.api(key), ctx.dialect, list, (items) => {
+    for (const item of items) {
+      const shown = idIn(ctx.dialect, 'webhookEndpoint', item);
+      if (shown !== undefined) listed.push(shown);
+    }
+    return listed.includes(id);
   });
-  ctx.expectStatus(await client.delete(ctx.path('webhookEndpoint', { id: endpoint.id })), 204);
-  ctx.expectProblem(await client.get(ctx.path('webhookEndpoint', { id: endpoint.id })), {
-    status: 404,
-    code: 'not_found',
-  });
+  if (walk.end === 'refused') ctx.expectStatus(walk.res, operations.webhookEndpointList.status);
+  else {
+    ctx.expectTrue(listed.includes(id), {
+      code: 'STATE',
+      pointer: `/body${ctx.dialect.list.items}`,
+      expected: id,
+      received: listed,
+      message: 'the endpoint created is not in the list',
+    });
+  }
+  ctx.expectStatus(await deleteEndpoint(ctx, key, id), operations.webhookEndpointDelete.status);
+  ctx.expectProblem(await readEndpoint(ctx, key, id), { status: 404, code: 'not_found' });
 });

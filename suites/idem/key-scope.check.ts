@@ -10,6 +10,7 @@ check('IDEM-15', async (ctx) => {
   const second = await ordering(ctx);
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(first.key, orderBody(ctx, first.catalog), { idempotencyKey }),
       "placing the first account's order",
@@ -44,6 +45,7 @@ check('IDEM-16', async (ctx) => {
   const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(testKey, orderBody(ctx, catalog), { idempotencyKey }),
       'placing the test order',

@@ -22,6 +22,7 @@ check('IDEM-07', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
@@ -43,6 +44,7 @@ check('IDEM-08', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(key, body, { idempotencyKey, rawBody: JSON.stringify(body) }),
       'placing the order',
@@ -81,6 +83,7 @@ check('IDEM-17', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );

@@ -10,6 +10,7 @@ check('ORDER-19', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const first = orderBody(ctx, catalog);
   const id = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, first), 'placing the first order'),
     'placing the first order',
   );
@@ -39,6 +40,7 @@ check('ORDER-20', async (ctx) => {
   for (const externalId of [uniqueExternalId('SO-2024'), uniqueExternalId('#1042')]) {
     const body = orderBody(ctx, catalog, { externalId });
     const id = idOf(
+      ctx,
       requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
       'placing the order',
     );

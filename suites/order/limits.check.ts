@@ -35,7 +35,7 @@ async function place(
   what: string,
 ): Promise<string> {
   const body = orderBody(ctx, catalog);
-  return idOf(requireSuccess(await ctx.postOrder(key, body), what), what);
+  return idOf(ctx, requireSuccess(await ctx.postOrder(key, body), what), what);
 }
 
 check('ORDER-10', async (ctx) => {

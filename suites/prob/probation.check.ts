@@ -55,7 +55,9 @@ async function placeThree(ctx: CheckContext, key: Key): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 1; n <= 3; n++) {
     const { res } = await send(ctx, key);
-    ids.push(idOf(requireSuccess(res, `live order ${n} of 3 on probation`), `live order ${n}`));
+    ids.push(
+      idOf(ctx, requireSuccess(res, `live order ${n} of 3 on probation`), `live order ${n}`),
+    );
   }
   return ids;
 }

@@ -28,7 +28,7 @@ export const WRITES: LimitClass = {
   async sender(ctx, key) {
     const token = await ctx.token(key);
     const order = await ctx.orderBody();
-    const json = quoteBodyOf(order);
+    const json = quoteBodyOf(ctx.dialect, order);
     const path = ctx.path('quotes');
     return () => ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
   },

@@ -98,7 +98,7 @@ check('SCOPE-04', async (ctx) => {
       spec: {
         method: 'POST',
         path: ctx.path('quotes'),
-        json: quoteBodyOf(order),
+        json: quoteBodyOf(ctx.dialect, order),
       },
     },
     { scope: 'webhooks:manage', spec: { method: 'GET', path: ctx.path('webhookEndpoints') } },

@@ -39,7 +39,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
       `could not place the order the scope checks act on: HTTP ${order.status} (evidence #${order.exchange})`,
     );
   }
-  const quoteBody = quoteBodyOf(orderBody);
+  const quoteBody = quoteBodyOf(ctx.dialect, orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
   const quoteId = (quote.json as { id?: unknown } | undefined)?.id;
   if (quote.status >= 300 || typeof quoteId !== 'string') {

@@ -1,23 +1,60 @@
+import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
+import { put } from '../../lib/check/json-pointer.js';
+import { walkList } from '../../lib/check/list-walk.js';
+import { NotVerifiable } from '../../lib/violations/harness-error.js';
 
 /** Section 6, section 8: webhook endpoints per mode. */
 export const ENDPOINTS_PER_MODE = 5;
 
 /**
- * `POST /webhook-endpoints` (contract section 2: `{url, events?}`) to a
- * realistic https URL. An endpoint made is deleted at the end of the file,
- * so a partner sandbox is left as it was found.
+ * The body of a webhook endpoint creation in the dialect
+ * (`dialect.webhookEndpointBody`): the URL, and the order-created kind when
+ * the target takes a list of kinds (none when `events` is null).
+ */
+export function endpointBody(
+  ctx: Pick<CheckContext, 'dialect'>,
+  url: string,
+): Record<string, unknown> {
+  const shape = ctx.dialect.webhookEndpointBody;
+  const body: Record<string, unknown> = {};
+  put(body, shape.url, url);
+  if (shape.events !== null) put(body, shape.events, [ctx.dialect.eventKinds.orderCreated]);
+  return body;
+}
+
+/** The operation's request: the method is the dialect's (the document does not show it). */
+export function deleteEndpoint(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {
+  return ctx.api(key).send({
+    method: ctx.dialect.operations.webhookEndpointDelete.method,
+    path: ctx.path('webhookEndpoint', { id }),
+  });
+}
+
+/** `GET`-like read of one endpoint, with the dialect's method. */
+export function readEndpoint(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {
+  return ctx.api(key).send({
+    method: ctx.dialect.operations.webhookEndpointRead.method,
+    path: ctx.path('webhookEndpoint', { id }),
+  });
+}
+
+/**
+ * Creates a webhook endpoint (contract section 2: `{url, events?}`; the
+ * dialect may say otherwise) to a realistic https URL. An endpoint made is
+ * deleted at the end of the file, so a partner sandbox is left as it was found.
  */
 export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpResponse> {
   const url = `https://${ctx.faker.internet.domainName()}/webhooks/${ctx.faker.string.alphanumeric(10)}`;
-  const res = await ctx.api(key).post(ctx.path('webhookEndpoints'), {
-    url,
-    events: ['order.created'],
+  const res = await ctx.api(key).send({
+    method: ctx.dialect.operations.webhookEndpointCreate.method,
+    path: ctx.path('webhookEndpoints'),
+    json: endpointBody(ctx, url),
   });
-  const id = (res.json as { id?: unknown } | undefined)?.id;
-  if (res.status < 300 && typeof id === 'string') {
+  const id = idIn(ctx.dialect, 'webhookEndpoint', res.json);
+  if (res.status < 300 && id !== undefined) {
     ctx.onCleanup(async () => {
-      await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
+      await deleteEndpoint(ctx, key, id);
     });
   }
   return res;
@@ -26,17 +63,24 @@ export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpR
 /** How many endpoints the key's mode has now (walking the list); undefined when it cannot be listed. */
 export async function countEndpoints(ctx: CheckContext, key: Key): Promise<number | undefined> {
   let count = 0;
-  let after: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const res = await ctx.api(key).get(ctx.path('webhookEndpoints'), {
-      limit: '100',
-      ...(after ? { starting_after: after } : {}),
-    });
-    const body = res.json as { data?: unknown; has_more?: unknown } | undefined;
-    if (res.status !== 200 || !Array.isArray(body?.data)) return undefined;
-    count += body.data.length;
-    if (body.has_more !== true) return count;
-    after = (body.data.at(-1) as { id?: string } | undefined)?.id;
+  const list = {
+    operation: 'webhookEndpointList',
+    path: ctx.path('webhookEndpoints'),
+    kind: 'webhookEndpoint',
+  } as const;
+  try {
+    const walk = await walkList(
+      ctx.api(key),
+      ctx.dialect,
+      list,
+      (items) => {
+        count += items.length;
+      },
+      { maxPages: 10 },
+    );
+    return walk.end === 'complete' ? count : undefined;
+  } catch (error) {
+    if (error instanceof NotVerifiable) return undefined;
+    throw error;
   }
-  return undefined;
 }

@@ -25,6 +25,7 @@ export async function switchedTo(
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const orderId = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(key, orderBody(ctx, catalog)),
       'placing an order before the switch',

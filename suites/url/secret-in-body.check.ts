@@ -37,7 +37,7 @@ async function requestsWithSecretInBody(ctx: CheckContext) {
     },
     {
       what: 'POST /quotes with the Secret Key in shipping_address.line2',
-      res: await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(withSecret)),
+      res: await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, withSecret)),
     },
   ];
   return { key, cases };
