@@ -5,6 +5,8 @@ import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
+import { probeDialect } from '../probe/dialect-probe.js';
+import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
@@ -22,6 +24,7 @@ import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
+import { probeStopLine } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
 import { verifyPackage } from './verify.js';
@@ -86,6 +89,15 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   const net = safetyNet(settings, prepared.runConfig.controlToken);
   terminal.protect(net);
   try {
+    // Before any check: does the target speak the profile's dialect? (issue 11)
+    const probe = await probeDialect(prepared.runConfig);
+    if (probe.mismatches.length > 0) {
+      for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
+      terminal.fail(probeStopLine(probe, prepared.targetInfo.profile));
+      return 2;
+    }
+    if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
+    if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
     const { runConfig, targetInfo } = prepared;
     const filesAtATime = checkFilesAtATime({
       embedded: targetInfo.embedded_reference === true,
