@@ -24,7 +24,7 @@ import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
-import { probeStopLine } from './probe-lines.js';
+import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
 import { verifyPackage } from './verify.js';
@@ -93,7 +93,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
-      terminal.fail(probeStopLine(probe, prepared.targetInfo.profile));
+      const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
+      terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
       return 2;
     }
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
@@ -162,6 +163,12 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         : {}),
     });
     if (sent) built.partner_pacing = partnerPacing(sent, built.duration_ms);
+    built.dialect_probe = {
+      requests: probe.requests,
+      duration_ms: probe.durationMs,
+      ...(probe.notes.length ? { notes: probe.notes } : {}),
+      evidence: probe.evidence,
+    };
     const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);

@@ -64,16 +64,16 @@ export async function probeDialect(
     await steps(session, mismatches, notes, cleanups);
   } catch (error) {
     // The network or the control API: the checks will meet it too, and say so.
-    notes.push(
-      `the dialect probe stopped early: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    notes.push(`stopped early: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
     await session.close();
   }
+  // What the probe says quotes answers: it goes through the redactor that saw every exchange.
+  const clean = (text: string) => session.redactor.redact(text);
   return {
-    mismatches,
-    notes,
+    mismatches: mismatches.map((m) => ({ field: m.field, said: clean(m.said) })),
+    notes: notes.map(clean),
     evidence: session.recorder.take().evidence,
     requests: session.sent,
     partnerSent: session.partnerSent,
@@ -90,16 +90,14 @@ async function steps(
   const { dialect } = session.config;
   const keyed = await probeKey(session);
   if (!keyed) {
-    notes.push(
-      'the dialect probe has no key (no control API with accounts and keys, no partner key): it read nothing',
-    );
+    // No key at all: the run's notices say so already; there is nothing to read.
     return;
   }
   const { key, products: accountProducts } = keyed;
   const granted = await session.token(key);
   if ('refused' in granted) {
     notes.push(
-      `the dialect probe got no token (${describe(granted.refused)}): the TOKEN checks judge the token endpoint`,
+      `no token (${describe(granted.refused)}): the TOKEN checks judge the token endpoint`,
     );
     return;
   }
@@ -176,7 +174,7 @@ async function placeOrder(
 ): Promise<string | undefined> {
   const { dialect } = session.config;
   if (key.mode !== 'test') {
-    notes.push('the dialect probe places no order with a live key: the order body was not probed');
+    notes.push('no order placed with a live key: the order body was not probed');
     return undefined;
   }
   let products = accountProducts;
@@ -199,9 +197,7 @@ async function placeOrder(
   try {
     line = cheapestLine(products);
   } catch {
-    notes.push(
-      'the dialect probe found no product to order without freight: the order body was not probed',
-    );
+    notes.push('no product to order without freight: the order body was not probed');
     return undefined;
   }
   const body = orderBodyOf(dialect.orderBody, {
@@ -236,16 +232,14 @@ async function placeOrder(
     return undefined;
   }
   if (NOT_THE_BODY.has(created.status) || (created.status === 422 && dailyLimit(created))) {
-    notes.push(
-      `the dialect probe could not place its order (${describe(created)}): the order body was not probed`,
-    );
+    notes.push(`its order was refused (${describe(created)}): the order body was not probed`);
     return undefined;
   }
   if (created.status >= 400 && created.status < 500) {
     mismatches.push(judgeRefusedOrder(created.json, dialect, request, created.status));
     return undefined;
   }
-  notes.push(`the dialect probe's order got ${describe(created)}: the order body was not probed`);
+  notes.push(`its order got ${describe(created)}: the order body was not probed`);
   return undefined;
 }
 
@@ -272,7 +266,7 @@ function judgeAnswer(
 ): boolean {
   if (res.status >= 200 && res.status < 300 && res.json !== undefined) return true;
   if (res.status === 404 || res.status === 405) mismatches.push(pathMismatch(res, path));
-  else notes.push(`the dialect probe's ${said(res)} got ${describe(res)}: not judged`);
+  else notes.push(`${said(res)} got ${describe(res)}: not judged`);
   return false;
 }
 

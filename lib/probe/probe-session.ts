@@ -33,6 +33,8 @@ export type ProbeConfig = Pick<
 export class ProbeSession {
   readonly config: ProbeConfig;
   readonly recorder: EvidenceRecorder;
+  /** Knows every secret the probe's exchanges carried: the probe's own words pass through it too. */
+  readonly redactor: Redactor;
   readonly control: HttpControlClient;
   readonly #http: HttpClient;
   readonly #agent: Agent | undefined;
@@ -43,6 +45,7 @@ export class ProbeSession {
   constructor(config: ProbeConfig, dispatcher?: Dispatcher) {
     this.config = config;
     const redactor = new Redactor(config.dialect.keyPrefix);
+    this.redactor = redactor;
     redactor.add(config.controlToken, 'control-token');
     redactor.add(config.partnerKey?.secretKey, 'secret');
     this.recorder = new EvidenceRecorder(redactor);
