@@ -23,6 +23,7 @@ import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
+import { draftCommand } from './draft-command.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
@@ -89,6 +90,10 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   const net = safetyNet(settings, prepared.runConfig.controlToken);
   terminal.protect(net);
   try {
+    if (settings.draftProfile !== undefined) {
+      const draftSettings = { ...settings, draftProfile: settings.draftProfile };
+      return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
+    }
     // Before any check: does the target speak the profile's dialect? (issue 11)
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {

@@ -42,7 +42,7 @@ export interface DialectProbe {
 }
 
 /** A valid US address (API document section 4, rule 3): the probe's order ships nowhere. */
-const PROBE_ADDRESS = {
+export const PROBE_ADDRESS = {
   name: 'Dialect Probe',
   line1: '1 Main Street',
   city: 'Springfield',
@@ -142,7 +142,7 @@ async function steps(
 }
 
 /** A fresh account and test key through the control API, as a check file gets them; else the partner's test key. */
-async function probeKey(
+export async function probeKey(
   session: ProbeSession,
 ): Promise<{ key: Key; products?: readonly Product[] } | undefined> {
   const { capabilities, partnerKey } = session.config;
