@@ -19,6 +19,13 @@ export interface AppOptions {
   /** Time limits and the connection cap of a listening server (see ServerLimits). */
   limits?: ServerLimits;
   /**
+   * A target profile (the parsed JSON of a profile file, docs/profiles.md):
+   * the server then speaks its dialect (paths, methods, statuses, bodies,
+   * answers, key prefix, docs_url) instead of the reference's. Default none:
+   * the reference dialect. A bad profile throws a ProfileError (dialect/profile.ts).
+   */
+  profile?: unknown;
+  /**
    * Test-only switches that each break one rule on purpose (see defects/catalogue.ts).
    * Default none. Set only in-process, never over HTTP.
    */

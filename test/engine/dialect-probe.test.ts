@@ -1,0 +1,421 @@
+import { MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { probeDialect } from '../../lib/probe/dialect-probe.js';
+import { mismatchLine } from '../../lib/probe/judge.js';
+import type { ProbeConfig } from '../../lib/probe/probe-session.js';
+import { type Dialect, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+
+/**
+ * The dialect probe against a target made of undici MockAgent answers: by
+ * default a correct target in the reference dialect; each test changes one
+ * answer (or the profile) and expects exactly the mismatch naming the
+ * profile field, or none where the answer is no dialect matter.
+ */
+const ORIGIN = 'http://target.test';
+const API = '/api/on-demand/v1';
+const SECRET = 'odp_test_sk_ProbeSecretNeverShown0123456789';
+const CONTROL_TOKEN = 'control-token-never-shown-0123456789';
+
+type Answer = { status: number; body?: unknown };
+type Route =
+  | 'token'
+  | 'account'
+  | 'catalog'
+  | 'orderCreate'
+  | 'orderRead'
+  | 'orderList'
+  | 'orderCancel'
+  | 'createAccount'
+  | 'createKey';
+
+const ORDER = {
+  id: 'ord_1',
+  external_id: 'x',
+  status: 'received',
+  items: [{ sku: 'SKU-1', quantity: 2 }],
+  total: { amount: 1000, currency: 'USD' },
+};
+const ACCOUNT = {
+  id: 'acc_1',
+  livemode: false,
+  billing_method: 'invoice',
+  limits: { max_order_value: { amount: 500000, currency: 'USD' }, max_orders_per_day: 100 },
+  scopes: ['orders:read', 'orders:write'],
+};
+const PRODUCTS = [
+  { sku: 'SKU-1', name: 'one', unit_price: 500, min_quantity: 2, ships_by_freight: false },
+];
+
+function reference(): Record<Route, Answer> {
+  return {
+    token: {
+      status: 200,
+      body: { access_token: 'odp_at_probeTokenNeverShown0123456789', expires_in: 3600 },
+    },
+    account: { status: 200, body: ACCOUNT },
+    catalog: {
+      status: 200,
+      body: {
+        data: [{ ...PRODUCTS[0], unit_price: { amount: 500, currency: 'USD' } }],
+        has_more: false,
+      },
+    },
+    orderCreate: { status: 201, body: ORDER },
+    orderRead: { status: 200, body: ORDER },
+    orderList: { status: 200, body: { data: [ORDER], has_more: false } },
+    orderCancel: { status: 200, body: { ...ORDER, status: 'cancelled' } },
+    createAccount: { status: 201, body: { id: 'acc_1', products: PRODUCTS } },
+    createKey: {
+      status: 201,
+      body: { access_key_id: 'odp_test_ak_probe', secret_key: SECRET, mode: 'test', scopes: [] },
+    },
+  };
+}
+
+interface Fake {
+  agent: MockAgent;
+  /** Requests answered, as `METHOD path`. */
+  seen: string[];
+  /** Bodies sent, by `METHOD path`. */
+  bodies: Map<string, string>;
+}
+
+function fakeTarget(
+  changes: Partial<Record<Route, Answer>> = {},
+  dialect = REFERENCE_DIALECT,
+): Fake {
+  const answers = { ...reference(), ...changes };
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const pool = agent.get(ORIGIN);
+  const seen: string[] = [];
+  const bodies = new Map<string, string>();
+  const route = (method: string, path: string): Route | undefined => {
+    const bare = path.split('?')[0];
+    if (bare === '/__control/accounts' && method === 'POST') return 'createAccount';
+    if (/^\/__control\/accounts\/[^/]+\/keys$/.test(bare ?? '') && method === 'POST')
+      return 'createKey';
+    const p = (bare ?? '').slice(API.length);
+    if (p === dialect.paths.token) return 'token';
+    if (p === dialect.paths.account) return 'account';
+    if (p === dialect.paths.catalogProducts) return 'catalog';
+    if (p === dialect.paths.orders) return method === 'POST' ? 'orderCreate' : 'orderList';
+    if (p === dialect.paths.order.replace('{id}', 'ord_1')) return 'orderRead';
+    if (p === dialect.paths.orderCancel.replace('{id}', 'ord_1')) return 'orderCancel';
+    return undefined;
+  };
+  pool
+    .intercept({ path: () => true, method: () => true })
+    .reply((options) => {
+      const key = `${options.method} ${options.path}`;
+      seen.push(key);
+      if (typeof options.body === 'string') bodies.set(key, options.body);
+      const name = route(options.method, options.path);
+      const answer = name ? answers[name] : { status: 404, body: { code: 'not_found' } };
+      return {
+        statusCode: answer.status,
+        data: answer.body === undefined ? '' : JSON.stringify(answer.body),
+        responseOptions: { headers: { 'content-type': 'application/json' } },
+      };
+    })
+    .persist();
+  return { agent, seen, bodies };
+}
+
+function config(dialect: Dialect = REFERENCE_DIALECT, partner = false): ProbeConfig {
+  return {
+    origin: ORIGIN,
+    apiBaseUrl: `${ORIGIN}${API}`,
+    requestTimeoutMs: 2_000,
+    dialect,
+    ...(partner
+      ? { capabilities: [], partnerKey: { accessKeyId: 'odp_test_ak_partner', secretKey: SECRET } }
+      : {
+          capabilities: ['accounts', 'keys'],
+          controlUrl: `${ORIGIN}/__control`,
+          controlToken: CONTROL_TOKEN,
+        }),
+  };
+}
+
+function withDialect(change: (d: Dialect) => void): Dialect {
+  const copy = structuredClone(REFERENCE_DIALECT);
+  change(copy);
+  return copy;
+}
+
+const agents: MockAgent[] = [];
+afterEach(async () => {
+  for (const agent of agents.splice(0)) await agent.close();
+});
+
+async function probe(
+  changes: Partial<Record<Route, Answer>>,
+  dialect = REFERENCE_DIALECT,
+  partner = false,
+) {
+  const fake = fakeTarget(changes, dialect);
+  agents.push(fake.agent);
+  const result = await probeDialect(config(dialect, partner), fake.agent);
+  return { ...result, fake, lines: result.mismatches.map(mismatchLine) };
+}
+
+describe('dialect probe: a correct target in the profile dialect passes silently', () => {
+  it('control API: a fresh account and key, seven requests, no mismatch, no note', async () => {
+    const result = await probe({});
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(
+      result.fake.seen.map((s) => s.split(' ')[0] + ' ' + s.split(' ')[1]?.split('?')[0]),
+    ).toEqual([
+      'POST /__control/accounts',
+      'POST /__control/accounts/acc_1/keys',
+      `POST ${API}/oauth/token`,
+      `GET ${API}/account`,
+      `POST ${API}/orders`,
+      `GET ${API}/orders/ord_1`,
+      `GET ${API}/orders`,
+    ]);
+    expect(result.requests).toBe(7);
+    // Its exchanges are evidence, redacted like a check's.
+    expect(result.evidence).toHaveLength(7);
+    const text = JSON.stringify(result.evidence);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(CONTROL_TOKEN);
+    expect(text).not.toContain('probeTokenNeverShown');
+  });
+
+  it('another dialect, described by its profile, passes too', async () => {
+    const dialect = withDialect((d) => {
+      d.paths.orders = '/purchase-orders';
+      d.paths.order = '/purchase-orders/{id}';
+      d.orderBody = { ...d.orderBody, items: '/lines', sku: '/product' };
+      d.operations.orderCreate.status = 200;
+      d.orderCreatedStatus = 200;
+      d.answers.order.id = '/order_id';
+      d.totals.order = '/amounts/total';
+      d.money = { ...d.money, format: 'decimal' };
+      d.accountFields.livemode = '/mode/live';
+      d.accountFields.maxOrderValue = '/limits/max_value';
+      d.list = { ...d.list, items: '/items', hasMore: null, nextCursor: '/next' };
+      d.orderStatuses.received = 'new';
+    });
+    const order = { order_id: 'ord_1', status: 'new', amounts: { total: '10.00' } };
+    const result = await probe(
+      {
+        account: {
+          status: 200,
+          body: {
+            mode: { live: false },
+            billing_method: 'invoice',
+            limits: { max_value: '5000.00', max_orders_per_day: 3 },
+            scopes: [],
+          },
+        },
+        orderCreate: { status: 200, body: order },
+        orderRead: { status: 200, body: order },
+        orderList: { status: 200, body: { items: [order] } },
+      },
+      dialect,
+    );
+    expect(result.lines).toEqual([]);
+    expect(result.notes).toEqual([]);
+    const sent = [...result.fake.bodies.entries()].find(([k]) =>
+      k.startsWith(`POST ${API}/purchase-orders`),
+    );
+    expect(JSON.parse(sent?.[1] ?? '{}')).toMatchObject({
+      lines: [{ product: 'SKU-1', quantity: 2 }],
+    });
+  });
+});
+
+describe('dialect probe: one line per mismatch, naming the profile field', () => {
+  it('a path that answers 404: dialect.paths.<name>', async () => {
+    const { lines } = await probe({ account: { status: 404, body: { code: 'not_found' } } });
+    expect(lines).toEqual([
+      `dialect mismatch: dialect.paths.account: GET ${API}/account answered 404 not_found`,
+    ]);
+  });
+
+  it('an account field elsewhere: dialect.accountFields.<name>, with the members the target shows', async () => {
+    const { lines } = await probe({
+      account: { status: 200, body: { ...ACCOUNT, livemode: undefined, is_live: false } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.accountFields.livemode');
+    expect(lines[0]).toContain('nothing at /livemode');
+    expect(lines[0]).toContain('is_live');
+  });
+
+  it('money in another format: dialect.money.format', async () => {
+    const dialect = withDialect((d) => {
+      d.money.format = 'cents';
+    });
+    const { lines } = await probe(
+      { orderCreate: { status: 201, body: { ...ORDER, total: 1000 } } },
+      dialect,
+    );
+    // The account still shows {amount, currency}: the profile said cents.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.money.format');
+    expect(lines[0]).toContain('/limits/max_order_value');
+  });
+
+  it('a list without the items array: dialect.list.items; without has-more: dialect.list.hasMore', async () => {
+    const { lines } = await probe({
+      orderList: { status: 200, body: { items: [ORDER], next_cursor: null } },
+    });
+    expect(lines.map((l) => l.split(':')[1]?.trim())).toEqual([
+      'dialect.list.items',
+      'dialect.list.hasMore',
+    ]);
+    expect(lines[0]).toContain('items, next_cursor');
+  });
+
+  it('a page size parameter the target refuses: dialect.list.limitParam', async () => {
+    const { lines } = await probe({ orderList: { status: 400, body: { code: 'bad_request' } } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.list.limitParam');
+  });
+
+  it('a 422 to the order body: the fields its errors[] point at, every pointer quoted', async () => {
+    const dialect = withDialect((d) => {
+      d.orderBody = { ...d.orderBody, items: '/lines' };
+    });
+    const { lines } = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: {
+            code: 'validation_failed',
+            errors: [
+              { pointer: '/items', detail: 'is required' },
+              { pointer: '/lines', detail: 'is not a field' },
+            ],
+          },
+        },
+      },
+      dialect,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderBody.items:');
+    expect(lines[0]).toContain('422 validation_failed');
+    expect(lines[0]).toContain('errors[] at /items, /lines');
+  });
+
+  it("errors[] pointers in another form are read in the profile's form", async () => {
+    const dialect = withDialect((d) => {
+      d.errors = { member: 'field', form: 'bracket' };
+    });
+    const { lines } = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: { code: 'validation_failed', errors: [{ field: 'items[0].sku' }] },
+        },
+      },
+      dialect,
+    );
+    expect(lines[0]).toContain('dialect.orderBody.sku:');
+    expect(lines[0]).toContain('errors[] at /items/0/sku');
+  });
+
+  it('another first-creation status: dialect.orderCreatedStatus', async () => {
+    const { lines } = await probe({ orderCreate: { status: 200, body: ORDER } });
+    expect(lines).toEqual([
+      `dialect mismatch: dialect.orderCreatedStatus: POST ${API}/orders answered 200 to a first creation; the profile says 201`,
+    ]);
+  });
+
+  it('an order answer without id, status or total where the profile says: answers and totals', async () => {
+    const odd = { order_id: 'ord_1', state: 'received', sum: 10 };
+    const { lines } = await probe({ orderCreate: { status: 201, body: odd } });
+    expect(lines.map((l) => l.split(':')[1]?.trim())).toEqual([
+      'dialect.answers.order.id',
+      'dialect.answers.order.status',
+      'dialect.totals.order',
+    ]);
+    expect(lines[0]).toContain('order_id, state, sum');
+  });
+
+  it('never quotes a secret the target echoes', async () => {
+    const { lines } = await probe({
+      orderCreate: { status: 201, body: { ...ORDER, status: `echo ${SECRET}` } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderStatuses');
+    expect(lines[0]).not.toContain(SECRET);
+    expect(lines[0]).toContain('[REDACTED');
+  });
+
+  it('a state name the profile does not know: dialect.orderStatuses', async () => {
+    const { lines } = await probe({
+      orderCreate: { status: 201, body: { ...ORDER, status: 'NEW' } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderStatuses');
+    expect(lines[0]).toContain('"NEW"');
+  });
+});
+
+describe('dialect probe: what is no dialect matter is a note, never a mismatch', () => {
+  it('a refused token: a note, nothing more is sent', async () => {
+    const result = await probe({ token: { status: 401, body: { code: 'invalid_client' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes[0]).toContain('no token (HTTP 401 invalid_client)');
+    expect(result.requests).toBe(3);
+  });
+
+  it.each([401, 402, 403, 409, 429, 500])('an order refused with %i: a note', async (status) => {
+    const result = await probe({ orderCreate: { status, body: { code: 'whatever' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain(`HTTP ${status}`);
+  });
+
+  it('partner mode: the catalog through the profile, the order cancelled again', async () => {
+    const result = await probe({}, REFERENCE_DIALECT, true);
+    expect(result.mismatches).toEqual([]);
+    expect(result.fake.seen.some((s) => s.startsWith(`GET ${API}/catalog/products`))).toBe(true);
+    expect(result.fake.seen.at(-1)).toBe(`POST ${API}/orders/ord_1/cancel`);
+    // Every request used the partner key: the checks' pacer counts them.
+    expect(result.partnerSent.map((s) => s.kind)).toEqual([
+      'token',
+      'read',
+      'read',
+      'write',
+      'read',
+      'read',
+      'write',
+    ]);
+  });
+
+  it('a partner live key places no order', async () => {
+    const fake = fakeTarget();
+    agents.push(fake.agent);
+    const result = await probeDialect(
+      {
+        ...config(REFERENCE_DIALECT, true),
+        partnerKey: { accessKeyId: 'odp_live_ak_partner', secretKey: SECRET },
+      },
+      fake.agent,
+    );
+    expect(result.mismatches).toEqual([]);
+    expect(fake.seen.some((s) => s.startsWith('POST') && s.includes('/orders'))).toBe(false);
+    expect(result.notes.join()).toContain('live key');
+  });
+
+  it('a daily limit reached in the partner sandbox: a note', async () => {
+    const result = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: { code: 'validation_failed', detail: 'maximum orders per day reached' },
+        },
+      },
+      REFERENCE_DIALECT,
+      true,
+    );
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain('HTTP 422');
+  });
+});

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
+import { activeRules } from '../../rules/index.js';
+import { type RunningServer, startServer } from '../../server/start.js';
+import { ROOT } from './area-checks.js';
+import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
+import { MATRIX_SEED } from './run-matrix.js';
+
+/** The dialect profiles of test/dialects/, each a server quite unlike the reference. */
+export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella'] as const;
+export type DialectName = (typeof DIALECTS)[number];
+
+export const dialectFile = (name: string) => join(ROOT, 'test', 'dialects', `${name}.json`);
+
+/** One run of the dialect matrix and what it found. */
+export interface DialectRun {
+  /** `reference`, or the dialect the server speaks. */
+  server: string;
+  /** Whether the suite was given the server's profile. */
+  withProfile: boolean;
+  run: AreaRun;
+  /** How many rules ended with each verdict. */
+  counts: Record<string, number>;
+  /** MUST rules that failed. */
+  mustFailed: string[];
+}
+
+const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((rule) => rule.id));
+
+/**
+ * The dialect matrix (issue 11, point 7): the reference server in each
+ * dialect, the whole suite run against it with its profile and without, and
+ * the reference dialect as the yardstick; all in one vitest instance
+ * (lib/runner/run-targets.ts). A run that cannot start (the suite's probe
+ * refuses the target) ends with exit 2 and its reason, as the CLI would.
+ */
+export async function runDialectMatrix(
+  dialects: readonly string[] = DIALECTS,
+  concurrency = 3,
+  /** Where each dialect's profile is (default: test/dialects/NAME.json). */
+  fileOf: (name: string) => string = dialectFile,
+): Promise<DialectRun[]> {
+  const jobs: { server: DialectRun['server']; withProfile: boolean }[] = [
+    { server: 'reference', withProfile: false },
+    ...dialects.flatMap((server) => [
+      { server, withProfile: true },
+      { server, withProfile: false },
+    ]),
+  ];
+  const cwd = await mkdtemp(join(tmpdir(), 'dialect-matrix-'));
+  const servers: RunningServer[] = [];
+  const results: DialectRun[] = [];
+  try {
+    const prepared = new Map<string, { job: (typeof jobs)[number]; prepared: PreparedRun }>();
+    for (const job of jobs) {
+      const name = `${job.server}${job.withProfile ? ' with its profile' : ' without a profile'}`;
+      const controlToken = randomBytes(24).toString('base64url');
+      const file = job.server === 'reference' ? undefined : fileOf(job.server);
+      const server = await startServer({
+        controlToken,
+        db: ':memory:',
+        ...(file === undefined ? {} : { profile: JSON.parse(readFileSync(file, 'utf8')) }),
+      });
+      servers.push(server);
+      const flags = job.withProfile && file !== undefined ? ['--profile', file] : [];
+      try {
+        prepared.set(name, {
+          job,
+          prepared: await prepareRun(
+            name,
+            { origin: server.origin, controlToken },
+            'ALL',
+            MATRIX_SEED,
+            cwd,
+            flags,
+          ),
+        });
+      } catch (error) {
+        // Refused before any check (exit 2), as the CLI would end.
+        const problem = error instanceof Error ? error.message : String(error);
+        results.push(
+          summary(job, {
+            area: 'ALL',
+            exitCode: 2,
+            verdicts: {},
+            failed: [],
+            durationMs: 0,
+            problem,
+          }),
+        );
+      }
+    }
+    const runs = await runSuitesOnTargets({
+      root: ROOT,
+      targets: [...prepared.values()].map((p) => p.prepared.suiteTarget),
+      maxWorkers: concurrency,
+    });
+    for (const [name, entry] of prepared) {
+      const collected = runs.get(name);
+      if (collected) results.push(summary(entry.job, readRun(entry.prepared, collected, 0)));
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+    await rm(cwd, { recursive: true, force: true });
+  }
+  return results;
+}
+
+function summary(
+  job: { server: DialectRun['server']; withProfile: boolean },
+  run: AreaRun,
+): DialectRun {
+  const counts: Record<string, number> = {};
+  for (const verdict of Object.values(run.verdicts)) counts[verdict] = (counts[verdict] ?? 0) + 1;
+  return {
+    ...job,
+    run,
+    counts,
+    mustFailed: run.failed.filter((id) => MUST.has(id)),
+  };
+}
