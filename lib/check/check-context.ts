@@ -26,6 +26,7 @@ import type {
   HttpResponse,
   Key,
   KeyOptions,
+  PlacedOrder,
   Product,
   RequestSpec,
   TestAccount,
@@ -199,7 +200,7 @@ export class Context implements CheckContext {
     };
   }
 
-  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<PlacedOrder> {
     const order = body ?? (await this.orderBody(undefined, key.accountId));
     const res = await this.postOrder(key, order);
     const placed = res.json as Record<string, unknown> | undefined;
@@ -211,8 +212,8 @@ export class Context implements CheckContext {
         `could not place the order this check needs: HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''} (evidence #${res.exchange})`,
       );
     }
-    requireId(this.dialect, 'order', placed, 'the order placed', res.exchange);
-    return placed as Record<string, unknown>;
+    const id = requireId(this.dialect, 'order', placed, 'the order placed', res.exchange);
+    return { id, answer: placed as Record<string, unknown> };
   }
 
   postOrder(key: Key, body: unknown, options: PostOrderOptions = {}): Promise<HttpResponse> {

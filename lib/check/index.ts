@@ -16,6 +16,7 @@ export type {
   HttpResponse,
   Key,
   KeyOptions,
+  PlacedOrder,
   Product,
   RequestSpec,
   TestAccount,

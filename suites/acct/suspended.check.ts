@@ -29,7 +29,7 @@ check('ACCT-05', async (ctx) => {
   for (const path of [
     ctx.path('catalogProducts'),
     ctx.path('orders'),
-    ctx.path('order', { id: String(order.id) }),
+    ctx.path('order', { id: order.id }),
   ]) {
     ctx.expectStatus(await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }), 200);
   }

@@ -2,6 +2,7 @@ import { check } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
 import { quoteBody } from '../support/quote-body.js';
+import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
 
 check('SVC-01', async (ctx) => {
@@ -63,8 +64,11 @@ check('SVC-05', async (ctx) => {
     status: 503,
     code: 'read_only',
   });
-  ctx.expectProblem(
-    await client.post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/orders' }),
-    { status: 503, code: 'read_only' },
-  );
+  // The endpoint is created with the dialect's method and body (the document shows neither).
+  const created = await client.send({
+    method: ctx.dialect.operations.webhookEndpointCreate.method,
+    path: ctx.path('webhookEndpoints'),
+    json: endpointBody(ctx, 'https://hooks.example.com/orders'),
+  });
+  ctx.expectProblem(created, { status: 503, code: 'read_only' });
 });
