@@ -282,6 +282,21 @@ describe('dialect probe: what is no dialect matter is a note, never a mismatch',
     expect(result.notes.join()).toContain('live key');
   });
 
+  it("an order over the account's maximum order value: a note", async () => {
+    const result = await probe({
+      orderCreate: {
+        status: 422,
+        body: {
+          code: 'validation_failed',
+          detail: 'The order total exceeds the maximum order value of $5.00.',
+          errors: [{ pointer: '/items', detail: 'exceeds the maximum order value' }],
+        },
+      },
+    });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain('HTTP 422');
+  });
+
   it('a daily limit reached in the partner sandbox: a note', async () => {
     const result = await probe(
       {
