@@ -231,7 +231,7 @@ async function placeOrder(
     mismatches.push(pathMismatch(created, 'orders'));
     return undefined;
   }
-  if (NOT_THE_BODY.has(created.status) || (created.status === 422 && dailyLimit(created))) {
+  if (NOT_THE_BODY.has(created.status) || (created.status === 422 && refusedForLimit(created))) {
     notes.push(`its order was refused (${describe(created)}): the order body was not probed`);
     return undefined;
   }
@@ -249,9 +249,13 @@ async function placeOrder(
  */
 const NOT_THE_BODY = new Set([401, 402, 403, 409, 429]);
 
-/** A refusal naming the orders-per-day limit: the partner's sandbox is spent for today, the body was fine. */
-function dailyLimit(res: Answer): boolean {
-  return /per[\s_-]*day|daily/i.test(res.text);
+/**
+ * A 422 naming an account limit (section 7: "the message names the limit"):
+ * the partner's sandbox spent for today, or its maximum order value below the
+ * cheapest order. The body was fine.
+ */
+function refusedForLimit(res: Answer): boolean {
+  return /per[\s_-]*day|daily|maximum|max[\s_-]*order|limit/i.test(res.text);
 }
 
 /**

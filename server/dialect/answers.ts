@@ -140,29 +140,37 @@ export class AnswerShapes {
     ]);
   }
 
+  /** A quote: its id and total where the dialect shows them, lines as an order's, the address as it was sent. */
   #quote(body: Json): Json {
     return this.#move(body, [
       ['/id', this.#d.answers.quote.id],
       ['/total', this.#d.totals.quote],
+      ...this.#linesAndAddress(this.#d.quoteBody.address),
     ]);
   }
 
   /** An order: its id, status, lines and total where the dialect shows them, the address as it was sent. */
   #order(body: Json): Json {
     const o = this.#d.answers.order;
-    const address = this.#d.orderBody.address;
+    return this.#move(body, [
+      ['/id', o.id],
+      ['/status', o.status, (s) => this.#statuses.get(s) ?? s],
+      ['/total', this.#d.totals.order],
+      ...this.#linesAndAddress(this.#d.orderBody.address),
+    ]);
+  }
+
+  #linesAndAddress(address: Dialect['orderBody']['address']) {
+    const o = this.#d.answers.order;
     const line = (value: Json) =>
       this.#move(value, [
         ['/sku', o.lineSku],
         ['/quantity', o.lineQuantity],
       ]);
-    return this.#move(body, [
-      ['/id', o.id],
-      ['/status', o.status, (s) => this.#statuses.get(s) ?? s],
-      ['/items', o.lines, (lines) => (Array.isArray(lines) ? lines.map(line) : lines)],
-      ['/total', this.#d.totals.order],
+    return [
+      ['/items', o.lines, (lines: Json) => (Array.isArray(lines) ? lines.map(line) : lines)],
       ...ADDRESS_FIELDS.map((f) => [`/shipping_address/${f}`, address[f]] as const),
-    ]);
+    ] as const;
   }
 
   #endpoint(body: Json): Json {

@@ -1,9 +1,20 @@
-import { MockAgent } from 'undici';
+import type { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeDialect } from '../../lib/probe/dialect-probe.js';
 import { mismatchLine } from '../../lib/probe/judge.js';
-import type { ProbeConfig } from '../../lib/probe/probe-session.js';
-import { type Dialect, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import {
+  ACCOUNT,
+  type Answer,
+  API,
+  CONTROL_TOKEN,
+  probeConfig as config,
+  fakeTarget,
+  ORDER,
+  type Route,
+  SECRET,
+  withDialect,
+} from './support/fake-dialect-target.js';
 
 /**
  * The dialect probe against a target made of undici MockAgent answers: by
@@ -11,139 +22,6 @@ import { type Dialect, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
  * answer (or the profile) and expects exactly the mismatch naming the
  * profile field, or none where the answer is no dialect matter.
  */
-const ORIGIN = 'http://target.test';
-const API = '/api/on-demand/v1';
-const SECRET = 'odp_test_sk_ProbeSecretNeverShown0123456789';
-const CONTROL_TOKEN = 'control-token-never-shown-0123456789';
-
-type Answer = { status: number; body?: unknown };
-type Route =
-  | 'token'
-  | 'account'
-  | 'catalog'
-  | 'orderCreate'
-  | 'orderRead'
-  | 'orderList'
-  | 'orderCancel'
-  | 'createAccount'
-  | 'createKey';
-
-const ORDER = {
-  id: 'ord_1',
-  external_id: 'x',
-  status: 'received',
-  items: [{ sku: 'SKU-1', quantity: 2 }],
-  total: { amount: 1000, currency: 'USD' },
-};
-const ACCOUNT = {
-  id: 'acc_1',
-  livemode: false,
-  billing_method: 'invoice',
-  limits: { max_order_value: { amount: 500000, currency: 'USD' }, max_orders_per_day: 100 },
-  scopes: ['orders:read', 'orders:write'],
-};
-const PRODUCTS = [
-  { sku: 'SKU-1', name: 'one', unit_price: 500, min_quantity: 2, ships_by_freight: false },
-];
-
-function reference(): Record<Route, Answer> {
-  return {
-    token: {
-      status: 200,
-      body: { access_token: 'odp_at_probeTokenNeverShown0123456789', expires_in: 3600 },
-    },
-    account: { status: 200, body: ACCOUNT },
-    catalog: {
-      status: 200,
-      body: {
-        data: [{ ...PRODUCTS[0], unit_price: { amount: 500, currency: 'USD' } }],
-        has_more: false,
-      },
-    },
-    orderCreate: { status: 201, body: ORDER },
-    orderRead: { status: 200, body: ORDER },
-    orderList: { status: 200, body: { data: [ORDER], has_more: false } },
-    orderCancel: { status: 200, body: { ...ORDER, status: 'cancelled' } },
-    createAccount: { status: 201, body: { id: 'acc_1', products: PRODUCTS } },
-    createKey: {
-      status: 201,
-      body: { access_key_id: 'odp_test_ak_probe', secret_key: SECRET, mode: 'test', scopes: [] },
-    },
-  };
-}
-
-interface Fake {
-  agent: MockAgent;
-  /** Requests answered, as `METHOD path`. */
-  seen: string[];
-  /** Bodies sent, by `METHOD path`. */
-  bodies: Map<string, string>;
-}
-
-function fakeTarget(
-  changes: Partial<Record<Route, Answer>> = {},
-  dialect = REFERENCE_DIALECT,
-): Fake {
-  const answers = { ...reference(), ...changes };
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  const pool = agent.get(ORIGIN);
-  const seen: string[] = [];
-  const bodies = new Map<string, string>();
-  const route = (method: string, path: string): Route | undefined => {
-    const bare = path.split('?')[0];
-    if (bare === '/__control/accounts' && method === 'POST') return 'createAccount';
-    if (/^\/__control\/accounts\/[^/]+\/keys$/.test(bare ?? '') && method === 'POST')
-      return 'createKey';
-    const p = (bare ?? '').slice(API.length);
-    if (p === dialect.paths.token) return 'token';
-    if (p === dialect.paths.account) return 'account';
-    if (p === dialect.paths.catalogProducts) return 'catalog';
-    if (p === dialect.paths.orders) return method === 'POST' ? 'orderCreate' : 'orderList';
-    if (p === dialect.paths.order.replace('{id}', 'ord_1')) return 'orderRead';
-    if (p === dialect.paths.orderCancel.replace('{id}', 'ord_1')) return 'orderCancel';
-    return undefined;
-  };
-  pool
-    .intercept({ path: () => true, method: () => true })
-    .reply((options) => {
-      const key = `${options.method} ${options.path}`;
-      seen.push(key);
-      if (typeof options.body === 'string') bodies.set(key, options.body);
-      const name = route(options.method, options.path);
-      const answer = name ? answers[name] : { status: 404, body: { code: 'not_found' } };
-      return {
-        statusCode: answer.status,
-        data: answer.body === undefined ? '' : JSON.stringify(answer.body),
-        responseOptions: { headers: { 'content-type': 'application/json' } },
-      };
-    })
-    .persist();
-  return { agent, seen, bodies };
-}
-
-function config(dialect: Dialect = REFERENCE_DIALECT, partner = false): ProbeConfig {
-  return {
-    origin: ORIGIN,
-    apiBaseUrl: `${ORIGIN}${API}`,
-    requestTimeoutMs: 2_000,
-    dialect,
-    ...(partner
-      ? { capabilities: [], partnerKey: { accessKeyId: 'odp_test_ak_partner', secretKey: SECRET } }
-      : {
-          capabilities: ['accounts', 'keys'],
-          controlUrl: `${ORIGIN}/__control`,
-          controlToken: CONTROL_TOKEN,
-        }),
-  };
-}
-
-function withDialect(change: (d: Dialect) => void): Dialect {
-  const copy = structuredClone(REFERENCE_DIALECT);
-  change(copy);
-  return copy;
-}
-
 const agents: MockAgent[] = [];
 afterEach(async () => {
   for (const agent of agents.splice(0)) await agent.close();
@@ -402,6 +280,21 @@ describe('dialect probe: what is no dialect matter is a note, never a mismatch',
     expect(result.mismatches).toEqual([]);
     expect(fake.seen.some((s) => s.startsWith('POST') && s.includes('/orders'))).toBe(false);
     expect(result.notes.join()).toContain('live key');
+  });
+
+  it("an order over the account's maximum order value: a note", async () => {
+    const result = await probe({
+      orderCreate: {
+        status: 422,
+        body: {
+          code: 'validation_failed',
+          detail: 'The order total exceeds the maximum order value of $5.00.',
+          errors: [{ pointer: '/items', detail: 'exceeds the maximum order value' }],
+        },
+      },
+    });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain('HTTP 422');
   });
 
   it('a daily limit reached in the partner sandbox: a note', async () => {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { probeDialect } from '../../lib/probe/dialect-probe.js';
+import { mismatchLine } from '../../lib/probe/judge.js';
 import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import { type RunningServer, startServer } from '../../server/start.js';
@@ -27,6 +29,8 @@ export interface DialectRun {
   counts: Record<string, number>;
   /** MUST rules that failed. */
   mustFailed: string[];
+  /** The dialect probe's lines (`dialect mismatch: FIELD: …`) when it stopped the run. */
+  mismatches: string[];
 }
 
 const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((rule) => rule.id));
@@ -68,30 +72,26 @@ export async function runDialectMatrix(
       servers.push(server);
       const flags = job.withProfile && file !== undefined ? ['--profile', file] : [];
       try {
-        prepared.set(name, {
-          job,
-          prepared: await prepareRun(
-            name,
-            { origin: server.origin, controlToken },
-            'ALL',
-            MATRIX_SEED,
-            cwd,
-            flags,
-          ),
-        });
+        const run = await prepareRun(
+          name,
+          { origin: server.origin, controlToken },
+          'ALL',
+          MATRIX_SEED,
+          cwd,
+          flags,
+        );
+        // Before any check, as the CLI does: a target that does not speak the profile's dialect stops the run (exit 2).
+        const probe = await probeDialect(run.suiteTarget.runConfig);
+        if (probe.mismatches.length > 0) {
+          const lines = probe.mismatches.map(mismatchLine);
+          results.push(summary(job, stopped(lines.join('\n')), lines));
+          continue;
+        }
+        prepared.set(name, { job, prepared: run });
       } catch (error) {
         // Refused before any check (exit 2), as the CLI would end.
         const problem = error instanceof Error ? error.message : String(error);
-        results.push(
-          summary(job, {
-            area: 'ALL',
-            exitCode: 2,
-            verdicts: {},
-            failed: [],
-            durationMs: 0,
-            problem,
-          }),
-        );
+        results.push(summary(job, stopped(problem)));
       }
     }
     const runs = await runSuitesOnTargets({
@@ -110,9 +110,15 @@ export async function runDialectMatrix(
   return results;
 }
 
+/** A run refused before any check (exit 2), and why. */
+function stopped(problem: string): AreaRun {
+  return { area: 'ALL', exitCode: 2, verdicts: {}, failed: [], durationMs: 0, problem };
+}
+
 function summary(
   job: { server: DialectRun['server']; withProfile: boolean },
   run: AreaRun,
+  mismatches: string[] = [],
 ): DialectRun {
   const counts: Record<string, number> = {};
   for (const verdict of Object.values(run.verdicts)) counts[verdict] = (counts[verdict] ?? 0) + 1;
@@ -121,5 +127,6 @@ function summary(
     run,
     counts,
     mustFailed: run.failed.filter((id) => MUST.has(id)),
+    mismatches,
   };
 }
