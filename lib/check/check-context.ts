@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
@@ -32,11 +31,10 @@ import type {
   TestAccount,
 } from './context.js';
 import type { FileFixture } from './file-fixture.js';
-import { cheapestLine, orderBodyOf } from './order-body.js';
+import { type OrderChoices, orderBody } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
-import { usAddress } from './us-address.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -184,20 +182,10 @@ export class Context implements CheckContext {
   }
 
   async orderBody(
-    overrides?: Record<string, unknown>,
+    choices?: OrderChoices,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>> {
-    const products = await this.#products(account);
-    return {
-      ...orderBodyOf(this.dialect.orderBody, {
-        // Not from the seed alone: a partner's sandbox keeps orders between runs, and
-        // the same --seed must not collide with last night's external ids.
-        externalId: `ext-${this.faker.string.alphanumeric(8)}-${randomUUID().slice(0, 8)}`,
-        items: [cheapestLine(products)],
-        address: usAddress(this.faker),
-      }),
-      ...overrides,
-    };
+    return orderBody(this, { products: await this.#products(account) }, choices);
   }
 
   async placeOrder(key: Key, body?: Record<string, unknown>): Promise<PlacedOrder> {

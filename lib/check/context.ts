@@ -14,6 +14,7 @@ import type {
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
+import type { OrderChoices } from './order-body.js';
 import type { PostOrderOptions } from './send-order.js';
 
 export type {
@@ -105,7 +106,7 @@ export interface CheckContext {
    * else the file's own; without the control API, the partner key's catalog.
    */
   orderBody(
-    overrides?: Record<string, unknown>,
+    choices?: OrderChoices,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>>;
   /**

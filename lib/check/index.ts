@@ -21,6 +21,7 @@ export type {
   RequestSpec,
   TestAccount,
 } from './context.js';
+export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
 export {
   addressOf,
   cheapestLine,
@@ -28,10 +29,14 @@ export {
   linesOf,
   type OrderBody,
   type OrderCatalog,
+  type OrderChoices,
   type OrderLine,
   type OrderSpec,
+  orderBody,
   orderBodyOf,
+  orderSpec,
   productsOf,
+  quoteBody,
   quoteBodyOf,
   withAddress,
 } from './order-body.js';

@@ -1,3 +1,4 @@
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   type CheckContext,
   check,
@@ -6,7 +7,6 @@ import {
   type RequestSpec,
 } from '../../lib/check/index.js';
 import { forgedToken } from '../arbitraries/forgedToken.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /**
  * Calls of every kind the scope table lists, without their authentication:
@@ -15,7 +15,7 @@ import { uniqueExternalId } from '../support/unique-external-id.js';
  * can be why it is refused.
  */
 async function protectedCalls(ctx: CheckContext): Promise<Omit<RequestSpec, 'auth'>[]> {
-  const order = await ctx.orderBody({ external_id: uniqueExternalId('ct-auth') });
+  const order = await ctx.orderBody({ externalId: uniqueExternalId('ct-auth') });
   return [
     { method: 'GET', path: ctx.path('account') },
     { method: 'GET', path: ctx.path('orders') },

@@ -1,10 +1,10 @@
 import { requireId } from '../../lib/check/answers.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { Scope } from '../support/scopes.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /** Objects the endpoints of the scope table act on, made once with a token holding every scope. */
 export interface ScopeFixtures {
@@ -31,7 +31,7 @@ export interface ScopedEndpoint {
  * a refusal can be about.
  */
 export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeFixtures> {
-  const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
+  const orderBody = await ctx.orderBody({ externalId: uniqueExternalId('ct-scope') });
   const idempotencyKey = newIdempotencyKey();
   const order = await ctx.postOrder(key, orderBody, { idempotencyKey });
   if (order.status >= 300) {

@@ -1,7 +1,5 @@
-import { check } from '../../lib/check/index.js';
+import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
-import { orderBody } from '../support/order-body.js';
-import { quoteBody } from '../support/quote-body.js';
 import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
 
