@@ -23,15 +23,17 @@ check('ACCT-05', async (ctx) => {
   );
   await ctx.control.updateAccount(account.id, { suspended: true });
   const tokenRes = await requestToken(ctx, key);
-  ctx.expectStatus(tokenRes, 200);
+  ctx.expectStatus(tokenRes, ctx.dialect.operations.token.status);
   const token = issuedToken(tokenRes) ?? (await ctx.token(key));
-  ctx.expectStatus(await getAccountWith(ctx, token), 200);
-  for (const path of [
-    ctx.path('catalogProducts'),
-    ctx.path('orders'),
-    ctx.path('order', { id: order.id }),
-  ]) {
-    ctx.expectStatus(await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }), 200);
+  ctx.expectStatus(await getAccountWith(ctx, token), ctx.dialect.operations.account.status);
+  const { operations } = ctx.dialect;
+  for (const [path, operation] of [
+    [ctx.path('catalogProducts'), operations.catalogProducts],
+    [ctx.path('orders'), operations.orderList],
+    [ctx.path('order', { id: order.id }), operations.orderRead],
+  ] as const) {
+    const res = await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } });
+    ctx.expectStatus(res, operation.status);
   }
 });
 
