@@ -1,6 +1,7 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { quoteBodyOf } from '../../lib/check/index.js';
 import type { OperationName } from '../../lib/target/dialect.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import { requestToken } from '../support/token-request.js';
 
 /** One limit of section 8: how many requests a key may send a minute, and one such request. */
@@ -35,7 +36,14 @@ export const WRITES: LimitClass = {
     const order = await ctx.orderBody();
     const json = quoteBodyOf(ctx.dialect, order);
     const path = ctx.path('quotes');
-    return () => ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+    let first = true;
+    return async () => {
+      const res = await ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+      // The first write tells whether the target takes the profile's quote body at all.
+      if (first) requireQuoteBodyTaken(res, 'a quote sent as a write');
+      first = false;
+      return res;
+    };
   },
 };
 
