@@ -23,8 +23,10 @@ import {
  */
 async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<string[]> {
   const existing = await countEndpoints(ctx, key);
-  if (existing === undefined)
-    return ctx.notVerifiable('the webhook endpoints of the key could not be listed');
+  if (typeof existing !== 'number')
+    return ctx.notVerifiable(
+      `the webhook endpoints of the key could not be listed: ${existing.why}`,
+    );
   if (existing >= ENDPOINTS_PER_MODE) {
     return ctx.notVerifiable(`the sandbox already has ${existing} webhook endpoints in this mode`);
   }

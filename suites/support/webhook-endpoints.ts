@@ -62,8 +62,14 @@ export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpR
   return res;
 }
 
-/** How many endpoints the key's mode has now (walking the list); undefined when it cannot be listed. */
-export async function countEndpoints(ctx: CheckContext, key: Key): Promise<number | undefined> {
+/**
+ * How many endpoints the key's mode has now (walking the list), or why they
+ * could not be counted (naming the profile fields a refusal points at).
+ */
+export async function countEndpoints(
+  ctx: CheckContext,
+  key: Key,
+): Promise<number | { why: string }> {
   let count = 0;
   const list = {
     operation: 'webhookEndpointList',
@@ -80,9 +86,20 @@ export async function countEndpoints(ctx: CheckContext, key: Key): Promise<numbe
       },
       { maxPages: 10 },
     );
-    return walk.end === 'complete' ? count : undefined;
+    if (walk.end === 'complete') return count;
+    if (walk.end !== 'refused') return { why: `the list did not end within 10 pages` };
+    const { res } = walk;
+    const code = problemCode(res);
+    const answered = `HTTP ${res.status}${code === undefined ? '' : ` ${code}`} (evidence #${res.exchange})`;
+    if (res.status === 400 || res.status === 422) {
+      return {
+        why: `a page was answered ${answered}: set dialect.list.limitParam, cursorParam and maxLimit as the target takes them`,
+      };
+    }
+    const gap = endpointDialectGap(ctx, res, 'webhookEndpointList', 'listing webhook endpoints');
+    return { why: gap ? gap.message : `a page was answered ${answered}` };
   } catch (error) {
-    if (error instanceof NotVerifiable) return undefined;
+    if (error instanceof NotVerifiable) return { why: error.message };
     throw error;
   }
 }
