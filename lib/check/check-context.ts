@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
@@ -26,16 +25,16 @@ import type {
   HttpResponse,
   Key,
   KeyOptions,
+  PlacedOrder,
   Product,
   RequestSpec,
   TestAccount,
 } from './context.js';
 import type { FileFixture } from './file-fixture.js';
-import { cheapestLine, orderBodyOf } from './order-body.js';
+import { type OrderChoices, orderBody } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
-import { usAddress } from './us-address.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -183,23 +182,13 @@ export class Context implements CheckContext {
   }
 
   async orderBody(
-    overrides?: Record<string, unknown>,
+    choices?: OrderChoices,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>> {
-    const products = await this.#products(account);
-    return {
-      ...orderBodyOf(this.dialect.orderBody, {
-        // Not from the seed alone: a partner's sandbox keeps orders between runs, and
-        // the same --seed must not collide with last night's external ids.
-        externalId: `ext-${this.faker.string.alphanumeric(8)}-${randomUUID().slice(0, 8)}`,
-        items: [cheapestLine(products)],
-        address: usAddress(this.faker),
-      }),
-      ...overrides,
-    };
+    return orderBody(this, { products: await this.#products(account) }, choices);
   }
 
-  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<PlacedOrder> {
     const order = body ?? (await this.orderBody(undefined, key.accountId));
     const res = await this.postOrder(key, order);
     const placed = res.json as Record<string, unknown> | undefined;
@@ -211,8 +200,8 @@ export class Context implements CheckContext {
         `could not place the order this check needs: HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''} (evidence #${res.exchange})`,
       );
     }
-    requireId(this.dialect, 'order', placed, 'the order placed', res.exchange);
-    return placed as Record<string, unknown>;
+    const id = requireId(this.dialect, 'order', placed, 'the order placed', res.exchange);
+    return { id, answer: placed as Record<string, unknown> };
   }
 
   postOrder(key: Key, body: unknown, options: PostOrderOptions = {}): Promise<HttpResponse> {

@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Faker } from '@faker-js/faker';
 import type { Product } from '../control/types.js';
 import type { Dialect, OrderBodyShape } from '../target/dialect.js';
 import { centsIn } from './answers.js';
+import { uniqueExternalId } from './external-id.js';
 import { put, unescapeToken, valueAt } from './json-pointer.js';
-import type { UsAddress } from './us-address.js';
+import { type UsAddress, usAddress } from './us-address.js';
 
 /** One line of an order: a product and how many. */
 export interface OrderLine {
@@ -37,6 +39,57 @@ export interface OrderCatalog {
   /** Cents; unknown when the account could not be read. */
   maxOrderValue?: number;
   maxOrdersPerDay?: number;
+}
+
+/** What a check may choose of an order; the rest is a valid default. */
+export interface OrderChoices {
+  /** Default: a new unique external id. */
+  externalId?: string;
+  /** Default: the cheapest valid line of the catalog (`cheapestLine`). */
+  items?: readonly OrderLine[];
+}
+
+/**
+ * A valid order (section 4, rules 1 to 5): by default the cheapest product
+ * that does not ship by freight at its minimum quantity, to a US address
+ * from the run's faker, with an external_id no earlier order holds.
+ */
+export function orderSpec(
+  ctx: { readonly faker: Faker },
+  catalog: { readonly products: readonly Product[] },
+  choices: OrderChoices = {},
+): OrderSpec {
+  return {
+    externalId: choices.externalId ?? uniqueExternalId(`ct-${ctx.faker.string.numeric(6)}`),
+    items: choices.items ?? [cheapestLine(catalog.products)],
+    address: usAddress(ctx.faker),
+  };
+}
+
+/**
+ * The body of a valid order (`orderSpec`) in the dialect of the run, made by
+ * the one order builder (`orderBodyOf`). `ctx.orderBody` is this for an
+ * account's products.
+ */
+export function orderBody(
+  ctx: { readonly faker: Faker; readonly dialect: Pick<Dialect, 'orderBody'> },
+  catalog: { readonly products: readonly Product[] },
+  choices: OrderChoices = {},
+): OrderBody {
+  return orderBodyOf(ctx.dialect.orderBody, orderSpec(ctx, catalog, choices));
+}
+
+/**
+ * Contract section 2: `POST /quotes` takes lines and a shipping address like
+ * an order, without `external_id`; the dialect's `quoteBody` says where each
+ * goes. Made from an order's spec, so the run's faker draws stay an order's.
+ */
+export function quoteBody(
+  ctx: { readonly faker: Faker; readonly dialect: Pick<Dialect, 'quoteBody'> },
+  catalog: { readonly products: readonly Product[] },
+  items: readonly OrderLine[] = [cheapestLine(catalog.products)],
+): Record<string, unknown> {
+  return quoteBodyFor(ctx.dialect.quoteBody, orderSpec(ctx, catalog, { items }));
 }
 
 /**

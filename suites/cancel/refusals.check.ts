@@ -1,9 +1,8 @@
 import { idIn } from '../../lib/check/answers.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { orderSchema } from '../schemas/order.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
 

@@ -1,7 +1,6 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
 

@@ -1,9 +1,8 @@
 import type fc from 'fast-check';
 import { requireId } from '../../lib/check/answers.js';
-import { newIdempotencyKey, orderBodyOf } from '../../lib/check/index.js';
+import { cheapestLine, newIdempotencyKey, orderBodyOf, orderSpec } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { cheapestLine, orderSpec } from '../support/order-body.js';
 
 /** Places a new order with a new key (section 4): the target answers success with a new id. */
 export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
@@ -16,7 +15,7 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
   async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
     tally(real, 'PlaceOrder');
     const { ctx, key, catalog } = real;
-    const line = cheapestLine(catalog);
+    const line = cheapestLine(catalog.products);
     const spec = orderSpec(ctx, catalog, {
       items: [{ sku: line.sku, quantity: line.quantity + this.extraQuantity }],
     });

@@ -1,7 +1,6 @@
 import { idIn } from '../../lib/check/answers.js';
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 check('IDEM-15', async (ctx) => {

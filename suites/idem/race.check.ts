@@ -1,7 +1,6 @@
 import { requireId } from '../../lib/check/answers.js';
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { problemCode } from '../support/problem-text.js';
 

@@ -1,10 +1,9 @@
 import { idIn } from '../../lib/check/answers.js';
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 check('IDEM-06', async (ctx) => {
   // Section 4, idempotency rule 2: "the response is 200 with header Idempotent-Replayed: true".

@@ -1,11 +1,9 @@
 import { type AnswerKind, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
-import { quoteBody } from '../support/quote-body.js';
 
 /** An order and a quote an owner made, for another key to try to see. */
 interface Owned {

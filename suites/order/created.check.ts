@@ -1,10 +1,9 @@
 import { moneyOf } from '../../lib/check/answers.js';
-import { addressOf, check, goodsTotal, linesOf } from '../../lib/check/index.js';
+import { addressOf, check, goodsTotal, linesOf, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import type { Dialect } from '../../lib/target/dialect.js';
 import { orderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 check('ORDER-22', async (ctx) => {

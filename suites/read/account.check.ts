@@ -11,7 +11,10 @@ async function readAccount(
   const res = await ctx.api(key).get(ctx.path('account'));
   const body = res.json;
   const account =
-    ctx.expectStatus(res, 200) && typeof body === 'object' && body !== null && !Array.isArray(body)
+    ctx.expectStatus(res, ctx.dialect.operations.account.status) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body)
       ? (body as Record<string, unknown>)
       : undefined;
   return { res, account };

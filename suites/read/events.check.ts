@@ -1,11 +1,10 @@
 import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { walkList } from '../../lib/check/list-walk.js';
 import { eventSchema } from '../schemas/event.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 /**

@@ -1,12 +1,11 @@
 import { listPage } from '../../lib/check/answers.js';
 import type { CheckContext } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { InvoiceSchema } from '../schemas/invoice.js';
 import { listOf } from '../schemas/list.js';
 import { ShipmentSchema } from '../schemas/shipment.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {

@@ -7,11 +7,10 @@ import {
   pageQuery,
   requireId,
 } from '../../lib/check/answers.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { objectAt } from '../schemas/at-pointers.js';
 import { listOf } from '../schemas/list.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
 

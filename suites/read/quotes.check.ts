@@ -1,10 +1,9 @@
 import { centsIn, moneyOf, requireId } from '../../lib/check/answers.js';
-import { check, goodsTotal } from '../../lib/check/index.js';
+import { check, goodsTotal, quoteBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { quoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
-import { quoteBody } from '../support/quote-body.js';
 
 check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."

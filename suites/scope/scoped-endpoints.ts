@@ -1,9 +1,10 @@
 import { requireId } from '../../lib/check/answers.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
+import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { Scope } from '../support/scopes.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /** Objects the endpoints of the scope table act on, made once with a token holding every scope. */
 export interface ScopeFixtures {
@@ -30,7 +31,7 @@ export interface ScopedEndpoint {
  * a refusal can be about.
  */
 export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeFixtures> {
-  const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
+  const orderBody = await ctx.orderBody({ externalId: uniqueExternalId('ct-scope') });
   const idempotencyKey = newIdempotencyKey();
   const order = await ctx.postOrder(key, orderBody, { idempotencyKey });
   if (order.status >= 300) {
@@ -68,11 +69,17 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
  * Webhook endpoints are only listed, never made: five per mode is a limit of its own.
  */
 export function scopedEndpoints(ctx: CheckContext, f: ScopeFixtures): ScopedEndpoint[] {
-  const get = (name: string, scope: Scope, path: string): ScopedEndpoint => ({
+  const get = (
+    name: string,
+    scope: Scope,
+    path: string,
+    method: HttpMethod = 'GET',
+  ): ScopedEndpoint => ({
     name,
     scope,
-    request: { method: 'GET', path },
+    request: { method, path },
   });
+  const { operations } = ctx.dialect;
   return [
     get('GET /catalog/products', 'catalog:read', ctx.path('catalogProducts')),
     get('GET /catalog/products/{sku}', 'catalog:read', ctx.path('catalogProduct', { sku: f.sku })),
@@ -106,7 +113,13 @@ export function scopedEndpoints(ctx: CheckContext, f: ScopeFixtures): ScopedEndp
       scope: 'orders:write',
       request: { method: 'POST', path: ctx.path('orderCancel', { id: f.orderId }) },
     },
-    get('GET /webhook-endpoints', 'webhooks:manage', ctx.path('webhookEndpoints')),
-    get('GET /events', 'webhooks:manage', ctx.path('events')),
+    // Their methods are the dialect's: the document does not show them.
+    get(
+      'list webhook endpoints',
+      'webhooks:manage',
+      ctx.path('webhookEndpoints'),
+      operations.webhookEndpointList.method,
+    ),
+    get('list events', 'webhooks:manage', ctx.path('events'), operations.eventList.method),
   ];
 }

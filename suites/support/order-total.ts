@@ -1,10 +1,9 @@
 import { centsIn, dialectGap } from '../../lib/check/answers.js';
-import type { CheckContext, Key } from '../../lib/check/index.js';
+import type { CheckContext, Key, OrderLine } from '../../lib/check/index.js';
+import { quoteBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { OrderCatalog } from './catalog.js';
-import type { OrderLine } from './order-body.js';
-import { quoteBody } from './quote-body.js';
 
 /**
  * Totals are read from the target, never added up by the suite: the limits
