@@ -51,12 +51,13 @@ for (const run of runs) {
   process.stdout.write(
     `${good ? 'ok  ' : 'BAD '} ${label.padEnd(24)} exit ${run.run.exitCode}  ${counts}${run.mustFailed.length ? `  MUST failed: ${run.mustFailed.join(' ')}` : ''}\n`,
   );
-  if (run.run.problem) process.stdout.write(`${run.run.problem.replace(/^/gm, '       ')}\n`);
-  if (!good && run.withProfile) {
-    const bad = Object.entries(run.run.verdicts).filter(([, v]) => v === 'failed' || v === 'error');
-    if (bad.length)
-      process.stdout.write(`       ${bad.map(([id, v]) => `${id}:${v}`).join(' ')}\n`);
-  }
+  if (run.run.problem && !run.mismatches.length)
+    process.stdout.write(`${run.run.problem.replace(/^/gm, '       ')}\n`);
+  for (const line of run.mismatches) process.stdout.write(`       ${line}\n`);
+  // Every rule that did not pass, by verdict: warnings too (DIALECT rules the profile should have kept quiet).
+  const notPassed = Object.entries(run.run.verdicts).filter(([, v]) => v !== 'passed');
+  if (notPassed.length)
+    process.stdout.write(`       ${notPassed.map(([id, v]) => `${id}:${v}`).join(' ')}\n`);
 }
 process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 process.exit(ok ? 0 : 1);
