@@ -1,5 +1,5 @@
 /**
- * `npm run dialects:matrix [-- --dialect NAME,…]`: the dialect matrix of
+ * `npm run dialects:matrix [-- --dialect NAME,… --seed N]`: the dialect matrix of
  * issue 11 (test/faults/run-dialects.ts), printed: the reference server in
  * each dialect of test/dialects/, certified with its profile and run
  * without one, beside the reference dialect. Exit 0 only when every run
@@ -14,10 +14,18 @@ import {
   runDialectMatrix,
 } from '../test/faults/run-dialects.js';
 
-const USAGE = 'usage: npm run dialects:matrix -- [--dialect NAME[,NAME…]]';
+const USAGE = 'usage: npm run dialects:matrix -- [--dialect NAME[,NAME…]] [--seed N]';
 let dialects: DialectName[] = [...DIALECTS];
+let seed: number | undefined;
 try {
-  const { values } = parseArgs({ options: { dialect: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: { dialect: { type: 'string', multiple: true }, seed: { type: 'string' } },
+  });
+  if (values.seed !== undefined) {
+    if (!/^\d{1,10}$/.test(values.seed))
+      throw new Error(`--seed must be a whole number, got ${values.seed}`);
+    seed = Number(values.seed);
+  }
   if (values.dialect) {
     const asked = values.dialect.flatMap((v) => v.split(','));
     const unknown = asked.filter((name) => !(DIALECTS as readonly string[]).includes(name));
@@ -31,7 +39,7 @@ try {
 }
 
 const started = Date.now();
-const runs = await runDialectMatrix(dialects);
+const runs = await runDialectMatrix(dialects, 3, undefined, seed);
 const reference = runs.find((r) => r.server === 'reference');
 const nv = (run: DialectRun | undefined) => run?.counts.not_verifiable ?? 0;
 let ok = true;

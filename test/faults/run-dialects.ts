@@ -58,6 +58,8 @@ export async function runDialectMatrix(
   concurrency = 3,
   /** Where each dialect's profile is (default: test/dialects/NAME.json). */
   fileOf: (name: string) => string = dialectFile,
+  /** Seed of every generated input (default: the fault matrix's). */
+  seed: number = MATRIX_SEED,
 ): Promise<DialectRun[]> {
   const jobs: { server: DialectRun['server']; withProfile: boolean }[] = [
     { server: 'reference', withProfile: false },
@@ -88,7 +90,7 @@ export async function runDialectMatrix(
           name,
           { origin: server.origin, controlToken },
           'ALL',
-          MATRIX_SEED,
+          seed,
           cwd,
           flags,
         );
