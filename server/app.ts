@@ -49,6 +49,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const dialect = opts.profile === undefined ? undefined : parseProfile(opts.profile);
   const layer = dialect === undefined ? undefined : new DialectLayer(dialect);
   const docsUrl = (opts.docsUrl ?? dialect?.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
+  const shippingCents = opts.shippingCents ?? 0;
+  if (!Number.isSafeInteger(shippingCents) || shippingCents < 0) {
+    throw new Error('shippingCents must be a whole number of cents, 0 or more');
+  }
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
   const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
@@ -56,6 +60,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     const ctx: AppContext = {
       store,
       docsUrl,
+      shippingCents,
       faults: new FaultRegistry(),
       rateLimiter: new RateLimiter(),
       guard: new CredentialGuard(opts.controlToken),

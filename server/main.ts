@@ -2,7 +2,7 @@ import { parseFlags, USAGE } from './cli/flags.js';
 import { type RunningServer, startServer } from './start.js';
 
 /**
- * `npm run reference -- --port N [--control-token-file FILE] [--db PATH] [--host H] [--durability relaxed] [--profile FILE]`
+ * `npm run reference -- --port N [--control-token-file FILE] [--db PATH] [--host H] [--durability relaxed] [--profile FILE] [--shipping-cents N]`
  * (or CONTROL_TOKEN in the environment).
  * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
  * one line on stderr, exit 2. Start failure (port in use, database in use):
@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { host, port, db, controlToken, docsUrl, logger, durability, profile } = parsed.options;
+  const { host, port, db, controlToken, docsUrl, logger, durability, profile, shippingCents } =
+    parsed.options;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
       ...(controlToken !== undefined ? { controlToken } : {}),
       ...(docsUrl !== undefined ? { docsUrl } : {}),
       ...(profile !== undefined ? { profile } : {}),
+      ...(shippingCents !== undefined ? { shippingCents } : {}),
     });
   } catch (error) {
     process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);

@@ -26,6 +26,14 @@ export interface AppOptions {
    */
   profile?: unknown;
   /**
+   * A flat shipping charge in cents, added to every order's and quote's
+   * total. Default 0: the reference charges no shipping (contract §2). The
+   * API document allows one (the limits of §4 rule 5 apply to the total), so
+   * the dialect matrix runs a server that charges it: a suite that adds up
+   * prices instead of reading totals is caught.
+   */
+  shippingCents?: number;
+  /**
    * Test-only switches that each break one rule on purpose (see defects/catalogue.ts).
    * Default none. Set only in-process, never over HTTP.
    */

@@ -94,7 +94,19 @@ async function steps(
     return;
   }
   const { key, products: accountProducts } = keyed;
+  const prefix = key.accessKeyId.split('_')[0];
+  if (key.accountId !== undefined && prefix !== dialect.keyPrefix) {
+    // The control API's key: the target's own prefix, which the checks would read as a wrong key format.
+    mismatches.push({
+      field: 'dialect.keyPrefix',
+      said: `the control API made a key with the prefix "${prefix}" (${prefix}_${key.mode}_ak_…), where the profile says "${dialect.keyPrefix}"`,
+    });
+  }
   const granted = await session.token(key);
+  if ('refused' in granted && [404, 405].includes(granted.refused.status)) {
+    mismatches.push(pathMismatch(granted.refused, 'token'));
+    return;
+  }
   if ('refused' in granted) {
     notes.push(
       `no token (${describe(granted.refused)}): the TOKEN checks judge the token endpoint`,

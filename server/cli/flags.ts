@@ -13,6 +13,8 @@ export interface CliOptions {
   durability: Durability;
   /** The parsed profile file (`--profile`), checked: the server speaks its dialect. */
   profile: unknown;
+  /** Flat shipping charge in cents (`--shipping-cents`); undefined: none. */
+  shippingCents: number | undefined;
 }
 
 export type FlagsResult =
@@ -20,7 +22,7 @@ export type FlagsResult =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--profile FILE] [--log]
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
 
   --port N                  port to listen on (0 picks a free one; default 4010)
   --host H                  address to bind (default 127.0.0.1)
@@ -32,6 +34,8 @@ export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PA
   --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
   --profile FILE            speak the dialect of this target profile (docs/profiles.md):
                             paths, methods, statuses, bodies, answers, key prefix, docs_url
+  --shipping-cents N        add a flat shipping charge of N cents to every order and quote
+                            total (default 0: the reference charges no shipping)
   --log                     log requests to stderr (credentials masked)
 
   A token given on the command line (--control-token) is visible to every user of the
@@ -46,6 +50,7 @@ const VALUE_FLAGS = new Set([
   '--durability',
   '--docs-url',
   '--profile',
+  '--shipping-cents',
 ]);
 const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
 
@@ -136,6 +141,13 @@ export function parseFlags(
     if (!read.ok) return read;
     profile = read.profile;
   }
+  const shippingText = values.get('--shipping-cents');
+  if (shippingText !== undefined && !/^\d{1,9}$/.test(shippingText)) {
+    return {
+      ok: false,
+      error: `--shipping-cents must be a whole number of cents, got ${JSON.stringify(shippingText)}`,
+    };
+  }
   return {
     ok: true,
     options: {
@@ -147,6 +159,7 @@ export function parseFlags(
       logger: booleans.has('--log'),
       durability,
       profile,
+      shippingCents: shippingText === undefined ? undefined : Number(shippingText),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ADDRESS_FIELDS, type Dialect, type OperationName } from './model.js';
+import { ADDRESS_FIELDS, type BodyShape, type Dialect, type OperationName } from './model.js';
 import { get, isObject, type Json, set, take } from './pointer.js';
 
 type JsonObject = Record<string, unknown>;
@@ -140,35 +140,41 @@ export class AnswerShapes {
     ]);
   }
 
-  /** A quote: its id and total where the dialect shows them, lines as an order's, the address as it was sent. */
+  /** A quote: its id and total where the dialect shows them, its lines and address as its body put them. */
   #quote(body: Json): Json {
     return this.#move(body, [
       ['/id', this.#d.answers.quote.id],
       ['/total', this.#d.totals.quote],
-      ...this.#linesAndAddress(this.#d.quoteBody.address),
+      ...this.#linesAndAddress(this.#d.quoteBody, this.#d.quoteBody.address),
     ]);
   }
 
-  /** An order: its id, status, lines and total where the dialect shows them, the address as it was sent. */
+  /** An order: its id, status, lines and total where the dialect shows them, the address as its body put it. */
   #order(body: Json): Json {
     const o = this.#d.answers.order;
     return this.#move(body, [
       ['/id', o.id],
       ['/status', o.status, (s) => this.#statuses.get(s) ?? s],
       ['/total', this.#d.totals.order],
-      ...this.#linesAndAddress(this.#d.orderBody.address),
+      ...this.#linesAndAddress(
+        { items: o.lines, sku: o.lineSku, quantity: o.lineQuantity },
+        this.#d.orderBody.address,
+      ),
     ]);
   }
 
-  #linesAndAddress(address: Dialect['orderBody']['address']) {
-    const o = this.#d.answers.order;
+  /** Moves of `items[]` (each line's `sku`, `quantity`) and `shipping_address` to the given places. */
+  #linesAndAddress(
+    lines: Pick<BodyShape, 'items' | 'sku' | 'quantity'>,
+    address: BodyShape['address'],
+  ) {
     const line = (value: Json) =>
       this.#move(value, [
-        ['/sku', o.lineSku],
-        ['/quantity', o.lineQuantity],
+        ['/sku', lines.sku],
+        ['/quantity', lines.quantity],
       ]);
     return [
-      ['/items', o.lines, (lines: Json) => (Array.isArray(lines) ? lines.map(line) : lines)],
+      ['/items', lines.items, (all: Json) => (Array.isArray(all) ? all.map(line) : all)],
       ...ADDRESS_FIELDS.map((f) => [`/shipping_address/${f}`, address[f]] as const),
     ] as const;
   }

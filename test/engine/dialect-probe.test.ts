@@ -115,6 +115,26 @@ describe('dialect probe: one line per mismatch, naming the profile field', () =>
     ]);
   });
 
+  it('a token path that answers 404: dialect.paths.token, and nothing more is sent', async () => {
+    const result = await probe({ token: { status: 404, body: { code: 'not_found' } } });
+    expect(result.lines).toEqual([
+      `dialect mismatch: dialect.paths.token: POST ${API}/oauth/token answered 404 not_found`,
+    ]);
+    expect(result.requests).toBe(3);
+  });
+
+  it("a control API key of another prefix: dialect.keyPrefix, the key's id not quoted", async () => {
+    const { lines } = await probe({
+      createKey: {
+        status: 201,
+        body: { access_key_id: 'umb_test_ak_probe', secret_key: SECRET, mode: 'test', scopes: [] },
+      },
+    });
+    expect(lines).toEqual([
+      'dialect mismatch: dialect.keyPrefix: the control API made a key with the prefix "umb" (umb_test_ak_…), where the profile says "odp"',
+    ]);
+  });
+
   it('an account field elsewhere: dialect.accountFields.<name>, with the members the target shows', async () => {
     const { lines } = await probe({
       account: { status: 200, body: { ...ACCOUNT, livemode: undefined, is_live: false } },

@@ -155,6 +155,11 @@ async function speaks(d: Dialect, profile: unknown) {
   expect(quote.status).toBe(d.operations.quoteCreate.status);
   const quoteId = get(quote.body, d.answers.quote.id) as string;
   expect(c.cents(get(quote.body, d.totals.quote))).toBe(unitCents * minQuantity);
+  // Its lines and address where the quote body put them.
+  const quoteLines = get(quote.body, d.quoteBody.items) as JsonBody[];
+  expect(get(quoteLines[0], d.quoteBody.sku)).toBe(sku);
+  expect(get(quoteLines[0], d.quoteBody.quantity)).toBe(minQuantity);
+  expect(get(quote.body, d.quoteBody.address.city)).toBe('Springfield');
   expect((await c.call('quoteRead', c.path('quote', { id: quoteId }), { token })).status).toBe(200);
 
   // Orders: placed, read, found by external id, paged.
