@@ -4,6 +4,7 @@ import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
+import { requireSubresourcePath } from '../support/order-subresource.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import type { Scope } from '../support/scopes.js';
 
@@ -52,6 +53,16 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
     );
   }
   const quoteId = requireId(ctx.dialect, 'quote', quote.json, 'the quote made', quote.exchange);
+  // Shipments and invoice have paths the document does not show: the table needs the profile's
+  // to answer, or a 404 there would say nothing about scopes. The invoice exists once shipped.
+  const client = ctx.api(key);
+  const shipments = await client.get(ctx.path('shipments', { id: orderId }));
+  requireSubresourcePath(shipments, 'shipments', 'GET shipments of the order placed');
+  if (ctx.has('shipping') && key.accountId !== undefined) {
+    await ctx.control.ship(key.accountId, orderId);
+    const invoice = await client.get(ctx.path('invoice', { id: orderId }));
+    requireSubresourcePath(invoice, 'invoice', 'GET invoice of the order placed and shipped');
+  }
   const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {
     orderId,
