@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../lib/client/types.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { NotVerifiable } from '../../lib/violations/harness-error.js';
+import { requireSubresourcePath } from '../../suites/support/order-subresource.js';
 import { requireQuoteBodyTaken } from '../../suites/support/quote-refusal.js';
 import { endpointDialectGap } from '../../suites/support/webhook-endpoints.js';
 
@@ -59,6 +60,23 @@ describe('requireQuoteBodyTaken', () => {
   it('leaves any other answer to the check', () => {
     for (const res of [answer(201, {}), answer(403, { code: 'partner_suspended' }), answer(503)]) {
       expect(() => requireQuoteBodyTaken(res, 'a quote')).not.toThrow();
+    }
+  });
+});
+
+describe('requireSubresourcePath', () => {
+  it('names the path of shipments or invoice on a 404 or 405', () => {
+    expect(() => requireSubresourcePath(answer(404), 'shipments', 'GET shipments')).toThrow(
+      /dialect\.paths\.shipments/,
+    );
+    expect(() => requireSubresourcePath(answer(405), 'invoice', 'GET invoice')).toThrow(
+      /dialect\.paths\.invoice/,
+    );
+  });
+
+  it('leaves a success and a refusal to the check', () => {
+    for (const status of [200, 403, 500]) {
+      expect(() => requireSubresourcePath(answer(status, {}), 'invoice', 'x')).not.toThrow();
     }
   });
 });
