@@ -4,6 +4,7 @@ import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 
 /** An order and a quote an owner made, for another key to try to see. */
 interface Owned {
@@ -105,6 +106,7 @@ async function own(
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (withQuote) {
     const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx, catalog));
+    requireQuoteBodyTaken(quote, "creating the owner's quote");
     owned.quoteId = idOf(
       ctx,
       requireSuccess(quote, "creating the owner's quote"),

@@ -1,14 +1,12 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { quoteBodyOf } from '../../lib/check/index.js';
-import type { OperationName } from '../../lib/target/dialect.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import { requestToken } from '../support/token-request.js';
 
 /** One limit of section 8: how many requests a key may send a minute, and one such request. */
 export interface LimitClass {
   name: 'reads' | 'writes' | 'token requests';
   perMinute: number;
-  /** The operation sent: a success is its status in the dialect. */
-  operation: OperationName;
   /** Prepares what the requests need (a token, a body) and answers how to send one with `key`. */
   sender(ctx: CheckContext, key: Key): Promise<() => Promise<HttpResponse>>;
 }
@@ -17,7 +15,6 @@ export interface LimitClass {
 export const READS: LimitClass = {
   name: 'reads',
   perMinute: 300,
-  operation: 'account',
   async sender(ctx, key) {
     const token = await ctx.token(key);
     const path = ctx.path('account');
@@ -29,13 +26,19 @@ export const READS: LimitClass = {
 export const WRITES: LimitClass = {
   name: 'writes',
   perMinute: 60,
-  operation: 'quoteCreate',
   async sender(ctx, key) {
     const token = await ctx.token(key);
     const order = await ctx.orderBody();
     const json = quoteBodyOf(ctx.dialect, order);
     const path = ctx.path('quotes');
-    return () => ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+    let first = true;
+    return async () => {
+      const res = await ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+      // The first write tells whether the target takes the profile's quote body at all.
+      if (first) requireQuoteBodyTaken(res, 'a quote sent as a write');
+      first = false;
+      return res;
+    };
   },
 };
 
@@ -43,7 +46,6 @@ export const WRITES: LimitClass = {
 export const TOKENS: LimitClass = {
   name: 'token requests',
   perMinute: 20,
-  operation: 'token',
   async sender(ctx, key) {
     return () => requestToken(ctx, key);
   },

@@ -1,4 +1,5 @@
 import { check } from '../../lib/check/index.js';
+import { expectSuccess } from '../support/expect-success.js';
 import { requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
 import { TOKENS, WRITES } from './limit-classes.js';
@@ -16,7 +17,8 @@ check('RATE-07', async (ctx) => {
   ctx.expectStatus(await requestToken(ctx, other), ctx.dialect.operations.token.status);
   const writes = await firstRefusal(WRITES.perMinute, busyWrite);
   if (!writes) ctx.note('the first key was never refused a write; compared all the same');
-  ctx.expectStatus(await otherWrite(), ctx.dialect.operations[WRITES.operation].status);
+  // Served is any 2xx: the exact success status of a quote is not shown.
+  expectSuccess(ctx, await otherWrite(), 'a write of the other key');
 });
 
 // Section 8: token requests have their own limit (20), apart from reads (300) and writes (60):
@@ -31,5 +33,5 @@ check('RATE-08', async (ctx) => {
     await ctx.send({ method: 'GET', path: ctx.path('account'), auth: { kind: 'bearer', token } }),
     ctx.dialect.operations.account.status,
   );
-  ctx.expectStatus(await write(), ctx.dialect.operations[WRITES.operation].status);
+  expectSuccess(ctx, await write(), 'a write with the token requests used up');
 });

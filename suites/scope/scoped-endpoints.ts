@@ -4,6 +4,7 @@ import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import type { Scope } from '../support/scopes.js';
 
 /** Objects the endpoints of the scope table act on, made once with a token holding every scope. */
@@ -42,6 +43,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
   }
   const quoteBody = quoteBodyOf(ctx.dialect, orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
+  requireQuoteBodyTaken(quote, 'the quote the scope checks act on');
   const orderId = requireId(ctx.dialect, 'order', order.json, 'the order placed', order.exchange);
   if (quote.status >= 300) {
     throw new HarnessError(

@@ -4,6 +4,7 @@ import { quoteBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { OrderCatalog } from './catalog.js';
+import { requireQuoteBodyTaken } from './quote-refusal.js';
 
 /**
  * Totals are read from the target, never added up by the suite: the limits
@@ -27,6 +28,7 @@ export async function quotedTotal(
   items: OrderLine[],
 ): Promise<number> {
   const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog, items));
+  requireQuoteBodyTaken(res, 'a quote to read the total of an order');
   if (res.status < 200 || res.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',

@@ -1,8 +1,10 @@
-import { idIn } from '../../lib/check/answers.js';
+import { dialectGap, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { put } from '../../lib/check/json-pointer.js';
 import { walkList } from '../../lib/check/list-walk.js';
+import type { OperationName } from '../../lib/target/dialect.js';
 import { NotVerifiable } from '../../lib/violations/harness-error.js';
+import { problemCode } from './problem-text.js';
 
 /** Section 6, section 8: webhook endpoints per mode. */
 export const ENDPOINTS_PER_MODE = 5;
@@ -60,8 +62,14 @@ export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpR
   return res;
 }
 
-/** How many endpoints the key's mode has now (walking the list); undefined when it cannot be listed. */
-export async function countEndpoints(ctx: CheckContext, key: Key): Promise<number | undefined> {
+/**
+ * How many endpoints the key's mode has now (walking the list), or why they
+ * could not be counted (naming the profile fields a refusal points at).
+ */
+export async function countEndpoints(
+  ctx: CheckContext,
+  key: Key,
+): Promise<number | { why: string }> {
   let count = 0;
   const list = {
     operation: 'webhookEndpointList',
@@ -78,9 +86,55 @@ export async function countEndpoints(ctx: CheckContext, key: Key): Promise<numbe
       },
       { maxPages: 10 },
     );
-    return walk.end === 'complete' ? count : undefined;
+    if (walk.end === 'complete') return count;
+    if (walk.end !== 'refused') return { why: `the list did not end within 10 pages` };
+    const { res } = walk;
+    const code = problemCode(res);
+    const answered = `HTTP ${res.status}${code === undefined ? '' : ` ${code}`} (evidence #${res.exchange})`;
+    if (res.status === 400 || res.status === 422) {
+      return {
+        why: `a page was answered ${answered}: set dialect.list.limitParam, cursorParam and maxLimit as the target takes them`,
+      };
+    }
+    const gap = endpointDialectGap(ctx, res, 'webhookEndpointList', 'listing webhook endpoints');
+    return { why: gap ? gap.message : `a page was answered ${answered}` };
   } catch (error) {
-    if (error instanceof NotVerifiable) return undefined;
+    if (error instanceof NotVerifiable) return { why: error.message };
     throw error;
   }
+}
+
+/**
+ * Whether a refusal of a webhook endpoint or event request says only that the
+ * target does not take it in the run's dialect: the API document shows
+ * neither the methods of these operations nor the endpoint body (section 6),
+ * so a 404 or 405 to the profile's method and path, or a 422
+ * `validation_failed` to the profile's endpoint body, is no violation. The
+ * check cannot judge what rests on the request: a `dialectGap` naming the
+ * profile fields; undefined for any other answer.
+ */
+export function endpointDialectGap(
+  ctx: Pick<CheckContext, 'dialect'>,
+  res: HttpResponse,
+  operation: OperationName,
+  what: string,
+): NotVerifiable | undefined {
+  const { method } = ctx.dialect.operations[operation];
+  const code = problemCode(res);
+  const answered = `HTTP ${res.status}${code === undefined ? '' : ` ${code}`}`;
+  if (res.status === 404 || res.status === 405) {
+    return dialectGap(
+      `${what} (${method}) was answered ${answered}: the target does not take that method there`,
+      `dialect.operations.${operation}.method (or dialect.paths)`,
+      res.exchange,
+    );
+  }
+  if (operation === 'webhookEndpointCreate' && res.status === 422 && code === 'validation_failed') {
+    return dialectGap(
+      `${what} was answered ${answered}: the target does not take the endpoint body of the profile`,
+      'dialect.webhookEndpointBody (or dialect.eventKinds)',
+      res.exchange,
+    );
+  }
+  return undefined;
 }
