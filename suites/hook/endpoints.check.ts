@@ -75,7 +75,10 @@ check('HOOK-03', async (ctx) => {
   const ids = await fillToFive(ctx, key, 'before a delete');
   const victim = ids[0];
   if (victim === undefined) return ctx.notVerifiable("no endpoint of the check's own to delete");
-  requireSuccess(await deleteEndpoint(ctx, key, victim), 'deleting an endpoint');
+  const deleted = await deleteEndpoint(ctx, key, victim);
+  const gap = endpointDialectGap(ctx, deleted, 'webhookEndpointDelete', 'deleting an endpoint');
+  if (gap) throw gap;
+  requireSuccess(deleted, 'deleting an endpoint');
   const replacement = await createEndpoint(ctx, key);
   expectSuccess(ctx, replacement, 'an endpoint in place of a deleted one');
   const extra = idIn(ctx.dialect, 'webhookEndpoint', replacement.json);
