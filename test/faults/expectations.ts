@@ -145,6 +145,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'order-read-without-external-id': 'READ-15',
   // The list envelope is the dialect's (contract section 2): READ-16 (MUST) is not verifiable without it.
   'shipments-not-listed': 'READ-17',
+  'shipments-not-found': 'READ-16',
   'events-need-orders-read': 'READ-20',
   'external-id-lookup-forgets-after-day': 'MODEL-01',
   // Scoped statements applied too widely (issue 12).
