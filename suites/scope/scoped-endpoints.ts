@@ -4,7 +4,7 @@ import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
 import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
-import { requireSubresourcePath } from '../support/order-subresource.js';
+import { requireServedSubresource } from '../support/order-subresource.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import type { Scope } from '../support/scopes.js';
 
@@ -56,12 +56,16 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
   // Shipments and invoice have paths the document does not show: the table needs the profile's
   // to answer, or a 404 there would say nothing about scopes. The invoice exists once shipped.
   const client = ctx.api(key);
-  const shipments = await client.get(ctx.path('shipments', { id: orderId }));
-  requireSubresourcePath(shipments, 'shipments', 'GET shipments of the order placed');
+  const shipmentsPath = ctx.path('shipments', { id: orderId });
+  const shipments = await client.get(shipmentsPath);
+  const what = 'GET shipments of the order placed';
+  await requireServedSubresource(ctx, key, shipmentsPath, shipments, 'shipments', what);
   if (ctx.has('shipping') && key.accountId !== undefined) {
     await ctx.control.ship(key.accountId, orderId);
-    const invoice = await client.get(ctx.path('invoice', { id: orderId }));
-    requireSubresourcePath(invoice, 'invoice', 'GET invoice of the order placed and shipped');
+    const invoicePath = ctx.path('invoice', { id: orderId });
+    const invoice = await client.get(invoicePath);
+    const shipped = 'GET invoice of the order placed and shipped';
+    await requireServedSubresource(ctx, key, invoicePath, invoice, 'invoice', shipped);
   }
   const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {

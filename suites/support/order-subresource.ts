@@ -1,5 +1,5 @@
 import { dialectGap } from '../../lib/check/answers.js';
-import type { HttpResponse } from '../../lib/check/index.js';
+import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 
 /**
  * Stops the check `not_verifiable` when the shipments or the invoice of an
@@ -19,4 +19,23 @@ export function requireSubresourcePath(
       res.exchange,
     );
   }
+}
+
+/**
+ * `requireSubresourcePath` where a 404 could also be the target's answer for
+ * the order (a violation): a path the target serves refuses a token without
+ * `orders:read` with 403 (section 5, rule 8), a path it does not serve
+ * answers 404 whatever the token. Only the second ends not verifiable.
+ */
+export async function requireServedSubresource(
+  ctx: CheckContext,
+  key: Key,
+  path: string,
+  res: HttpResponse,
+  name: 'shipments' | 'invoice',
+  what: string,
+): Promise<void> {
+  if (res.status !== 404 && res.status !== 405) return;
+  const unscoped = await ctx.api(key, ['catalog:read']).get(path);
+  if (unscoped.status !== 403) requireSubresourcePath(res, name, what);
 }
