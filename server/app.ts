@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
 import type { AppContext } from './context.js';
@@ -5,6 +6,8 @@ import { controlPlugin } from './control/plugin.js';
 import { installAnswerDefects } from './defects/answers.js';
 import { defectSet } from './defects/catalogue.js';
 import { defectHooks } from './defects/hooks.js';
+import { DialectLayer } from './dialect/layer.js';
+import { parseProfile } from './dialect/profile.js';
 import { newId } from './domain/ids.js';
 import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
@@ -43,7 +46,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   if (opts.controlToken !== undefined && opts.controlToken === '') {
     throw new Error('controlToken must not be empty');
   }
-  const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
+  // A profile's dialect is spoken by a presentation layer at the boundary; without one, none is installed.
+  const dialect = opts.profile === undefined ? undefined : parseProfile(opts.profile);
+  const layer = dialect === undefined ? undefined : new DialectLayer(dialect);
+  const docsUrl = (opts.docsUrl ?? dialect?.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
+  const shippingCents = opts.shippingCents ?? 0;
+  if (!Number.isSafeInteger(shippingCents) || shippingCents < 0) {
+    throw new Error('shippingCents must be a whole number of cents, 0 or more');
+  }
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
   const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
@@ -51,6 +61,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     const ctx: AppContext = {
       store,
       docsUrl,
+      shippingCents,
       faults: new FaultRegistry(),
       rateLimiter: new RateLimiter(),
       guard: new CredentialGuard(opts.controlToken),
@@ -65,6 +76,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       requestIdHeader: false,
       return503OnClosing: false,
       routerOptions: { maxParamLength: 1000 },
+      ...(layer ? { rewriteUrl: (req: IncomingMessage) => layer.rewriteUrl(req) } : {}),
       frameworkErrors: frameworkErrorHandler(docsUrl),
       clientErrorHandler: clientErrorHandler(docsUrl),
       connectionTimeout: limits.idleTimeoutMs,
@@ -108,6 +120,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
+    layer?.install(app);
     installRequestHooks(app, ctx.hooks.requestChecks);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
     if (defectsOn) installAnswerDefects(app, ctx.hasDefect);

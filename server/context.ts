@@ -18,6 +18,8 @@ export interface AppContext {
   readonly store: Store;
   /** `{docs_url}` of problem `type` URIs (§2 error object). */
   readonly docsUrl: string;
+  /** Flat shipping charge of every order and quote, in cents (AppOptions.shippingCents; 0 in the reference). */
+  readonly shippingCents: number;
   readonly faults: FaultRegistry;
   readonly rateLimiter: RateLimiter;
   /** Credentials in URLs (§5.6) and their masking in answers. */

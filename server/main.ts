@@ -2,7 +2,7 @@ import { parseFlags, USAGE } from './cli/flags.js';
 import { type RunningServer, startServer } from './start.js';
 
 /**
- * `npm run reference -- --port N [--control-token-file FILE] [--db PATH] [--host H] [--durability relaxed]`
+ * `npm run reference -- --port N [--control-token-file FILE] [--db PATH] [--host H] [--durability relaxed] [--profile FILE] [--shipping-cents N]`
  * (or CONTROL_TOKEN in the environment).
  * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
  * one line on stderr, exit 2. Start failure (port in use, database in use):
@@ -12,14 +12,15 @@ import { type RunningServer, startServer } from './start.js';
 async function main(): Promise<void> {
   const parsed = parseFlags(process.argv.slice(2), process.env);
   if (!parsed.ok) {
-    process.stderr.write(`reference: ${parsed.error}\n`);
+    for (const line of parsed.error.split('\n')) process.stderr.write(`reference: ${line}\n`);
     process.exit(2);
   }
   if ('help' in parsed) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { host, port, db, controlToken, docsUrl, logger, durability } = parsed.options;
+  const { host, port, db, controlToken, docsUrl, logger, durability, profile, shippingCents } =
+    parsed.options;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
       durability,
       ...(controlToken !== undefined ? { controlToken } : {}),
       ...(docsUrl !== undefined ? { docsUrl } : {}),
+      ...(profile !== undefined ? { profile } : {}),
+      ...(shippingCents !== undefined ? { shippingCents } : {}),
     });
   } catch (error) {
     process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);

@@ -19,6 +19,21 @@ export interface AppOptions {
   /** Time limits and the connection cap of a listening server (see ServerLimits). */
   limits?: ServerLimits;
   /**
+   * A target profile (the parsed JSON of a profile file, docs/profiles.md):
+   * the server then speaks its dialect (paths, methods, statuses, bodies,
+   * answers, key prefix, docs_url) instead of the reference's. Default none:
+   * the reference dialect. A bad profile throws a ProfileError (dialect/profile.ts).
+   */
+  profile?: unknown;
+  /**
+   * A flat shipping charge in cents, added to every order's and quote's
+   * total. Default 0: the reference charges no shipping (contract §2). The
+   * API document allows one (the limits of §4 rule 5 apply to the total), so
+   * the dialect matrix runs a server that charges it: a suite that adds up
+   * prices instead of reading totals is caught.
+   */
+  shippingCents?: number;
+  /**
    * Test-only switches that each break one rule on purpose (see defects/catalogue.ts).
    * Default none. Set only in-process, never over HTTP.
    */

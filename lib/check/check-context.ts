@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
@@ -10,10 +9,12 @@ import { type Dialect, pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
+import { requireId, succeeded } from './answers.js';
 import { absentHeaderViolations, headerViolations } from './assert/header.js';
 import { problemFieldViolations, problemViolations } from './assert/problem.js';
 import { shapeViolations } from './assert/shape.js';
 import { statusViolations } from './assert/status.js';
+import { listedProducts } from './catalog-read.js';
 import type { CheckRun, RecordedApart } from './check-run.js';
 import type {
   AccountSettings,
@@ -24,16 +25,16 @@ import type {
   HttpResponse,
   Key,
   KeyOptions,
+  PlacedOrder,
   Product,
   RequestSpec,
   TestAccount,
 } from './context.js';
 import type { FileFixture } from './file-fixture.js';
-import { cheapestLine, orderBodyOf, productsOf } from './order-body.js';
+import { type OrderChoices, orderBody } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
-import { usAddress } from './us-address.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -181,41 +182,34 @@ export class Context implements CheckContext {
   }
 
   async orderBody(
-    overrides?: Record<string, unknown>,
+    choices?: OrderChoices,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>> {
-    const products = await this.#products(account);
-    return {
-      ...orderBodyOf(this.dialect.orderBody, {
-        // Not from the seed alone: a partner's sandbox keeps orders between runs, and
-        // the same --seed must not collide with last night's external ids.
-        externalId: `ext-${this.faker.string.alphanumeric(8)}-${randomUUID().slice(0, 8)}`,
-        items: [cheapestLine(products)],
-        address: usAddress(this.faker),
-      }),
-      ...overrides,
-    };
+    return orderBody(this, { products: await this.#products(account) }, choices);
   }
 
-  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async placeOrder(key: Key, body?: Record<string, unknown>): Promise<PlacedOrder> {
     const order = body ?? (await this.orderBody(undefined, key.accountId));
     const res = await this.postOrder(key, order);
     const placed = res.json as Record<string, unknown> | undefined;
-    if ((res.status !== 200 && res.status !== 201) || typeof placed?.id !== 'string') {
+    // A first creation (the dialect's status) or a replay (200, section 4).
+    if (!succeeded(this.dialect, 'orderCreate', res.status) && res.status !== 200) {
       const code = (res.json as { code?: unknown } | undefined)?.code;
       throw new HarnessError(
         'HARNESS_SETUP',
         `could not place the order this check needs: HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''} (evidence #${res.exchange})`,
       );
     }
-    return placed;
+    const id = requireId(this.dialect, 'order', placed, 'the order placed', res.exchange);
+    return { id, answer: placed as Record<string, unknown> };
   }
 
   postOrder(key: Key, body: unknown, options: PostOrderOptions = {}): Promise<HttpResponse> {
-    return sendOrder(this.api(key), this.path('orders'), key, body, options, (id) => {
+    const placed = (id: string) => {
       const orders = this.#fixture.partnerOrders;
       if (!orders.some((o) => o.id === id)) orders.push({ key, id });
-    });
+    };
+    return sendOrder(this.api(key), this.path('orders'), key, body, options, placed, this.dialect);
   }
 
   async #products(account?: TestAccount | string): Promise<readonly Product[]> {
@@ -228,17 +222,7 @@ export class Context implements CheckContext {
       if (resolved.settings.products) return resolved.settings.products;
     }
     // No control API: the catalog says what the partner key may order.
-    const res = await this.api(this.#fixture.partnerKey()).get(this.dialect.paths.catalogProducts, {
-      limit: '100',
-    });
-    const data = (res.json as { data?: unknown } | undefined)?.data;
-    if (res.status !== 200 || !Array.isArray(data)) {
-      throw new HarnessError(
-        'HARNESS_SETUP',
-        `could not read the catalog to build an order: HTTP ${res.status} (evidence #${res.exchange})`,
-      );
-    }
-    return productsOf(data);
+    return listedProducts(this.api(this.#fixture.partnerKey()), this.dialect);
   }
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean {

@@ -14,6 +14,7 @@ import type {
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
+import type { OrderChoices } from './order-body.js';
 import type { PostOrderOptions } from './send-order.js';
 
 export type {
@@ -49,6 +50,12 @@ export type HeaderMatcher = string | RegExp | ((value: string) => boolean);
  * record and end the check. A violation of a MUST rule makes the verdict
  * `failed`; of a SHOULD or DIALECT rule, `warning`.
  */
+/** An order the target took: its id (read where the dialect says) and its answer. */
+export interface PlacedOrder {
+  id: string;
+  answer: Record<string, unknown>;
+}
+
 export interface CheckContext {
   readonly rule: Rule;
   readonly config: RunConfig;
@@ -99,11 +106,15 @@ export interface CheckContext {
    * else the file's own; without the control API, the partner key's catalog.
    */
   orderBody(
-    overrides?: Record<string, unknown>,
+    choices?: OrderChoices,
     account?: TestAccount | string,
   ): Promise<Record<string, unknown>>;
-  /** Places an order with a fresh Idempotency-Key; records it for cleanup. Stops the check (harness error) unless it succeeds. */
-  placeOrder(key: Key, body?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Places an order with a fresh Idempotency-Key; records it for cleanup. Stops
+   * the check (harness error) unless it succeeds; without an id where the
+   * profile says (`dialect.answers.order.id`), not verifiable.
+   */
+  placeOrder(key: Key, body?: Record<string, unknown>): Promise<PlacedOrder>;
   /**
    * `POST` of the dialect's order path exactly as the check wants it (the one
    * way orders are sent; `placeOrder` uses it), answering the raw response so

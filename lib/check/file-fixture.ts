@@ -135,6 +135,9 @@ export class FileFixture {
       // The preflight's token request (lib/runner/preflight.ts) used the key's token window too.
       if (this.config.partnerPreflightAt !== undefined)
         runShared.pacer.sentBefore(partner.accessKeyId, 'token', this.config.partnerPreflightAt);
+      // So did the dialect probe's (lib/probe/dialect-probe.ts).
+      for (const sent of this.config.partnerProbeSent ?? [])
+        runShared.pacer.sentBefore(partner.accessKeyId, sent.kind, sent.at);
     }
     return runShared.partnerKey;
   }

@@ -16,10 +16,12 @@ export type {
   HttpResponse,
   Key,
   KeyOptions,
+  PlacedOrder,
   Product,
   RequestSpec,
   TestAccount,
 } from './context.js';
+export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
 export {
   addressOf,
   cheapestLine,
@@ -27,10 +29,14 @@ export {
   linesOf,
   type OrderBody,
   type OrderCatalog,
+  type OrderChoices,
   type OrderLine,
   type OrderSpec,
+  orderBody,
   orderBodyOf,
+  orderSpec,
   productsOf,
+  quoteBody,
   quoteBodyOf,
   withAddress,
 } from './order-body.js';

@@ -1,6 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Faker } from '@faker-js/faker';
 import type { Product } from '../control/types.js';
-import type { OrderBodyShape } from '../target/dialect.js';
-import type { UsAddress } from './us-address.js';
+import type { Dialect, OrderBodyShape } from '../target/dialect.js';
+import { centsIn } from './answers.js';
+import { uniqueExternalId } from './external-id.js';
+import { put, unescapeToken, valueAt } from './json-pointer.js';
+import { type UsAddress, usAddress } from './us-address.js';
 
 /** One line of an order: a product and how many. */
 export interface OrderLine {
@@ -36,34 +41,133 @@ export interface OrderCatalog {
   maxOrdersPerDay?: number;
 }
 
+/** What a check may choose of an order; the rest is a valid default. */
+export interface OrderChoices {
+  /** Default: a new unique external id. */
+  externalId?: string;
+  /** Default: the cheapest valid line of the catalog (`cheapestLine`). */
+  items?: readonly OrderLine[];
+}
+
+/**
+ * A valid order (section 4, rules 1 to 5): by default the cheapest product
+ * that does not ship by freight at its minimum quantity, to a US address
+ * from the run's faker, with an external_id no earlier order holds.
+ */
+export function orderSpec(
+  ctx: { readonly faker: Faker },
+  catalog: { readonly products: readonly Product[] },
+  choices: OrderChoices = {},
+): OrderSpec {
+  return {
+    externalId: choices.externalId ?? uniqueExternalId(`ct-${ctx.faker.string.numeric(6)}`),
+    items: choices.items ?? [cheapestLine(catalog.products)],
+    address: usAddress(ctx.faker),
+  };
+}
+
+/**
+ * The body of a valid order (`orderSpec`) in the dialect of the run, made by
+ * the one order builder (`orderBodyOf`). `ctx.orderBody` is this for an
+ * account's products.
+ */
+export function orderBody(
+  ctx: { readonly faker: Faker; readonly dialect: Pick<Dialect, 'orderBody'> },
+  catalog: { readonly products: readonly Product[] },
+  choices: OrderChoices = {},
+): OrderBody {
+  return orderBodyOf(ctx.dialect.orderBody, orderSpec(ctx, catalog, choices));
+}
+
+/**
+ * Contract section 2: `POST /quotes` takes lines and a shipping address like
+ * an order, without `external_id`; the dialect's `quoteBody` says where each
+ * goes. Made from an order's spec, so the run's faker draws stay an order's.
+ */
+export function quoteBody(
+  ctx: { readonly faker: Faker; readonly dialect: Pick<Dialect, 'quoteBody'> },
+  catalog: { readonly products: readonly Product[] },
+  items: readonly OrderLine[] = [cheapestLine(catalog.products)],
+): Record<string, unknown> {
+  return quoteBodyFor(ctx.dialect.quoteBody, orderSpec(ctx, catalog, { items }));
+}
+
 /**
  * The one order builder: every check and every arbitrary makes its order
  * bodies here, and only the dialect says where each part goes, so that a
  * profile describing another order body changes no check.
  */
 export function orderBodyOf(shape: OrderBodyShape, spec: OrderSpec): OrderBody {
-  const body: Record<string, unknown> = { external_id: spec.externalId };
-  const items = spec.items.map((line) => {
+  return bodyOf(shape, spec.items, spec.address, { external_id: spec.externalId }) as OrderBody;
+}
+
+/** Lines and address put where `shape` says, over `start`. */
+function bodyOf(
+  shape: OrderBodyShape,
+  lines: readonly OrderLine[],
+  address: UsAddress,
+  start: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = start;
+  const items = lines.map((line) => {
     const entry: Record<string, unknown> = {};
     put(entry, shape.sku, line.sku);
     put(entry, shape.quantity, line.quantity);
     return entry;
   });
   put(body, shape.items, items);
-  for (const [field, value] of Object.entries(spec.address) as [keyof UsAddress, unknown][]) {
+  for (const [field, value] of Object.entries(address) as [keyof UsAddress, unknown][]) {
     if (value !== undefined) put(body, shape.address[field], value);
   }
-  return body as OrderBody;
+  return body;
 }
 
 /**
- * The body of a quote for the same lines and address (contract section 2:
- * `POST /quotes` takes `{items, shipping_address}`): the order body without
- * its `external_id`, until a profile describes the quote body of its own.
+ * The body of a quote for the lines and address of an order body (contract
+ * section 2: `POST /quotes` takes them like an order, without `external_id`),
+ * in the dialect's quote body. What the order body carries besides its lines
+ * and address (a field a check added at the top) goes along unchanged.
  */
-export function quoteBodyOf(order: Record<string, unknown>): Record<string, unknown> {
-  const { external_id: _, ...quote } = order;
-  return quote;
+export function quoteBodyOf(
+  dialect: Pick<Dialect, 'orderBody' | 'quoteBody'>,
+  order: Record<string, unknown>,
+): Record<string, unknown> {
+  const { external_id: _, ...rest } = order;
+  if (isDeepStrictEqual(dialect.orderBody, dialect.quoteBody)) return rest;
+  const shape = dialect.orderBody;
+  const owned = new Set(
+    [shape.items, ...Object.values(shape.address)].map((p) => unescapeToken(p.split('/')[1] ?? '')),
+  );
+  const others = Object.fromEntries(Object.entries(rest).filter(([name]) => !owned.has(name)));
+  const lines = (valueAt(order, shape.items) as unknown[] | undefined) ?? [];
+  // Lines as sent, even odd ones: each line's SKU and quantity moved to the quote's places.
+  const quoteLines = Array.isArray(lines)
+    ? lines.map((line) => {
+        const entry: Record<string, unknown> = {};
+        const sku = valueAt(line, shape.sku);
+        const quantity = valueAt(line, shape.quantity);
+        if (sku !== undefined) put(entry, dialect.quoteBody.sku, sku);
+        if (quantity !== undefined) put(entry, dialect.quoteBody.quantity, quantity);
+        return entry;
+      })
+    : lines;
+  const body: Record<string, unknown> = { ...structuredClone(others) };
+  put(body, dialect.quoteBody.items, quoteLines);
+  for (const [field, value] of Object.entries(addressOf(shape, order)) as [
+    keyof UsAddress,
+    unknown,
+  ][]) {
+    if (value !== undefined) put(body, dialect.quoteBody.address[field], value);
+  }
+  return body;
+}
+
+/** A quote body for these lines and address, made where the dialect's quote body puts them. */
+export function quoteBodyFor(
+  shape: OrderBodyShape,
+  spec: Pick<OrderSpec, 'items' | 'address'>,
+): Record<string, unknown> {
+  return bodyOf(shape, spec.items, spec.address, {});
 }
 
 /** The shipping address an order body carries, read where the dialect puts it. */
@@ -110,33 +214,6 @@ export function withAddress(
   return copy as OrderBody;
 }
 
-function valueAt(body: unknown, pointer: string): unknown {
-  let node = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[unescapeToken(raw)];
-  }
-  return node;
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Sets the value at a JSON pointer (RFC 6901), making the objects on the way. */
-function put(target: Record<string, unknown>, pointer: string, value: unknown): void {
-  const tokens = pointer.split('/').slice(1).map(unescapeToken);
-  const last = tokens.pop();
-  if (last === undefined) throw new Error(`order body pointer "${pointer}" names no field`);
-  let node = target;
-  for (const token of tokens) {
-    const next = node[token];
-    if (typeof next !== 'object' || next === null) node[token] = {};
-    node = node[token] as Record<string, unknown>;
-  }
-  node[last] = value;
-}
-
 /** The cheapest valid line: a product not shipped by freight, at its minimum quantity. */
 export function cheapestLine(products: readonly Product[]): OrderLine {
   const minimum = (p: Product) => Math.max(1, p.min_quantity);
@@ -160,31 +237,29 @@ export function goodsTotal(products: readonly Product[], items: readonly OrderLi
 }
 
 /**
- * The products a catalog answer lists (contract section 2: each `{sku, name,
- * unit_price, min_quantity, ships_by_freight}`, money as `{amount, currency}`
- * or integer cents), in the suite's one product type. Entries without a SKU
- * or a price are left out.
+ * The products a catalog answer lists, read where the dialect says
+ * (`dialect.answers.product`, prices in `dialect.money`), in the suite's one
+ * product type. Entries without a SKU or a price there are left out.
  */
-export function productsOf(data: readonly unknown[]): Product[] {
+export function productsOf(
+  dialect: Pick<Dialect, 'answers' | 'money'>,
+  data: readonly unknown[],
+): Product[] {
+  const at = dialect.answers.product;
   return data.flatMap((raw): Product[] => {
-    const p = (raw ?? {}) as Record<string, unknown>;
-    const unitPrice = cents(p.unit_price);
-    if (typeof p.sku !== 'string' || unitPrice === undefined) return [];
+    const sku = valueAt(raw, at.sku);
+    const unitPrice = centsIn(dialect.money, valueAt(raw, at.unitPrice));
+    if (typeof sku !== 'string' || unitPrice === undefined) return [];
+    const name = (raw as { name?: unknown } | null)?.name;
+    const minimum = valueAt(raw, at.minQuantity);
     return [
       {
-        sku: p.sku,
-        name: typeof p.name === 'string' ? p.name : p.sku,
+        sku,
+        name: typeof name === 'string' ? name : sku,
         unit_price: unitPrice,
-        min_quantity: typeof p.min_quantity === 'number' ? p.min_quantity : 1,
-        ships_by_freight: p.ships_by_freight === true,
+        min_quantity: typeof minimum === 'number' ? minimum : 1,
+        ships_by_freight: valueAt(raw, at.shipsByFreight) === true,
       },
     ];
   });
-}
-
-/** Contract section 2: money is `{amount, currency}`; a bare integer is read as cents too. */
-export function cents(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  const amount = (value as { amount?: unknown } | null | undefined)?.amount;
-  return typeof amount === 'number' && Number.isInteger(amount) ? amount : undefined;
 }

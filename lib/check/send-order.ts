@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Dialect } from '../target/dialect.js';
 import { NotVerifiable } from '../violations/harness-error.js';
+import { idIn } from './answers.js';
 import type { ApiClient, HttpResponse, Key } from './context.js';
 
 export interface PostOrderOptions {
@@ -31,6 +33,7 @@ export async function sendOrder(
   body: unknown,
   options: PostOrderOptions,
   placedByPartner: (id: string) => void,
+  dialect: Dialect,
 ): Promise<HttpResponse> {
   const idempotencyKey =
     options.idempotencyKey === undefined ? newIdempotencyKey() : options.idempotencyKey;
@@ -55,8 +58,8 @@ export async function sendOrder(
       ['accounts'],
     );
   }
-  const id = (res.json as { id?: unknown } | undefined)?.id;
-  if (partner && res.status < 300 && typeof id === 'string') placedByPartner(id);
+  const id = idIn(dialect, 'order', res.json);
+  if (partner && res.status < 300 && id !== undefined) placedByPartner(id);
   return res;
 }
 

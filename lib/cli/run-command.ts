@@ -5,6 +5,8 @@ import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { loadSettings, type Settings } from '../config/settings.js';
+import { probeDialect } from '../probe/dialect-probe.js';
+import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
@@ -21,7 +23,9 @@ import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
+import { draftCommand } from './draft-command.js';
 import { printOutcome } from './print-outcome.js';
+import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
 import { verifyPackage } from './verify.js';
@@ -86,6 +90,20 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   const net = safetyNet(settings, prepared.runConfig.controlToken);
   terminal.protect(net);
   try {
+    if (settings.draftProfile !== undefined) {
+      const draftSettings = { ...settings, draftProfile: settings.draftProfile };
+      return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
+    }
+    // Before any check: does the target speak the profile's dialect? (issue 11)
+    const probe = await probeDialect(prepared.runConfig);
+    if (probe.mismatches.length > 0) {
+      for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
+      const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
+      terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
+      return 2;
+    }
+    if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
+    if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
     const { runConfig, targetInfo } = prepared;
     const filesAtATime = checkFilesAtATime({
       embedded: targetInfo.embedded_reference === true,
@@ -150,6 +168,12 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         : {}),
     });
     if (sent) built.partner_pacing = partnerPacing(sent, built.duration_ms);
+    built.dialect_probe = {
+      requests: probe.requests,
+      duration_ms: probe.durationMs,
+      ...(probe.notes.length ? { notes: probe.notes } : {}),
+      evidence: probe.evidence,
+    };
     const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
       await writeReports(report, settings.reportDir, net);

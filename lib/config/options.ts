@@ -144,6 +144,14 @@ export const OPTIONS = [
     description: 'Ed25519 private key (PEM): sign manifest.json into manifest.sig',
   },
   {
+    flag: 'draft-profile',
+    env: '',
+    kind: 'string',
+    value: 'FILE',
+    description:
+      'probe the target (with the key or control API given) and write a version-2 profile of what it answers to FILE, with a TODO for what it could not infer; runs no check; never overwrites a file',
+  },
+  {
     flag: 'verify',
     env: '',
     kind: 'string',

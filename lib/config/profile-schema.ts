@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERENCE_DIALECT } from '../target/dialect.js';
+import { METHOD_NOT_SHOWN, type OperationName, REFERENCE_DIALECT } from '../target/dialect.js';
 
 type PathName = keyof typeof REFERENCE_DIALECT.paths;
 
@@ -95,8 +95,150 @@ const TotalsSchema = z
   .strict()
   .describe('Profile v2: JSON pointers to the total in an order answer and in a quote answer.');
 
+/** The status of a success: any 2xx, 204 (no body) included. */
+const successStatus = z.number().int().min(200).max(299);
+
+const operationNames = Object.keys(REFERENCE_DIALECT.operations) as OperationName[];
+
+/**
+ * Method and success status of each operation (profile v2). The method may
+ * change only where the API document leaves it "not shown" (checked below,
+ * so the message can say which operations those are).
+ */
+const OperationsSchema = z
+  .object(
+    Object.fromEntries(
+      operationNames.map((name) => [
+        name,
+        z
+          .object({
+            method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+            status: successStatus,
+          })
+          .partial()
+          .strict()
+          .optional(),
+      ]),
+    ),
+  )
+  .strict()
+  .describe(
+    'Profile v2: method and success status of each operation. Only the webhook endpoint and event operations may change their method (the API document fixes the others).',
+  );
+
+/** The body of a webhook endpoint creation (profile v2). */
+const WebhookEndpointBodySchema = z
+  .object({ url: pointer, events: pointer.nullable() })
+  .partial()
+  .strict()
+  .describe(
+    'Profile v2: JSON pointers where the webhook endpoint body puts its URL and its list of event kinds (null: the target takes no list).',
+  );
+
+const name = z.string().min(1, 'must not be empty').max(200);
+
+/** Event kind names (profile v2). */
+const EventKindsSchema = z
+  .object({ orderCreated: name, orderCancelled: name })
+  .partial()
+  .strict()
+  .describe('Profile v2: the names of the event kinds the suite subscribes to and looks for.');
+
+/** Where answers show what the suite reads (profile v2). */
+const AnswersSchema = z
+  .object({
+    order: z
+      .object({
+        id: pointer,
+        status: pointer,
+        lines: pointer,
+        lineSku: pointer,
+        lineQuantity: pointer,
+      })
+      .partial()
+      .strict(),
+    quote: z.object({ id: pointer }).partial().strict(),
+    product: z
+      .object({ sku: pointer, unitPrice: pointer, minQuantity: pointer, shipsByFreight: pointer })
+      .partial()
+      .strict(),
+    webhookEndpoint: z.object({ id: pointer }).partial().strict(),
+    event: z.object({ id: pointer, type: pointer }).partial().strict(),
+  })
+  .partial()
+  .strict()
+  .describe(
+    'Profile v2: JSON pointers into the answers the suite reads (order, quote, product, webhook endpoint, event); lineSku and lineQuantity point into one line.',
+  );
+
+const queryParameter = z
+  .string()
+  .regex(/^[A-Za-z0-9_.~[\]-]{1,64}$/, 'must be a query parameter name such as "limit"');
+
+/** The list envelope and its paging (profile v2). */
+const ListSchema = z
+  .object({
+    items: pointer,
+    hasMore: pointer.nullable(),
+    nextCursor: pointer.nullable(),
+    cursorParam: queryParameter,
+    limitParam: queryParameter,
+    maxLimit: z.number().int().min(1).max(10_000),
+  })
+  .partial()
+  .strict()
+  .describe(
+    'Profile v2: the list envelope (items, hasMore and/or nextCursor as JSON pointers) and the paging query parameters.',
+  );
+
+/** The money format of answers (profile v2). */
+const MoneySchema = z
+  .object({ format: z.enum(['object', 'cents', 'decimal']), amount: pointer, currency: pointer })
+  .partial()
+  .strict()
+  .describe(
+    'Profile v2: money as an object ({amount: cents, currency} at the two pointers), integer cents, or a decimal string of dollars.',
+  );
+
+/** Order status names (profile v2). */
+const OrderStatusesSchema = z
+  .object({ received: name, inProduction: name, shipped: name, cancelled: name })
+  .partial()
+  .strict()
+  .describe('Profile v2: the names the target gives the order states the suite needs.');
+
+/** How errors[] entries point at a field (profile v2). */
+const ErrorsSchema = z
+  .object({
+    member: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'must be a field name such as "pointer"')
+      .refine(
+        (member) => member !== 'detail',
+        'cannot be detail (the API document puts the text there)',
+      ),
+    form: z.enum(['json-pointer', 'dot', 'bracket']),
+  })
+  .partial()
+  .strict()
+  .describe(
+    'Profile v2: the errors[] entry field that points at a request field, and its form (json-pointer /items/0/sku, dot items.0.sku, bracket items[0].sku).',
+  );
+
 /** Sections a profile may hold only when it says `"version": 2`. */
-const V2_SECTIONS = ['orderBody', 'totals'] as const;
+const V2_SECTIONS = [
+  'orderBody',
+  'totals',
+  'operations',
+  'quoteBody',
+  'webhookEndpointBody',
+  'eventKinds',
+  'answers',
+  'list',
+  'money',
+  'orderStatuses',
+  'errors',
+] as const;
 
 /**
  * A target profile (`config/*.json`): where the API document says "not
@@ -107,11 +249,13 @@ const V2_SECTIONS = ['orderBody', 'totals'] as const;
 export const ProfileSchema = z
   .object({
     $schema: z.string().optional(),
-    /** Profile format: 1 (the default) or 2, which adds `dialect.orderBody` and `dialect.totals`. */
+    /** Profile format: 1 (the default) or 2, which adds the sections of V2_SECTIONS. */
     version: z
       .union([z.literal(1), z.literal(2)])
       .optional()
-      .describe('Profile format: 1 (default) or 2 (adds dialect.orderBody and dialect.totals).'),
+      .describe(
+        'Profile format: 1 (default) or 2 (adds dialect.orderBody, totals, operations, quoteBody, webhookEndpointBody, eventKinds, answers, list, money, orderStatuses, errors).',
+      ),
     description: z.string().optional(),
     /** `{docs_url}` of problem `type` URIs; unset: learned from the first problem seen. */
     docsUrl: httpUrl.optional(),
@@ -130,6 +274,17 @@ export const ProfileSchema = z
         accountFields: AccountFieldsSchema,
         orderBody: OrderBodySchema,
         totals: TotalsSchema,
+        operations: OperationsSchema,
+        quoteBody: OrderBodySchema.describe(
+          'Profile v2: like orderBody, for the quote body (POST /quotes); fields left out keep their place in the order body.',
+        ),
+        webhookEndpointBody: WebhookEndpointBodySchema,
+        eventKinds: EventKindsSchema,
+        answers: AnswersSchema,
+        list: ListSchema,
+        money: MoneySchema,
+        orderStatuses: OrderStatusesSchema,
+        errors: ErrorsSchema,
       })
       .partial()
       .strict()
@@ -137,6 +292,17 @@ export const ProfileSchema = z
   })
   .strict()
   .superRefine((profile, ctx) => {
+    // The document fixes every method but those of webhook endpoints and events (section 4).
+    for (const [operation, given] of Object.entries(profile.dialect?.operations ?? {})) {
+      const fixed = REFERENCE_DIALECT.operations[operation as OperationName].method;
+      if (given?.method === undefined || given.method === fixed) continue;
+      if (METHOD_NOT_SHOWN.includes(operation as OperationName)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dialect', 'operations', operation, 'method'],
+        message: `is fixed by the API document (${fixed}); only the methods of ${METHOD_NOT_SHOWN.join(', ')} may change`,
+      });
+    }
     // A v1 profile keeps its meaning: v2 sections say which format they need.
     if (profile.version === 2) return;
     for (const section of V2_SECTIONS) {

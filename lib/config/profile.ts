@@ -1,7 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { z } from 'zod';
-import { type Dialect, type OrderBodyShape, REFERENCE_DIALECT } from '../target/dialect.js';
+import {
+  type AnswerPointers,
+  type Dialect,
+  type ErrorPointers,
+  type ListEnvelope,
+  type MoneyFormat,
+  type OperationName,
+  type OrderBodyShape,
+  REFERENCE_DIALECT,
+  type WebhookEndpointBodyShape,
+} from '../target/dialect.js';
 import { ConfigError, quote } from './config-error.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { type Profile, ProfileSchema } from './profile-schema.js';
@@ -99,51 +109,169 @@ function mergeDialect(profile: Profile, file: string): Dialect {
     if (template !== undefined) paths[name as keyof Dialect['paths']] = template;
   }
   const docsUrl = profile.docsUrl ?? overrides.docsUrl;
+  const operations = operationsOf(overrides, file);
+  const orderBody = bodyShape(REFERENCE_DIALECT.orderBody, overrides.orderBody, 'orderBody', file);
   return {
     keyPrefix: overrides.keyPrefix ?? REFERENCE_DIALECT.keyPrefix,
     paths,
-    orderCreatedStatus: overrides.orderCreatedStatus ?? REFERENCE_DIALECT.orderCreatedStatus,
+    orderCreatedStatus: operations.orderCreate.status,
     accountFields: {
       ...REFERENCE_DIALECT.accountFields,
       ...(definedOnly(overrides.accountFields) as Partial<Dialect['accountFields']>),
     },
-    orderBody: orderBodyShape(overrides.orderBody, file),
+    orderBody,
     totals: {
       ...REFERENCE_DIALECT.totals,
       ...(definedOnly(overrides.totals) as Partial<Dialect['totals']>),
     },
-    // Profile v2 sections not yet read from the profile keep the reference's.
-    operations: {
-      ...REFERENCE_DIALECT.operations,
-      orderCreate: {
-        ...REFERENCE_DIALECT.operations.orderCreate,
-        status: overrides.orderCreatedStatus ?? REFERENCE_DIALECT.orderCreatedStatus,
-      },
-    },
-    quoteBody: orderBodyShape(overrides.orderBody, file),
-    webhookEndpointBody: REFERENCE_DIALECT.webhookEndpointBody,
-    eventKinds: REFERENCE_DIALECT.eventKinds,
-    answers: REFERENCE_DIALECT.answers,
-    list: REFERENCE_DIALECT.list,
-    money: REFERENCE_DIALECT.money,
-    orderStatuses: REFERENCE_DIALECT.orderStatuses,
-    errors: REFERENCE_DIALECT.errors,
+    operations,
+    // A quote carries the lines and address of an order: unless told, where the order body puts them.
+    quoteBody: bodyShape(orderBody, overrides.quoteBody, 'quoteBody', file),
+    webhookEndpointBody: webhookEndpointBodyOf(overrides.webhookEndpointBody, file),
+    eventKinds: distinctNames(
+      { ...REFERENCE_DIALECT.eventKinds, ...definedOnly(overrides.eventKinds) },
+      'eventKinds',
+      file,
+    ),
+    answers: answersOf(overrides.answers),
+    list: listOf(overrides.list, file),
+    money: { ...REFERENCE_DIALECT.money, ...definedOnly(overrides.money) } as MoneyFormat,
+    orderStatuses: distinctNames(
+      { ...REFERENCE_DIALECT.orderStatuses, ...definedOnly(overrides.orderStatuses) },
+      'orderStatuses',
+      file,
+    ),
+    errors: { ...REFERENCE_DIALECT.errors, ...definedOnly(overrides.errors) } as ErrorPointers,
     ...(docsUrl ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
   };
 }
 
-/** The profile's order body over the reference's, refused when two fields would land in one place. */
-function orderBodyShape(
-  given: NonNullable<Profile['dialect']>['orderBody'],
+type Overrides = NonNullable<Profile['dialect']>;
+
+/**
+ * Each operation over the reference's. `orderCreatedStatus` (v1) and
+ * `operations.orderCreate.status` (v2) are one fact: either sets both, and
+ * two different values are refused.
+ */
+function operationsOf(overrides: Overrides, file: string): Dialect['operations'] {
+  const operations = { ...REFERENCE_DIALECT.operations };
+  for (const [name, given] of Object.entries(overrides.operations ?? {})) {
+    const operation = name as OperationName;
+    operations[operation] = {
+      ...operations[operation],
+      ...(definedOnly(given) as Partial<Dialect['operations'][OperationName]>),
+    };
+  }
+  const v1 = overrides.orderCreatedStatus;
+  const v2 = overrides.operations?.orderCreate?.status;
+  if (v1 !== undefined && v2 !== undefined && v1 !== v2) {
+    throw new ConfigError(
+      `${file}: dialect.operations.orderCreate.status`,
+      `${v2} differs from dialect.orderCreatedStatus (${v1}); they are one fact: set only one`,
+    );
+  }
+  if (v1 !== undefined) operations.orderCreate = { ...operations.orderCreate, status: v1 };
+  return operations;
+}
+
+/** Every answer pointer over the reference's, object by object. */
+function answersOf(given: Overrides['answers']): AnswerPointers {
+  const reference = REFERENCE_DIALECT.answers;
+  return {
+    order: { ...reference.order, ...definedOnly(given?.order) },
+    quote: { ...reference.quote, ...definedOnly(given?.quote) },
+    product: { ...reference.product, ...definedOnly(given?.product) },
+    webhookEndpoint: { ...reference.webhookEndpoint, ...definedOnly(given?.webhookEndpoint) },
+    event: { ...reference.event, ...definedOnly(given?.event) },
+  };
+}
+
+/** The webhook endpoint body: the URL and the event list (if any) each in a place of its own. */
+function webhookEndpointBodyOf(
+  given: Overrides['webhookEndpointBody'],
+  file: string,
+): WebhookEndpointBodyShape {
+  const shape: WebhookEndpointBodyShape = {
+    url: given?.url ?? REFERENCE_DIALECT.webhookEndpointBody.url,
+    events:
+      given?.events === undefined ? REFERENCE_DIALECT.webhookEndpointBody.events : given.events,
+  };
+  if (shape.events !== null) {
+    clash(
+      [
+        ['url', shape.url],
+        ['events', shape.events],
+      ],
+      'webhookEndpointBody',
+      file,
+    );
+  }
+  return shape;
+}
+
+/** The list envelope: without hasMore and nextCursor the suite could not tell the last page. */
+function listOf(given: Overrides['list'], file: string): ListEnvelope {
+  const list: ListEnvelope = {
+    ...REFERENCE_DIALECT.list,
+    ...(Object.fromEntries(
+      Object.entries(given ?? {}).filter(([, value]) => value !== undefined),
+    ) as Partial<ListEnvelope>),
+  };
+  if (list.hasMore === null && list.nextCursor === null) {
+    throw new ConfigError(
+      `${file}: dialect.list`,
+      'hasMore and nextCursor are both null: keep at least one, or the suite cannot tell the last page',
+    );
+  }
+  if (list.cursorParam === list.limitParam) {
+    throw new ConfigError(
+      `${file}: dialect.list.cursorParam`,
+      `is the same parameter as limitParam (${list.limitParam}): each needs its own`,
+    );
+  }
+  const inBody: [string, string][] = [['items', list.items]];
+  if (list.hasMore !== null) inBody.push(['hasMore', list.hasMore]);
+  if (list.nextCursor !== null) inBody.push(['nextCursor', list.nextCursor]);
+  clash(inBody, 'list', file);
+  return list;
+}
+
+/** Names the suite tells apart by value must differ (two states under one name would be one state). */
+function distinctNames<T extends Record<string, string>>(
+  names: T,
+  section: string,
+  file: string,
+): T {
+  const seen = new Map<string, string>();
+  for (const [field, value] of Object.entries(names)) {
+    const other = seen.get(value);
+    if (other !== undefined) {
+      throw new ConfigError(
+        `${file}: dialect.${section}.${field}`,
+        `"${value}" is also ${section}.${other}: each needs a name of its own`,
+      );
+    }
+    seen.set(value, field);
+  }
+  return names;
+}
+
+/**
+ * A body shape (order or quote) over `base`, refused when two fields would
+ * land in one place or one lands on `external_id`.
+ */
+function bodyShape(
+  base: OrderBodyShape,
+  given: Overrides['orderBody'],
+  section: 'orderBody' | 'quoteBody',
   file: string,
 ): OrderBodyShape {
-  const reference = REFERENCE_DIALECT.orderBody;
   const shape: OrderBodyShape = {
-    items: given?.items ?? reference.items,
-    sku: given?.sku ?? reference.sku,
-    quantity: given?.quantity ?? reference.quantity,
+    items: given?.items ?? base.items,
+    sku: given?.sku ?? base.sku,
+    quantity: given?.quantity ?? base.quantity,
     address: {
-      ...reference.address,
+      ...base.address,
       ...(definedOnly(given?.address) as Partial<OrderBodyShape['address']>),
     },
   };
@@ -154,34 +282,35 @@ function orderBodyShape(
       at,
     ]),
   ];
-  // The document fixes external_id at the top of the body (section 4).
-  for (const [field, at] of inBody) {
+  // The document fixes external_id at the top of the order body (section 4); a quote has none.
+  for (const [field, at] of section === 'orderBody' ? inBody : []) {
     if (at === '/external_id' || at.startsWith('/external_id/')) {
       throw new ConfigError(
-        `${file}: dialect.orderBody.${field}`,
+        `${file}: dialect.${section}.${field}`,
         'cannot be /external_id (the API document puts external_id there)',
       );
     }
   }
-  clash(inBody, file);
+  clash(inBody, section, file);
   clash(
     [
       ['sku', shape.sku],
       ['quantity', shape.quantity],
     ],
+    section,
     file,
   );
   return shape;
 }
 
 /** Two pointers clash when one is the other or lies inside it: one value would overwrite the other. */
-function clash(fields: [string, string][], file: string): void {
+function clash(fields: [string, string][], section: string, file: string): void {
   for (const [i, [field, at]] of fields.entries()) {
     for (const [other, there] of fields.slice(i + 1)) {
       if (at === there || at.startsWith(`${there}/`) || there.startsWith(`${at}/`)) {
         throw new ConfigError(
-          `${file}: dialect.orderBody.${field}`,
-          `${at} clashes with orderBody.${other} (${there}): each needs a place of its own`,
+          `${file}: dialect.${section}.${field}`,
+          `${at} clashes with ${section}.${other} (${there}): each needs a place of its own`,
         );
       }
     }
@@ -189,13 +318,9 @@ function clash(fields: [string, string][], file: string): void {
 }
 
 /** Drops the fields a profile left out, so they keep the reference's value. */
-function definedOnly(
-  value: Record<string, string | undefined> | undefined,
-): Record<string, string> {
+function definedOnly<V>(value: Record<string, V | undefined> | undefined): Record<string, V> {
   return Object.fromEntries(
-    Object.entries(value ?? {}).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
+    Object.entries(value ?? {}).filter((entry): entry is [string, V] => entry[1] !== undefined),
   );
 }
 

@@ -41,6 +41,8 @@ export interface Settings {
   notices: string[];
   /** Certification and nightly settings (lib/config/workflow-settings.ts); absent in older callers. */
   workflow?: WorkflowSettings;
+  /** `--draft-profile FILE` (absolute): write a draft profile of the target there instead of running checks. */
+  draftProfile?: string;
 }
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
@@ -210,6 +212,15 @@ function resolveSettings(
 
   const workflow = loadWorkflowSettings(read, input.cwd, input.rules);
 
+  const draftSetting = read('draft-profile');
+  const draftProfile = draftSetting ? resolve(input.cwd, draftSetting.value) : undefined;
+  if (draftSetting && draftProfile && existsSync(draftProfile)) {
+    throw new ConfigError(
+      draftSetting.source,
+      `${quote(draftSetting.value)} exists: a draft never overwrites a file; give a new name or move that one away`,
+    );
+  }
+
   const suitesSetting = read('suites');
   const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
 
@@ -233,6 +244,7 @@ function resolveSettings(
       suites,
       notices,
       workflow,
+      ...(draftProfile ? { draftProfile } : {}),
     },
   };
 }

@@ -14,6 +14,16 @@ import { suiteVersion } from './suite-version.js';
 export function renderHar(report: Report): string {
   const pages: HarPage[] = [];
   const entries: HarEntry[] = [];
+  const probe = report.dialect_probe?.evidence ?? [];
+  if (probe.length > 0) {
+    pages.push({
+      startedDateTime: probe[0]?.startedAt ?? report.started_at,
+      id: PROBE_PAGE,
+      title: 'dialect probe (before the checks)',
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    });
+    for (const exchange of probe) entries.push(entryOf(exchange, PROBE_PAGE, report));
+  }
   for (const result of report.results) {
     const evidence = result.evidence ?? [];
     if (evidence.length === 0) continue;
@@ -36,6 +46,9 @@ export function renderHar(report: Report): string {
   };
   return `${JSON.stringify(har, null, 2)}\n`;
 }
+
+/** The HAR page of the dialect probe's exchanges (report.dialect_probe). */
+const PROBE_PAGE = 'dialect-probe';
 
 interface HarPage {
   startedDateTime: string;

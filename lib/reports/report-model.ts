@@ -45,6 +45,17 @@ export interface Report {
   history?: History;
   /** Addition, in partner mode: the partner key's traffic and its rate-limit floor (partner-pacing.ts). */
   partner_pacing?: PartnerPacing;
+  /** Addition (issue 11): the dialect probe that ran before the checks, and its exchanges. */
+  dialect_probe?: DialectProbeReport;
+}
+
+/** What the dialect probe (lib/probe) did before the checks: it found no mismatch, or the run would have stopped. */
+export interface DialectProbeReport {
+  requests: number;
+  duration_ms: number;
+  /** What it could not judge, and why (a refused key, a live key, a limit). */
+  notes?: string[];
+  evidence: Exchange[];
 }
 
 export interface TargetInfo {

@@ -23,6 +23,12 @@ export interface RunConfig {
    * counts it too.
    */
   partnerPreflightAt?: number;
+  /**
+   * The partner key's requests of the dialect probe (lib/probe), by class and
+   * when each was answered (ms since the epoch): the checks' pacer counts
+   * them too, so the key's windows hold what the run sent before the checks.
+   */
+  partnerProbeSent?: { kind: 'read' | 'write' | 'token'; at: number }[];
   /** Control features the target announced, plus `live_orders` when allowed. */
   capabilities: Capability[];
   /** `--allow-live-orders`: without it no order is ever placed with a live key. */

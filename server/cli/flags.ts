@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ProfileError, parseProfile } from '../dialect/profile.js';
 import type { Durability } from '../store/db.js';
 
 /** What `npm run reference -- …` asked for. */
@@ -10,6 +11,10 @@ export interface CliOptions {
   docsUrl: string | undefined;
   logger: boolean;
   durability: Durability;
+  /** The parsed profile file (`--profile`), checked: the server speaks its dialect. */
+  profile: unknown;
+  /** Flat shipping charge in cents (`--shipping-cents`); undefined: none. */
+  shippingCents: number | undefined;
 }
 
 export type FlagsResult =
@@ -17,7 +22,7 @@ export type FlagsResult =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--log]
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
 
   --port N                  port to listen on (0 picks a free one; default 4010)
   --host H                  address to bind (default 127.0.0.1)
@@ -27,6 +32,10 @@ export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PA
   --durability MODE         durable (default): an answer to a write waits for its fsync;
                             relaxed: no fsync, a power loss may drop acknowledged writes
   --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
+  --profile FILE            speak the dialect of this target profile (docs/profiles.md):
+                            paths, methods, statuses, bodies, answers, key prefix, docs_url
+  --shipping-cents N        add a flat shipping charge of N cents to every order and quote
+                            total (default 0: the reference charges no shipping)
   --log                     log requests to stderr (credentials masked)
 
   A token given on the command line (--control-token) is visible to every user of the
@@ -40,6 +49,8 @@ const VALUE_FLAGS = new Set([
   '--control-token-file',
   '--durability',
   '--docs-url',
+  '--profile',
+  '--shipping-cents',
 ]);
 const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
 
@@ -123,6 +134,20 @@ export function parseFlags(
       error: `--docs-url must be an http(s) URL, got ${JSON.stringify(docsUrl)}`,
     };
   }
+  const profileFile = values.get('--profile');
+  let profile: unknown;
+  if (profileFile !== undefined) {
+    const read = readProfile(profileFile, readFile);
+    if (!read.ok) return read;
+    profile = read.profile;
+  }
+  const shippingText = values.get('--shipping-cents');
+  if (shippingText !== undefined && !/^\d{1,9}$/.test(shippingText)) {
+    return {
+      ok: false,
+      error: `--shipping-cents must be a whole number of cents, got ${JSON.stringify(shippingText)}`,
+    };
+  }
   return {
     ok: true,
     options: {
@@ -133,6 +158,39 @@ export function parseFlags(
       docsUrl,
       logger: booleans.has('--log'),
       durability,
+      profile,
+      shippingCents: shippingText === undefined ? undefined : Number(shippingText),
     },
   };
+}
+
+/** The profile file, parsed and checked; every problem on its own line. */
+function readProfile(
+  file: string,
+  readFile: ReadTokenFile,
+): { ok: true; profile: unknown } | { ok: false; error: string } {
+  const at = `--profile ${JSON.stringify(file)}`;
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      ok: false,
+      error: `${at} cannot be read${typeof code === 'string' ? ` (${code})` : ''}`,
+    };
+  }
+  let profile: unknown;
+  try {
+    profile = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `${at} is not JSON: ${(error as Error).message}` };
+  }
+  try {
+    parseProfile(profile);
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return { ok: false, error: error.problems.map((line) => `${at}: ${line}`).join('\n') };
+  }
+  return { ok: true, profile };
 }

@@ -4,6 +4,7 @@ import { PROBLEM_CONTENT_TYPE } from '../problems/body.js';
 import { bentAccountView } from './account-view.js';
 import type { HasDefect } from './catalogue.js';
 import { bentProblem } from './problem.js';
+import { installShipmentsNotFound } from './shipments-not-found.js';
 
 type Json = Record<string, unknown>;
 type Bend = (body: Json, hasDefect: HasDefect) => Json;
@@ -46,6 +47,7 @@ const SUCCESS_BENDS: Record<string, Bend> = {
  * never mention these defects.
  */
 export function installAnswerDefects(app: FastifyInstance, hasDefect: HasDefect): void {
+  installShipmentsNotFound(app, hasDefect);
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' || payload === '') {
       done(null, payload);

@@ -180,6 +180,8 @@ export const DEFECTS = Object.freeze({
   'catalog-needs-orders-read': 'GET /catalog/… needs orders:read instead of catalog:read',
   'order-read-without-external-id': 'GET /orders/{id} leaves external_id out of the order',
   'shipments-not-listed': 'GET /orders/{id}/shipments answers {shipments: […]}, no list under data',
+  'shipments-not-found':
+    'GET /orders/{id}/shipments answers 404 not_found for an order the caller can read',
   'events-need-orders-read': 'GET /events needs orders:read instead of webhooks:manage',
   // Sequences of orders, replays, cancels and clock moves (§3, §4).
   'external-id-lookup-forgets-after-day':

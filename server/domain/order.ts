@@ -32,7 +32,7 @@ export interface Order {
   externalId: string;
   status: OrderStatus;
   items: PricedItem[];
-  /** §4 rule 5, contract §2: the reference charges no shipping, so total = subtotal. */
+  /** §4 rule 5: lines plus shipping (contract §2: the reference charges none unless AppOptions.shippingCents). */
   total: number;
   shippingAddress: ShippingAddress;
   createdAt: number;

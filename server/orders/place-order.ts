@@ -148,10 +148,12 @@ export async function placeOrder(
 
     const { settings } = account;
     const priced = behave.priceItems(settings, input.items, input.shipping_address.country);
+    // §4 rule 5: the limits apply to the total, shipping included.
+    const total = priced.total + ctx.shippingCents;
     const ordersToday = behave.ordersToday(account.id, mode, utcDay(now));
-    behave.checkAccountLimits(settings, priced.total, ordersToday);
+    behave.checkAccountLimits(settings, total, ordersToday);
     const probation = behave.onProbation(key, now);
-    if (probation) behave.checkProbation(behave.probationUsage(key), priced.total);
+    if (probation) behave.checkProbation(behave.probationUsage(key), total);
     behave.charge(account, mode, input.external_id);
     faultPoint(ctx, request, account.id, 'before_commit');
 
@@ -163,7 +165,7 @@ export async function placeOrder(
       externalId: input.external_id,
       status: 'received',
       items: priced.items,
-      total: priced.total,
+      total,
       shippingAddress: toShippingAddress(input.shipping_address),
       createdAt: now,
       cancellableUntil: now + CANCEL_WINDOW_MS,

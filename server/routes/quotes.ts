@@ -38,7 +38,7 @@ export function correctQuotes(ctx: AppContext): QuoteBehaviour {
  * §4 `POST /quotes` and `GET /quotes/{id}` (scope catalog:read). Contract §2:
  * body `{items, shipping_address}`, answer 201 `{id, items, subtotal,
  * shipping, total, expires_at}`. A quote applies §4 rules 1–4; the reference
- * charges no shipping. Paused by `read_only` (§7) and, in the reference, by
+ * charges no shipping unless started with a flat charge (AppOptions.shippingCents). Paused by `read_only` (§7) and, in the reference, by
  * suspension (contract §2 readings).
  */
 export function quoteRoutes(ctx: AppContext) {
@@ -59,8 +59,8 @@ export function quoteRoutes(ctx: AppContext) {
         items: priced.items,
         shippingAddress: toShippingAddress(input.shipping_address),
         subtotal: priced.total,
-        shipping: 0,
-        total: priced.total,
+        shipping: ctx.shippingCents,
+        total: priced.total + ctx.shippingCents,
         createdAt: now,
         expiresAt: now + QUOTE_TTL_MS,
       };

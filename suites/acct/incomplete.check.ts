@@ -1,13 +1,13 @@
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import { check } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 // Section 7 (409 account_incomplete: the account lacks something needed to place orders).
 check('ACCT-06', async (ctx) => {
   const account = await ctx.newAccount({ incomplete: true });
   const key = await ctx.key({ mode: 'test', account });
   const externalId = uniqueExternalId('ct-incomplete');
-  const res = await ctx.postOrder(key, await ctx.orderBody({ external_id: externalId }));
+  const res = await ctx.postOrder(key, await ctx.orderBody({ externalId: externalId }));
   ctx.expectProblem(res, { status: 409, code: 'account_incomplete' });
   await expectNoOrder(ctx, key, externalId, 'an order of an incomplete account was refused');
 });

@@ -12,8 +12,11 @@ check('ACCT-01', async (ctx) => {
   // The other side of the scope: the rule names live keys; the account's test key is served.
   const test = await ctx.key({ mode: 'test', account });
   const res = await requestToken(ctx, test);
-  if (ctx.expectStatus(res, 200)) {
-    ctx.expectStatus(await getAccountWith(ctx, issuedToken(res) ?? ''), 200);
+  if (ctx.expectStatus(res, ctx.dialect.operations.token.status)) {
+    ctx.expectStatus(
+      await getAccountWith(ctx, issuedToken(res) ?? ''),
+      ctx.dialect.operations.account.status,
+    );
   }
 });
 
@@ -26,9 +29,9 @@ check('ACCT-02', async (ctx) => {
   if (early !== undefined) await getAccountWith(ctx, early);
   await ctx.control.updateAccount(account.id, { live_access: true });
   const res = await requestToken(ctx, live);
-  ctx.requireStatus(res, 200);
+  ctx.requireStatus(res, ctx.dialect.operations.token.status);
   const token = issuedToken(res) ?? '';
-  ctx.expectStatus(await getAccountWith(ctx, token), 200);
+  ctx.expectStatus(await getAccountWith(ctx, token), ctx.dialect.operations.account.status);
   ctx.expectStatus(
     await ctx.send({
       method: 'GET',

@@ -16,7 +16,10 @@ check('ACCT-03', async (ctx) => {
     account: await ctx.newAccount({ test_mode: false, live_access: true }),
   });
   const res = await requestToken(ctx, live);
-  if (ctx.expectStatus(res, 200)) {
-    ctx.expectStatus(await getAccountWith(ctx, issuedToken(res) ?? ''), 200);
+  if (ctx.expectStatus(res, ctx.dialect.operations.token.status)) {
+    ctx.expectStatus(
+      await getAccountWith(ctx, issuedToken(res) ?? ''),
+      ctx.dialect.operations.account.status,
+    );
   }
 });

@@ -1,14 +1,14 @@
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import { check, quoteBodyOf } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 // Section 5, rule 11 and section 7 (403 partner_suspended: new orders are refused).
 check('ACCT-04', async (ctx) => {
   const account = await ctx.newAccount({ suspended: true });
   const key = await ctx.key({ mode: 'test', account });
   const externalId = uniqueExternalId('ct-suspended');
-  const res = await ctx.postOrder(key, await ctx.orderBody({ external_id: externalId }));
+  const res = await ctx.postOrder(key, await ctx.orderBody({ externalId: externalId }));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
   await expectNoOrder(ctx, key, externalId, 'an order of a suspended account was refused');
 });
@@ -19,19 +19,21 @@ check('ACCT-05', async (ctx) => {
   const key = await ctx.key({ mode: 'test', account });
   const order = await ctx.placeOrder(
     key,
-    await ctx.orderBody({ external_id: uniqueExternalId('ct-susp') }),
+    await ctx.orderBody({ externalId: uniqueExternalId('ct-susp') }),
   );
   await ctx.control.updateAccount(account.id, { suspended: true });
   const tokenRes = await requestToken(ctx, key);
-  ctx.expectStatus(tokenRes, 200);
+  ctx.expectStatus(tokenRes, ctx.dialect.operations.token.status);
   const token = issuedToken(tokenRes) ?? (await ctx.token(key));
-  ctx.expectStatus(await getAccountWith(ctx, token), 200);
-  for (const path of [
-    ctx.path('catalogProducts'),
-    ctx.path('orders'),
-    ctx.path('order', { id: String(order.id) }),
-  ]) {
-    ctx.expectStatus(await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }), 200);
+  ctx.expectStatus(await getAccountWith(ctx, token), ctx.dialect.operations.account.status);
+  const { operations } = ctx.dialect;
+  for (const [path, operation] of [
+    [ctx.path('catalogProducts'), operations.catalogProducts],
+    [ctx.path('orders'), operations.orderList],
+    [ctx.path('order', { id: order.id }), operations.orderRead],
+  ] as const) {
+    const res = await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } });
+    ctx.expectStatus(res, operation.status);
   }
 });
 
@@ -40,6 +42,6 @@ check('ACCT-07', async (ctx) => {
   const account = await ctx.newAccount({ suspended: true });
   const key = await ctx.key({ mode: 'test', account });
   const body = await ctx.orderBody();
-  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(body));
+  const res = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, body));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
 });

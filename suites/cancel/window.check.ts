@@ -1,14 +1,13 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
 
 async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const setup = await ordering(ctx);
   const res = await ctx.postOrder(setup.key, orderBody(ctx, setup.catalog));
-  return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
+  return { ...setup, id: idOf(ctx, requireSuccess(res, 'placing the order'), 'placing the order') };
 }
 
 function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {

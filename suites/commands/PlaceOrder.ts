@@ -1,8 +1,8 @@
 import type fc from 'fast-check';
-import { newIdempotencyKey, orderBodyOf } from '../../lib/check/index.js';
+import { requireId } from '../../lib/check/answers.js';
+import { cheapestLine, newIdempotencyKey, orderBodyOf, orderSpec } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
-import { cheapestLine, orderSpec } from '../support/order-body.js';
 
 /** Places a new order with a new key (section 4): the target answers success with a new id. */
 export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
@@ -15,7 +15,7 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
   async run(model: OrdersModel, real: OrdersSystem): Promise<void> {
     tally(real, 'PlaceOrder');
     const { ctx, key, catalog } = real;
-    const line = cheapestLine(catalog);
+    const line = cheapestLine(catalog.products);
     const spec = orderSpec(ctx, catalog, {
       items: [{ sku: line.sku, quantity: line.quantity + this.extraQuantity }],
     });
@@ -24,17 +24,12 @@ export class PlaceOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     model.now += await real.pacer.write();
     const res = await ctx.postOrder(key, body, { idempotencyKey });
     expectModelStep(ctx, res.status >= 200 && res.status < 300, this, res, 'success (a new order)');
-    const id = (res.json as { id?: unknown } | undefined)?.id;
-    expectModelStep(
-      ctx,
-      typeof id === 'string' && !model.orders.some((o) => o.id === id),
-      this,
-      res,
-      'a new order id',
-    );
+    // Without an id where the profile says, the model cannot follow the order: not verifiable.
+    const id = requireId(ctx.dialect, 'order', res.json, 'the order placed', res.exchange);
+    expectModelStep(ctx, !model.orders.some((o) => o.id === id), this, res, 'a new order id');
     model.orders.push({
       n: model.orders.length,
-      id: id as string,
+      id,
       spec,
       body,
       idempotencyKey,

@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import { externalIdIn, idIn, succeeded } from '../../lib/check/answers.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 
@@ -25,10 +26,11 @@ export class ReadOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
       ? ctx.path('orderByExternalId', { external_id: order.body.external_id })
       : ctx.path('order', { id: order.id });
     const res = await ctx.api(real.key).get(path);
-    const found = res.json as { id?: unknown; external_id?: unknown } | undefined;
     expectModelStep(
       ctx,
-      res.status === 200 && found?.id === order.id && found?.external_id === order.body.external_id,
+      succeeded(ctx.dialect, this.byExternalId ? 'orderByExternalId' : 'orderRead', res.status) &&
+        idIn(ctx.dialect, 'order', res.json) === order.id &&
+        externalIdIn(res.json) === order.body.external_id,
       this,
       res,
       `200 with order ${order.id}`,

@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import { idIn } from '../../lib/check/answers.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 import { problemCode } from '../support/problem-text.js';
@@ -28,7 +29,7 @@ export class ReplayOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
     const replayed =
       res.status === 200 &&
       res.header('idempotent-replayed') === 'true' &&
-      (res.json as { id?: unknown } | undefined)?.id === order.id;
+      idIn(real.ctx.dialect, 'order', res.json) === order.id;
     const duplicate = res.status === 409 && problemCode(res) === 'duplicate_external_id';
     expectModelStep(
       real.ctx,

@@ -179,12 +179,14 @@ check('ERR-08', async (ctx) => {
         message: `${what}: every errors[] entry has a detail`,
         exchange: res.exchange,
       });
-      if (e !== undefined && 'pointer' in e) {
-        ctx.expectTrue(typeof e.pointer === 'string', {
+      // The member holding the pointer is the profile's (`dialect.errors.member`, reference: pointer).
+      const member = ctx.dialect.errors.member;
+      if (e !== undefined && member in e) {
+        ctx.expectTrue(typeof e[member] === 'string', {
           code: 'PROBLEM',
-          pointer: `/body/errors/${index}/pointer`,
+          pointer: `/body/errors/${index}/${member}`,
           expected: 'a string',
-          received: e.pointer,
+          received: e[member],
           message: `${what}: a pointer is a string`,
           exchange: res.exchange,
         });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type {
   AccountSettings,
   CheckContext,
@@ -10,7 +11,6 @@ import { newIdempotencyKey } from '../../lib/check/index.js';
 import { firstRefusal } from '../rate/burst.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 import { provokeOperationErrors } from './provoke-operation-errors.js';
 
 /** An error answer the check provoked, and what was done to provoke it. */
@@ -46,7 +46,7 @@ async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
   const key = await ctx.key();
   const token = await ctx.token(key);
   const bearer = { kind: 'bearer' as const, token };
-  const order = await ctx.orderBody({ external_id: uniqueExternalId('ct-err') });
+  const order = await ctx.orderBody({ externalId: uniqueExternalId('ct-err') });
   const idem = () => ({ 'idempotency-key': newIdempotencyKey() });
   const json = { 'content-type': 'application/json' };
 

@@ -40,7 +40,7 @@ export async function provokeOperationErrors(ctx: CheckContext): Promise<Provoke
     (async () => {
       const { account, key } = await inAccount();
       const placed = await ctx.placeOrder(key, await ctx.orderBody(undefined, account));
-      const cancel = () => ctx.api(key).post(ctx.path('orderCancel', { id: String(placed.id) }));
+      const cancel = () => ctx.api(key).post(ctx.path('orderCancel', { id: placed.id }));
       await cancel();
       return one('cancelling an order twice', await cancel());
     })(),

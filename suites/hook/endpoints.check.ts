@@ -1,12 +1,19 @@
+import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
+import { walkList } from '../../lib/check/list-walk.js';
+import type { NotVerifiable } from '../../lib/violations/harness-error.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import {
   countEndpoints,
   createEndpoint,
+  deleteEndpoint,
   ENDPOINTS_PER_MODE,
+  endpointBody,
+  endpointDialectGap,
+  readEndpoint,
 } from '../support/webhook-endpoints.js';
 
 /**
@@ -16,8 +23,10 @@ import {
  */
 async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<string[]> {
   const existing = await countEndpoints(ctx, key);
-  if (existing === undefined)
-    return ctx.notVerifiable('the webhook endpoints of the key could not be listed');
+  if (typeof existing !== 'number')
+    return ctx.notVerifiable(
+      `the webhook endpoints of the key could not be listed: ${existing.why}`,
+    );
   if (existing >= ENDPOINTS_PER_MODE) {
     return ctx.notVerifiable(`the sandbox already has ${existing} webhook endpoints in this mode`);
   }
@@ -25,8 +34,13 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
   const ids: string[] = [];
   for (let n = existing + 1; n <= ENDPOINTS_PER_MODE; n++) {
     const res = await createEndpoint(ctx, key);
-    if (expectSuccess(ctx, res, `${what}: webhook endpoint ${n} of ${ENDPOINTS_PER_MODE}`)) {
-      ids.push(idOf(res.json as Record<string, unknown>, 'creating a webhook endpoint'));
+    const label = `${what}: webhook endpoint ${n} of ${ENDPOINTS_PER_MODE}`;
+    // The first one tells whether the target takes the profile's method and body at all.
+    const gap =
+      ids.length === 0 ? endpointDialectGap(ctx, res, 'webhookEndpointCreate', label) : undefined;
+    if (gap) throw gap;
+    if (expectSuccess(ctx, res, label)) {
+      ids.push(idOf(ctx, res.json, 'creating a webhook endpoint', 'webhookEndpoint'));
     }
   }
   return ids;
@@ -34,7 +48,7 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
 
 /** Deletes the check's own endpoints at once, so the next check of a partner sandbox finds room. */
 async function removeAll(ctx: CheckContext, key: Key, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
+  for (const id of ids) await deleteEndpoint(ctx, key, id);
 }
 
 check('HOOK-01', async (ctx) => {
@@ -61,14 +75,14 @@ check('HOOK-03', async (ctx) => {
   const ids = await fillToFive(ctx, key, 'before a delete');
   const victim = ids[0];
   if (victim === undefined) return ctx.notVerifiable("no endpoint of the check's own to delete");
-  requireSuccess(
-    await ctx.api(key).delete(ctx.path('webhookEndpoint', { id: victim })),
-    'deleting an endpoint',
-  );
+  const deleted = await deleteEndpoint(ctx, key, victim);
+  const gap = endpointDialectGap(ctx, deleted, 'webhookEndpointDelete', 'deleting an endpoint');
+  if (gap) throw gap;
+  requireSuccess(deleted, 'deleting an endpoint');
   const replacement = await createEndpoint(ctx, key);
   expectSuccess(ctx, replacement, 'an endpoint in place of a deleted one');
-  const extra = (replacement.json as { id?: unknown } | undefined)?.id;
-  await removeAll(ctx, key, [...ids.slice(1), ...(typeof extra === 'string' ? [extra] : [])]);
+  const extra = idIn(ctx.dialect, 'webhookEndpoint', replacement.json);
+  await removeAll(ctx, key, [...ids.slice(1), ...(extra === undefined ? [] : [extra])]);
 });
 
 check('HOOK-04', async (ctx) => {
@@ -79,17 +93,45 @@ check('HOOK-04', async (ctx) => {
     ...(account ? { account } : {}),
   });
   const client = ctx.api(key);
+  const { operations } = ctx.dialect;
   const calls = [
-    ['GET /webhook-endpoints', () => client.get(ctx.path('webhookEndpoints'))],
     [
-      'POST /webhook-endpoints',
-      () => client.post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/orders' }),
+      'listing webhook endpoints',
+      'webhookEndpointList',
+      () =>
+        client.send({
+          method: operations.webhookEndpointList.method,
+          path: ctx.path('webhookEndpoints'),
+        }),
     ],
-    ['GET /events', () => client.get(ctx.path('events'))],
+    [
+      'creating a webhook endpoint',
+      'webhookEndpointCreate',
+      () =>
+        client.send({
+          method: operations.webhookEndpointCreate.method,
+          path: ctx.path('webhookEndpoints'),
+          json: endpointBody(ctx, 'https://hooks.example.com/orders'),
+        }),
+    ],
+    [
+      'listing events',
+      'eventList',
+      () => client.send({ method: operations.eventList.method, path: ctx.path('events') }),
+    ],
   ] as const;
-  for (const [what, call] of calls) {
+  let gap: NotVerifiable | undefined;
+  let failed = false;
+  for (const [what, operation, call] of calls) {
     const res = await call();
+    // A request the target does not take in this dialect says nothing about scopes.
+    const unknown = res.status === 403 ? undefined : endpointDialectGap(ctx, res, operation, what);
+    if (unknown) {
+      gap ??= unknown;
+      continue;
+    }
     if (!ctx.expectProblem(res, { status: 403, code: 'insufficient_scope' })) {
+      failed = true;
       ctx.note(`${what} without webhooks:manage answered ${res.status}`);
       continue;
     }
@@ -100,40 +142,60 @@ check('HOOK-04', async (ctx) => {
       `${what} names the scope it needs`,
     );
   }
+  if (gap && !failed) throw gap;
 });
 
 check('HOOK-05', async (ctx) => {
-  // Section 6: methods not shown; contract section 2: POST 201, GET list and one, DELETE 204.
+  // Section 6: methods not shown; contract section 2: POST 201, GET list and one, DELETE 204
+  // (a profile gives its own methods, statuses and answer pointers).
   const { key } = await ordering(ctx);
-  const client = ctx.api(key);
+  const { operations } = ctx.dialect;
   const created = await createEndpoint(ctx, key);
-  ctx.expectStatus(created, 201);
-  const endpoint = ctx.expectShape(created.json, WebhookEndpointSchema, '/body', created.exchange);
-  if (!endpoint) return;
-  const one = await client.get(ctx.path('webhookEndpoint', { id: endpoint.id }));
-  if (ctx.expectStatus(one, 200)) {
+  ctx.expectStatus(created, operations.webhookEndpointCreate.status);
+  if (created.status >= 300) return;
+  const id = idOf(ctx, created.json, 'creating a webhook endpoint', 'webhookEndpoint');
+  const url = valueAt(created.json, ctx.dialect.webhookEndpointBody.url);
+  const one = await readEndpoint(ctx, key, id);
+  if (ctx.expectStatus(one, operations.webhookEndpointRead.status)) {
     ctx.expectEqual(
-      '/body/url',
-      endpoint.url,
-      (one.json as { url?: unknown }).url,
-      'GET reads the endpoint created',
+      `/body${ctx.dialect.answers.webhookEndpoint.id}`,
+      id,
+      idIn(ctx.dialect, 'webhookEndpoint', one.json),
+      'the read answers the endpoint created',
     );
+    // Where the creation answer shows the URL sent, the read shows it too.
+    if (url !== undefined) {
+      ctx.expectEqual(
+        `/body${ctx.dialect.webhookEndpointBody.url}`,
+        url,
+        valueAt(one.json, ctx.dialect.webhookEndpointBody.url),
+        'the read shows the URL of the endpoint created',
+      );
+    }
   }
-  const list = await client.get(ctx.path('webhookEndpoints'), { limit: '100' });
-  const listed = ((list.json as { data?: { id?: unknown }[] } | undefined)?.data ?? []).map(
-    (e) => e.id,
-  );
-  ctx.expectTrue(listed.includes(endpoint.id), {
-    code: 'STATE',
-    pointer: '/body/data',
-    expected: endpoint.id,
-    received: listed,
-    message: 'the endpoint created is not in the list',
-    exchange: list.exchange,
+  const listed: string[] = [];
+  const list = {
+    operation: 'webhookEndpointList',
+    path: ctx.path('webhookEndpoints'),
+    kind: 'webhookEndpoint',
+  } as const;
+  const walk = await walkList(ctx.api(key), ctx.dialect, list, (items) => {
+    for (const item of items) {
+      const shown = idIn(ctx.dialect, 'webhookEndpoint', item);
+      if (shown !== undefined) listed.push(shown);
+    }
+    return listed.includes(id);
   });
-  ctx.expectStatus(await client.delete(ctx.path('webhookEndpoint', { id: endpoint.id })), 204);
-  ctx.expectProblem(await client.get(ctx.path('webhookEndpoint', { id: endpoint.id })), {
-    status: 404,
-    code: 'not_found',
-  });
+  if (walk.end === 'refused') ctx.expectStatus(walk.res, operations.webhookEndpointList.status);
+  else {
+    ctx.expectTrue(listed.includes(id), {
+      code: 'STATE',
+      pointer: `/body${ctx.dialect.list.items}`,
+      expected: id,
+      received: listed,
+      message: 'the endpoint created is not in the list',
+    });
+  }
+  ctx.expectStatus(await deleteEndpoint(ctx, key, id), operations.webhookEndpointDelete.status);
+  ctx.expectProblem(await readEndpoint(ctx, key, id), { status: 404, code: 'not_found' });
 });

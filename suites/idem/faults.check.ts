@@ -1,10 +1,9 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { API_BASE_PATH } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 /** The injected fault must have fired, or the check tests nothing: a set-up error otherwise. */

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { check } from '../../lib/check/index.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
+import { check, type OrderBody, orderBody } from '../../lib/check/index.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
 import { overlongIdempotencyKey } from '../arbitraries/overlongIdempotencyKey.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { type OrderBody, orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { problemCode } from '../support/problem-text.js';
 import { propertyRuns } from '../support/property-runs.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 import { WritePacer } from '../support/write-pacer.js';
 
 check('IDEM-01', async (ctx) => {

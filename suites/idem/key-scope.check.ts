@@ -1,6 +1,6 @@
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { idIn } from '../../lib/check/answers.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 check('IDEM-15', async (ctx) => {
@@ -10,6 +10,7 @@ check('IDEM-15', async (ctx) => {
   const second = await ordering(ctx);
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(first.key, orderBody(ctx, first.catalog), { idempotencyKey }),
       "placing the first account's order",
@@ -20,7 +21,7 @@ check('IDEM-15', async (ctx) => {
   const res = await ctx.postOrder(second.key, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, "another account's request with the same key")) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', "another account's order is not a replay");
-  const id = (res.json as { id?: unknown }).id;
+  const id = idIn(ctx.dialect, 'order', res.json);
   ctx.expectTrue(id !== placed, {
     code: 'LEAK',
     pointer: '/body/id',
@@ -44,6 +45,7 @@ check('IDEM-16', async (ctx) => {
   const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
   const idempotencyKey = newIdempotencyKey();
   const placed = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(testKey, orderBody(ctx, catalog), { idempotencyKey }),
       'placing the test order',
@@ -54,11 +56,11 @@ check('IDEM-16', async (ctx) => {
   const res = await ctx.postOrder(liveKey, body, { idempotencyKey });
   if (!expectSuccess(ctx, res, 'a live request with the key a test request used')) return;
   ctx.expectNoHeader(res, 'Idempotent-Replayed', 'a live order is not a replay of a test order');
-  ctx.expectTrue((res.json as { id?: unknown }).id !== placed, {
+  ctx.expectTrue(idIn(ctx.dialect, 'order', res.json) !== placed, {
     code: 'LEAK',
     pointer: '/body/id',
     expected: 'a new live order',
-    received: (res.json as { id?: unknown }).id,
+    received: idIn(ctx.dialect, 'order', res.json),
     message: 'the live key was answered with the test order',
     exchange: res.exchange,
   });

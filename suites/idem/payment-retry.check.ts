@@ -1,9 +1,9 @@
+import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, type OrderBody, orderBody } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { type OrderBody, orderBody } from '../support/order-body.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 
 /** An account whose card is declined, the order it refused, and the key that sent it. */
@@ -29,7 +29,7 @@ async function declinedOrder(
 
 function placedId(ctx: CheckContext, res: HttpResponse, what: string): string | undefined {
   if (!expectSuccess(ctx, res, what)) return undefined;
-  const id = (res.json as { id?: unknown } | undefined)?.id;
+  const id = idIn(ctx.dialect, 'order', res.json);
   return typeof id === 'string' ? id : undefined;
 }
 

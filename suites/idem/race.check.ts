@@ -1,6 +1,6 @@
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { requireId } from '../../lib/check/answers.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { problemCode } from '../support/problem-text.js';
 
@@ -23,8 +23,7 @@ check('IDEM-10', async (ctx) => {
   const ids = new Set<string>();
   for (const res of answers) {
     if (res.status >= 200 && res.status < 300) {
-      const id = (res.json as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') ids.add(id);
+      ids.add(requireId(ctx.dialect, 'order', res.json, 'a racing request answered', res.exchange));
       continue;
     }
     ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });

@@ -1,9 +1,9 @@
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { idIn } from '../../lib/check/answers.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 check('IDEM-06', async (ctx) => {
   // Section 4, idempotency rule 2: "the response is 200 with header Idempotent-Replayed: true".
@@ -22,11 +22,12 @@ check('IDEM-07', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
   const replay = await ctx.postOrder(key, body, { idempotencyKey });
-  const replayed = (replay.json as { id?: unknown } | undefined)?.id;
+  const replayed = idIn(ctx.dialect, 'order', replay.json);
   ctx.expectEqual(
     '/body/id',
     first,
@@ -43,6 +44,7 @@ check('IDEM-08', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(key, body, { idempotencyKey, rawBody: JSON.stringify(body) }),
       'placing the order',
@@ -55,7 +57,7 @@ check('IDEM-08', async (ctx) => {
   ctx.expectEqual(
     '/body/id',
     first,
-    (replay.json as { id?: unknown } | undefined)?.id,
+    idIn(ctx.dialect, 'order', replay.json),
     'the same JSON with other key order and white space replays the first order',
   );
 });
@@ -81,6 +83,7 @@ check('IDEM-17', async (ctx) => {
   const body = orderBody(ctx, catalog);
   const idempotencyKey = newIdempotencyKey();
   const first = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
@@ -91,7 +94,7 @@ check('IDEM-17', async (ctx) => {
   ctx.expectEqual(
     '/body/id',
     first,
-    (replay.json as { id?: unknown } | undefined)?.id,
+    idIn(ctx.dialect, 'order', replay.json),
     'a replay 23 hours later answers the same order',
   );
 });

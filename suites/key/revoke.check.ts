@@ -33,8 +33,8 @@ check('KEY-04', async (ctx) => {
   if (siblingToken === undefined) {
     throw new HarnessError('HARNESS_SETUP', 'no token for the key that stays active');
   }
-  ctx.expectStatus(await getAccountWith(ctx, siblingToken), 200);
-  ctx.expectStatus(await requestToken(ctx, sibling), 200);
+  ctx.expectStatus(await getAccountWith(ctx, siblingToken), ctx.dialect.operations.account.status);
+  ctx.expectStatus(await requestToken(ctx, sibling), ctx.dialect.operations.token.status);
 });
 
 // Section 3, API key: revoked is a permanent state; a revoked key gets no more tokens.

@@ -1,10 +1,10 @@
+import { type AnswerKind, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
-import { quoteBody } from '../support/quote-body.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 
 /** An order and a quote an owner made, for another key to try to see. */
 interface Owned {
@@ -20,12 +20,18 @@ interface Owned {
  * objects and another account's alike get exactly that; a 403 would confirm
  * the object exists elsewhere. The object itself never appears.
  */
-function judge(ctx: CheckContext, res: HttpResponse, what: string, id: string): void {
+function judge(
+  ctx: CheckContext,
+  res: HttpResponse,
+  what: string,
+  id: string,
+  kind: AnswerKind = 'order',
+): void {
   ctx.expectProblem(res, { status: 404, code: 'not_found' });
-  const shown = (res.json as { id?: unknown } | undefined)?.id;
+  const shown = idIn(ctx.dialect, kind, res.json);
   ctx.expectTrue(shown !== id, {
     code: 'LEAK',
-    pointer: '/body/id',
+    pointer: `/body${ctx.dialect.answers[kind].id}`,
     expected: 'nothing of the object',
     received: shown,
     message: `${what} showed the object to a key that does not own it`,
@@ -60,12 +66,18 @@ async function expectHidden(
     orderId,
   );
   if (quoteId)
-    judge(ctx, await client.get(ctx.path('quote', { id: quoteId })), 'GET /quotes/{id}', quoteId);
+    judge(
+      ctx,
+      await client.get(ctx.path('quote', { id: quoteId })),
+      'GET /quotes/{id}',
+      quoteId,
+      'quote',
+    );
   if (state) {
     const listed = await orderIdsWithExternalId(ctx, other, externalId);
     ctx.expectTrue(listed === undefined || listed.length === 0, {
       code: 'LEAK',
-      pointer: '/body/data',
+      pointer: `/body${ctx.dialect.list.items}`,
       expected: 'no such order in the list',
       received: listed,
       message: "the order is in another key's order list",
@@ -87,13 +99,20 @@ async function own(
 ): Promise<Owned> {
   const body = orderBody(ctx, catalog);
   const orderId = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(owner, body), "placing the owner's order"),
     'placing the order',
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (withQuote) {
     const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx, catalog));
-    owned.quoteId = idOf(requireSuccess(quote, "creating the owner's quote"), 'creating the quote');
+    requireQuoteBodyTaken(quote, "creating the owner's quote");
+    owned.quoteId = idOf(
+      ctx,
+      requireSuccess(quote, "creating the owner's quote"),
+      'creating the quote',
+      'quote',
+    );
   }
   return owned;
 }

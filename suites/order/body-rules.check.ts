@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { check, withAddress } from '../../lib/check/index.js';
+import { check, orderBody, withAddress } from '../../lib/check/index.js';
 import { foreignCountryCode } from '../arbitraries/foreignCountryCode.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 check('ORDER-06', async (ctx) => {

@@ -1,7 +1,6 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { addressOf, check, withAddress } from '../../lib/check/index.js';
+import { addressOf, check, orderBody, withAddress } from '../../lib/check/index.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { errorEntries } from '../support/problem-text.js';
 

@@ -1,11 +1,10 @@
-import { check, goodsTotal } from '../../lib/check/index.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
+import { cheapestLine, check, goodsTotal, orderBody } from '../../lib/check/index.js';
 import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
-import { cheapestLine, orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /**
  * Required members of the order body besides external_id (contract section 2),
@@ -127,7 +126,7 @@ check('ORDER-21', async (ctx) => {
 check('ORDER-25', async (ctx) => {
   // Contract section 2 order body: external_id has 1..64 characters; 1..100 items.
   const { key, account, catalog } = await ordering(ctx);
-  const line = cheapestLine(catalog);
+  const line = cheapestLine(catalog.products);
   const accepted: [string, ReturnType<typeof orderBody>][] = [
     [
       'a 64-character external_id',

@@ -1,14 +1,14 @@
+import { uniqueExternalId } from '../../lib/check/external-id.js';
+import type { OrderLine } from '../../lib/check/index.js';
 import { type CheckContext, check, type Key, orderBodyOf } from '../../lib/check/index.js';
 import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
 import { validOrder } from '../arbitraries/validOrder.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectPointer, expectValidationFailed } from '../support/expect-validation.js';
-import type { OrderLine } from '../support/order-body.js';
 import { quotedTotal } from '../support/order-total.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 import { propertyRuns } from '../support/property-runs.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 import { WritePacer } from '../support/write-pacer.js';
 
 /**

@@ -1,12 +1,11 @@
 import type { CheckContext, Key, Product } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { amountForms, expectNamesLimit } from '../support/names-limit.js';
-import { orderBody } from '../support/order-body.js';
 import { orderTotal, quotedTotal } from '../support/order-total.js';
 import { ordering } from '../support/ordering.js';
 
@@ -35,7 +34,7 @@ async function place(
   what: string,
 ): Promise<string> {
   const body = orderBody(ctx, catalog);
-  return idOf(requireSuccess(await ctx.postOrder(key, body), what), what);
+  return idOf(ctx, requireSuccess(await ctx.postOrder(key, body), what), what);
 }
 
 check('ORDER-10', async (ctx) => {

@@ -1,7 +1,6 @@
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 check('ORDER-01', async (ctx) => {

@@ -1,7 +1,6 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, orderBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 type Card = NonNullable<AccountSettings['billing']>['card'];

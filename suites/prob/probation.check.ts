@@ -1,9 +1,8 @@
 import type { CheckContext, Key, Product, TestAccount } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, type OrderLine, orderBody } from '../../lib/check/index.js';
 import { catalogOf } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
-import { type OrderLine, orderBody } from '../support/order-body.js';
 import { quotedTotal } from '../support/order-total.js';
 import { ordering } from '../support/ordering.js';
 
@@ -55,7 +54,9 @@ async function placeThree(ctx: CheckContext, key: Key): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 1; n <= 3; n++) {
     const { res } = await send(ctx, key);
-    ids.push(idOf(requireSuccess(res, `live order ${n} of 3 on probation`), `live order ${n}`));
+    ids.push(
+      idOf(ctx, requireSuccess(res, `live order ${n} of 3 on probation`), `live order ${n}`),
+    );
   }
   return ids;
 }

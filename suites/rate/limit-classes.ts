@@ -1,5 +1,6 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { quoteBodyOf } from '../../lib/check/index.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import { requestToken } from '../support/token-request.js';
 
 /** One limit of section 8: how many requests a key may send a minute, and one such request. */
@@ -28,9 +29,16 @@ export const WRITES: LimitClass = {
   async sender(ctx, key) {
     const token = await ctx.token(key);
     const order = await ctx.orderBody();
-    const json = quoteBodyOf(order);
+    const json = quoteBodyOf(ctx.dialect, order);
     const path = ctx.path('quotes');
-    return () => ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+    let first = true;
+    return async () => {
+      const res = await ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
+      // The first write tells whether the target takes the profile's quote body at all.
+      if (first) requireQuoteBodyTaken(res, 'a quote sent as a write');
+      first = false;
+      return res;
+    };
   },
 };
 

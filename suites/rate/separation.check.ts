@@ -1,4 +1,5 @@
 import { check } from '../../lib/check/index.js';
+import { expectSuccess } from '../support/expect-success.js';
 import { requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
 import { TOKENS, WRITES } from './limit-classes.js';
@@ -13,10 +14,11 @@ check('RATE-07', async (ctx) => {
   const busyWrite = await WRITES.sender(ctx, busy);
   const tokens = await firstRefusal(TOKENS.perMinute, await TOKENS.sender(ctx, busy));
   if (!tokens) ctx.note('the first key was never refused a token; compared all the same');
-  ctx.expectStatus(await requestToken(ctx, other), 200);
+  ctx.expectStatus(await requestToken(ctx, other), ctx.dialect.operations.token.status);
   const writes = await firstRefusal(WRITES.perMinute, busyWrite);
   if (!writes) ctx.note('the first key was never refused a write; compared all the same');
-  ctx.expectStatus(await otherWrite(), [200, 201]);
+  // Served is any 2xx: the exact success status of a quote is not shown.
+  expectSuccess(ctx, await otherWrite(), 'a write of the other key');
 });
 
 // Section 8: token requests have their own limit (20), apart from reads (300) and writes (60):
@@ -29,7 +31,7 @@ check('RATE-08', async (ctx) => {
   if (!refused) ctx.note('the key was never refused a token; calls checked all the same');
   ctx.expectStatus(
     await ctx.send({ method: 'GET', path: ctx.path('account'), auth: { kind: 'bearer', token } }),
-    200,
+    ctx.dialect.operations.account.status,
   );
-  ctx.expectStatus(await write(), [200, 201]);
+  expectSuccess(ctx, await write(), 'a write with the token requests used up');
 });

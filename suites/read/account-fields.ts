@@ -8,16 +8,11 @@
  * are READ-06's business, a DIALECT rule).
  */
 
-/** The value at a JSON pointer (RFC 6901) into a parsed body. */
-export function valueAt(body: unknown, pointer: string): unknown {
-  let node = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
+import { centsIn } from '../../lib/check/answers.js';
+import { escapeToken, valueAt } from '../../lib/check/json-pointer.js';
+import type { MoneyFormat } from '../../lib/target/dialect.js';
+
+export { valueAt };
 
 /** Every field of the object and of the objects inside it (two levels), as pointer and value. */
 export function fields(
@@ -28,7 +23,7 @@ export function fields(
   if (typeof body !== 'object' || body === null || Array.isArray(body) || depth === 0) return [];
   const found: { pointer: string; value: unknown }[] = [];
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    const pointer = `${prefix}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = `${prefix}/${escapeToken(name)}`;
     found.push({ pointer, value }, ...fields(value, pointer, depth - 1));
   }
   return found;
@@ -50,10 +45,21 @@ export function locate(
   return candidates.find((pointer) => holds(bodies.map((body) => valueAt(body, pointer))));
 }
 
-/** Money per contract section 2 (`{amount, currency}`), or a bare integer of cents. */
-export function centsOf(value: unknown): unknown {
-  const amount = (value as { amount?: unknown } | undefined)?.amount;
-  return typeof value === 'number' ? value : amount;
+/**
+ * Whether a value shows this amount of money: in the profile's format first,
+ * else as integer cents, a number or decimal string of dollars, or an object
+ * holding one of those. A distinctive amount (READ-02 sets its own) cannot be
+ * matched by chance, so reading the other formats fails no legal server.
+ */
+export function showsCents(money: MoneyFormat, value: unknown, cents: number): boolean {
+  if (centsIn(money, value) === cents) return true;
+  const dollars = cents / 100;
+  const plain = (v: unknown) =>
+    v === cents ||
+    v === dollars ||
+    (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) && Number(v) === dollars);
+  if (plain(value)) return true;
+  return typeof value === 'object' && value !== null && Object.values(value).some((v) => plain(v));
 }
 
 /** Scopes shown as an array or a space-separated string, sorted; undefined if neither. */

@@ -1,8 +1,8 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check } from '../../lib/check/index.js';
-import { AccountSchema } from '../schemas/account.js';
+import { accountSchema } from '../schemas/account.js';
 import { ordering } from '../support/ordering.js';
-import { centsOf, locate, scopeSet, valueAt } from './account-fields.js';
+import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
 
 async function readAccount(
   ctx: CheckContext,
@@ -11,7 +11,10 @@ async function readAccount(
   const res = await ctx.api(key).get(ctx.path('account'));
   const body = res.json;
   const account =
-    ctx.expectStatus(res, 200) && typeof body === 'object' && body !== null && !Array.isArray(body)
+    ctx.expectStatus(res, ctx.dialect.operations.account.status) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body)
       ? (body as Record<string, unknown>)
       : undefined;
   return { res, account };
@@ -52,7 +55,9 @@ check('READ-02', async (ctx) => {
     ['the maximum order value ($1,234.56)', names.maxOrderValue, 123_456],
     ['the maximum orders per day (37)', names.maxOrdersPerDay, 37],
   ] as const) {
-    const found = locate([account], pointer, ([v]) => centsOf(v) === expected, '/limits');
+    const shows = ([v]: unknown[]) =>
+      pointer === names.maxOrderValue ? showsCents(ctx.dialect.money, v, expected) : v === expected;
+    const found = locate([account], pointer, shows, '/limits');
     if (found) noteWhere(ctx, what, found, pointer);
     ctx.expectTrue(found !== undefined, {
       code: 'VALUE',
@@ -188,5 +193,5 @@ check('READ-06', async (ctx) => {
   // Contract section 2: account is {id, name, livemode, billing_method, limits: {max_order_value, max_orders_per_day}, scopes}.
   const { key } = await ordering(ctx);
   const { res, account } = await readAccount(ctx, key);
-  if (account) ctx.expectShape(account, AccountSchema, '/body', res.exchange);
+  if (account) ctx.expectShape(account, accountSchema(ctx.dialect), '/body', res.exchange);
 });

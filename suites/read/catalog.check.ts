@@ -1,6 +1,8 @@
-import { check } from '../../lib/check/index.js';
+import { centsIn, pageQuery } from '../../lib/check/answers.js';
+import { check, productsOf } from '../../lib/check/index.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
 import { listOf } from '../schemas/list.js';
-import { ProductSchema } from '../schemas/product.js';
+import { productSchema } from '../schemas/product.js';
 import { ordering } from '../support/ordering.js';
 import { TEST_PRODUCTS } from '../support/test-products.js';
 
@@ -8,27 +10,39 @@ check('READ-07', async (ctx) => {
   // Section 4: "GET /catalog/… | catalog:read | Read the catalog."
   const { account } = await ordering(ctx);
   const key = await ctx.key({ scopes: ['catalog:read'], ...(account ? { account } : {}) });
-  ctx.expectStatus(await ctx.api(key).get(ctx.path('catalogProducts')), 200);
+  const res = await ctx.api(key).get(ctx.path('catalogProducts'));
+  ctx.expectStatus(res, ctx.dialect.operations.catalogProducts.status);
 });
 
 check('READ-08', async (ctx) => {
-  // Contract section 2: GET /catalog/products lists the account's products, each {sku, name, unit_price, min_quantity, ships_by_freight}.
+  // Contract section 2: GET /catalog/products lists the account's products, each {sku, name, unit_price, min_quantity, ships_by_freight}
+  // (a profile moves the product's fields, the list envelope and the money format).
   const { key, account } = await ordering(ctx);
-  const res = await ctx.api(key).get(ctx.path('catalogProducts'), { limit: '100' });
-  if (!ctx.expectStatus(res, 200)) return;
-  const list = ctx.expectShape(res.json, listOf(ProductSchema), '/body', res.exchange);
-  if (!list || !account) return;
-  const shown = list.data
-    .map((p) => ({
-      sku: p.sku,
-      name: p.name,
-      unit_price: p.unit_price.amount,
-      min_quantity: p.min_quantity,
-      ships_by_freight: p.ships_by_freight,
-    }))
+  const res = await ctx
+    .api(key)
+    .get(ctx.path('catalogProducts'), pageQuery(ctx.dialect, { limit: 100 }));
+  if (!ctx.expectStatus(res, ctx.dialect.operations.catalogProducts.status)) return;
+  const list = ctx.expectShape(
+    res.json,
+    listOf(ctx.dialect, productSchema(ctx.dialect)),
+    '/body',
+    res.exchange,
+  );
+  if (list === undefined || !account) return;
+  const data = valueAt(res.json, ctx.dialect.list.items) as unknown[];
+  const names = new Map(
+    data.map((p) => [valueAt(p, ctx.dialect.answers.product.sku), (p as { name?: unknown }).name]),
+  );
+  const shown = productsOf(ctx.dialect, data)
+    .map((p) => ({ ...p, name: names.get(p.sku) }))
     .sort((a, b) => a.sku.localeCompare(b.sku));
   const given = [...TEST_PRODUCTS].sort((a, b) => a.sku.localeCompare(b.sku));
-  ctx.expectEqual('/body/data', given, shown, "the catalog is the account's product list");
+  ctx.expectEqual(
+    `/body${ctx.dialect.list.items}`,
+    given,
+    shown,
+    "the catalog is the account's product list",
+  );
 });
 
 check('READ-09', async (ctx) => {
@@ -37,13 +51,19 @@ check('READ-09', async (ctx) => {
   const product = catalog.products[0];
   if (!product) return ctx.notVerifiable('the catalog is empty');
   const res = await ctx.api(key).get(ctx.path('catalogProduct', { sku: product.sku }));
-  if (ctx.expectStatus(res, 200)) {
-    const shown = ctx.expectShape(res.json, ProductSchema, '/body', res.exchange);
-    ctx.expectEqual('/body/sku', product.sku, shown?.sku, 'the product read is the one asked for');
+  if (ctx.expectStatus(res, ctx.dialect.operations.catalogProduct.status)) {
+    const at = ctx.dialect.answers.product;
+    ctx.expectShape(res.json, productSchema(ctx.dialect), '/body', res.exchange);
     ctx.expectEqual(
-      '/body/unit_price/amount',
+      `/body${at.sku}`,
+      product.sku,
+      valueAt(res.json, at.sku),
+      'the product read is the one asked for',
+    );
+    ctx.expectEqual(
+      `/body${at.unitPrice}`,
       product.unit_price,
-      shown?.unit_price.amount,
+      centsIn(ctx.dialect.money, valueAt(res.json, at.unitPrice)),
       'the product has its price',
     );
   }

@@ -1,7 +1,16 @@
-import { check } from '../../lib/check/index.js';
-import { IdListSchema } from '../schemas/list.js';
+import { z } from 'zod';
+import {
+  externalIdIn,
+  idIn,
+  itemIdOf,
+  listPage,
+  pageQuery,
+  requireId,
+} from '../../lib/check/answers.js';
+import { check, orderBody } from '../../lib/check/index.js';
+import { objectAt } from '../schemas/at-pointers.js';
+import { listOf } from '../schemas/list.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
 
@@ -10,61 +19,85 @@ check('READ-12', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
   const id = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
     'placing the order',
   );
   const first = await ctx.api(key).get(ctx.path('orders'));
-  if (!ctx.expectStatus(first, 200)) return;
+  if (!ctx.expectStatus(first, ctx.dialect.operations.orderList.status)) return;
+  // The envelope is the profile's: one not where it says ends the check not verifiable, naming it.
+  listPage(ctx.dialect, first.json, itemIdOf(ctx.dialect, 'order'), first.exchange);
   const listed = await orderIdsWithExternalId(ctx, key, body.external_id);
   if (listed === undefined) {
     ctx.note('the list could not be walked to its end (dialect paging): only its status is judged');
     return;
   }
-  ctx.expectEqual('/body/data', [id], listed, 'the order placed is in the order list, once');
+  ctx.expectEqual(
+    `/body${ctx.dialect.list.items}`,
+    [id],
+    listed,
+    'the order placed is in the order list, once',
+  );
 });
 
 check('READ-13', async (ctx) => {
-  // Contract section 2: lists are {data, has_more}, with `limit` and `starting_after` (an id).
+  // Contract section 2: lists are {data, has_more}, with `limit` and `starting_after` (an id); a profile gives its own envelope.
   const { key, account, catalog } = await ordering(ctx);
   const placed: string[] = [];
   const count = account ? 5 : 3;
   for (let n = 0; n < count; n++) {
     placed.push(
       idOf(
+        ctx,
         requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing an order'),
         'placing an order',
       ),
     );
   }
   const seen: string[] = [];
-  let after: string | undefined;
+  let cursor: string | undefined;
+  const { list } = ctx.dialect;
+  const items = `/body${list.items}`;
+  const schema = listOf(ctx.dialect, objectAt([[ctx.dialect.answers.order.id, z.string().min(1)]]));
   for (let page = 0; page < 60; page++) {
-    const res = await ctx.api(key).get(ctx.path('orders'), {
-      limit: '2',
-      ...(after ? { starting_after: after } : {}),
-    });
-    if (!ctx.expectStatus(res, 200)) return;
-    const list = ctx.expectShape(res.json, IdListSchema, '/body', res.exchange);
-    if (!list) return;
-    ctx.expectTrue(list.data.length <= 2, {
+    const res = await ctx
+      .api(key)
+      .get(ctx.path('orders'), pageQuery(ctx.dialect, { limit: 2, cursor }));
+    if (!ctx.expectStatus(res, ctx.dialect.operations.orderList.status)) return;
+    if (ctx.expectShape(res.json, schema, '/body', res.exchange) === undefined) return;
+    const {
+      items: data,
+      more,
+      cursor: next,
+    } = listPage(ctx.dialect, res.json, itemIdOf(ctx.dialect, 'order'), res.exchange);
+    ctx.expectTrue(data.length <= 2, {
       code: 'VALUE',
-      pointer: '/body/data',
-      expected: 'at most 2 entries (limit=2)',
-      received: list.data.length,
-      message: 'a page holds more entries than limit',
+      pointer: items,
+      expected: `at most 2 entries (${list.limitParam}=2)`,
+      received: data.length,
+      message: 'a page holds more entries than the page size asked',
       exchange: res.exchange,
     });
-    seen.push(...list.data.map((o) => o.id));
-    if (!list.has_more) break;
-    ctx.expectTrue(list.data.length > 0, {
+    seen.push(...data.flatMap((o) => idIn(ctx.dialect, 'order', o) ?? []));
+    if (!more) break;
+    ctx.expectTrue(data.length > 0, {
       code: 'VALUE',
-      pointer: '/body/has_more',
-      expected: false,
-      received: true,
-      message: 'an empty page says has_more',
+      pointer: `/body${list.hasMore ?? list.nextCursor}`,
+      expected: 'the last page',
+      received: 'more pages',
+      message: 'an empty page says more pages follow',
       exchange: res.exchange,
     });
-    after = list.data.at(-1)?.id;
+    if (next === undefined)
+      return ctx.stop({
+        code: 'VALUE',
+        pointer: `/body${list.nextCursor ?? list.items}`,
+        expected: 'a cursor for the next page',
+        received: '(none)',
+        message: 'a page says more follow but gives no cursor',
+        exchange: res.exchange,
+      });
+    cursor = next;
     if (!account && placed.every((id) => seen.includes(id))) break;
   }
   const twice = seen.filter((id, i) => seen.indexOf(id) !== i);
@@ -89,8 +122,9 @@ check('READ-13', async (ctx) => {
 check('READ-14', async (ctx) => {
   // Contract section 2: `limit` is 1..100; bad query parameters get 422 validation_failed (contract readings).
   const { key } = await ordering(ctx);
-  for (const limit of ['0', '101']) {
-    const res = await ctx.api(key).get(ctx.path('orders'), { limit });
+  const { limitParam, maxLimit } = ctx.dialect.list;
+  for (const limit of ['0', String(maxLimit + 1)]) {
+    const res = await ctx.api(key).get(ctx.path('orders'), { [limitParam]: limit });
     ctx.expectProblem(res, { status: 422, code: 'validation_failed' });
   }
 });
@@ -100,17 +134,23 @@ check('READ-15', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const body = orderBody(ctx, catalog);
   const id = idOf(
+    ctx,
     requireSuccess(await ctx.postOrder(key, body), 'placing the order'),
     'placing the order',
   );
   const res = await ctx.api(key).get(ctx.path('order', { id }));
-  if (!ctx.expectStatus(res, 200)) return;
-  const order = res.json as { id?: unknown; external_id?: unknown } | undefined;
-  ctx.expectEqual('/body/id', id, order?.id, 'GET /orders/{id} reads the order');
+  if (!ctx.expectStatus(res, ctx.dialect.operations.orderRead.status)) return;
+  const shown = requireId(ctx.dialect, 'order', res.json, 'the order read', res.exchange);
+  ctx.expectEqual(
+    `/body${ctx.dialect.answers.order.id}`,
+    id,
+    shown,
+    'GET /orders/{id} reads the order',
+  );
   ctx.expectEqual(
     '/body/external_id',
     body.external_id,
-    order?.external_id,
+    externalIdIn(res.json),
     'the order read has its external_id',
   );
 });

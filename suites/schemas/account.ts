@@ -1,22 +1,25 @@
 import { z } from 'zod';
-import { MoneySchema } from './money.js';
+import type { Dialect } from '../../lib/target/dialect.js';
+import { objectAt } from './at-pointers.js';
+import { moneySchema } from './money.js';
 
 /**
  * `GET /account`. Section 2 of the API document lists what it shows (whether
  * the key is live, the billing method, the order limits under `limits`, the
- * key's scopes); the field names are the reference dialect's (contract
- * section 2): `{id, name, livemode, billing_method, limits: {max_order_value,
- * max_orders_per_day}, scopes}`.
+ * key's scopes); the names are the profile's (`dialect.accountFields`, the
+ * reference dialect's by default: `{id, name, livemode, billing_method,
+ * limits: {max_order_value, max_orders_per_day}, scopes}`) and the money its
+ * format.
  */
-export const AccountSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  livemode: z.boolean(),
-  billing_method: z.string().min(1),
-  limits: z.object({
-    max_order_value: MoneySchema,
-    max_orders_per_day: z.number().int().nonnegative(),
-  }),
-  scopes: z.array(z.string()),
-});
-export type Account = z.infer<typeof AccountSchema>;
+export function accountSchema(dialect: Pick<Dialect, 'accountFields' | 'money'>): z.ZodType {
+  const at = dialect.accountFields;
+  return objectAt([
+    ['/id', z.string().min(1)],
+    ['/name', z.string()],
+    [at.livemode, z.boolean()],
+    [at.billingMethod, z.string().min(1)],
+    [at.maxOrderValue, moneySchema(dialect.money)],
+    [at.maxOrdersPerDay, z.number().int().nonnegative()],
+    [at.scopes, z.array(z.string())],
+  ]);
+}

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import type { Dialect } from '../../lib/target/dialect.js';
+import { objectAt } from './at-pointers.js';
 
-/** Contract section 2: lists are `{"data": [...], "has_more": bool}`. */
-export function listOf<S extends z.ZodType>(item: S) {
-  return z.object({ data: z.array(item), has_more: z.boolean() });
+/**
+ * A list answer in the dialect's envelope (`dialect.list`; contract section
+ * 2: `{"data": [...], "has_more": bool}`): the items at `items`, a boolean at
+ * `hasMore` when the dialect has one.
+ */
+export function listOf(dialect: Pick<Dialect, 'list'>, item: z.ZodType): z.ZodType {
+  const { items, hasMore } = dialect.list;
+  return objectAt([
+    [items, z.array(item)],
+    ...(hasMore === null ? [] : [[hasMore, z.boolean()] as const]),
+  ]);
 }
-
-/** A list whose items are only known to be objects with an id (for paging and counting). */
-export const IdListSchema = listOf(z.looseObject({ id: z.string().min(1) }));

@@ -1,31 +1,51 @@
 import { z } from 'zod';
-import { MoneySchema } from './money.js';
-import { OrderItemSchema } from './order-item.js';
+import type { Dialect } from '../../lib/target/dialect.js';
+import { objectAt } from './at-pointers.js';
+import { moneySchema } from './money.js';
 import { ShippingAddressSchema } from './shipping-address.js';
 import { TimestampSchema } from './timestamp.js';
 
-/** Contract section 2: order states. */
-export const ORDER_STATUSES = ['received', 'in_production', 'shipped', 'cancelled'] as const;
-
 /**
  * Contract section 2: an order is `{id, external_id, status, items, total,
- * shipping_address, created_at, cancellable_until, livemode}`.
+ * shipping_address, created_at, cancellable_until, livemode}`. The profile
+ * moves the id, state, lines and total (`dialect.answers.order`,
+ * `dialect.totals.order`, `dialect.money`) and names the states
+ * (`dialect.orderStatuses`); the rest is the reference's, judged only by
+ * DIALECT rules.
  */
-export const OrderSchema = z.object({
-  id: z.string().min(1),
-  external_id: z.string().min(1).max(64),
-  status: z.enum(ORDER_STATUSES),
-  items: z.array(OrderItemSchema).min(1).max(100),
-  total: MoneySchema,
-  shipping_address: ShippingAddressSchema,
-  created_at: TimestampSchema,
-  cancellable_until: TimestampSchema,
-  livemode: z.boolean(),
-});
-export type Order = z.infer<typeof OrderSchema>;
+export function orderSchema(
+  dialect: Pick<Dialect, 'answers' | 'totals' | 'money' | 'orderStatuses'>,
+): z.ZodType {
+  const at = dialect.answers.order;
+  const states = Object.values(dialect.orderStatuses) as [string, ...string[]];
+  return objectAt([
+    [at.id, z.string().min(1)],
+    ['/external_id', z.string().min(1).max(64)],
+    [at.status, z.enum(states)],
+    [
+      at.lines,
+      z
+        .array(
+          objectAt([
+            [at.lineSku, z.string().min(1)],
+            [at.lineQuantity, z.number().int().min(1)],
+          ]),
+        )
+        .min(1)
+        .max(100),
+    ],
+    [dialect.totals.order, moneySchema(dialect.money)],
+    ['/shipping_address', ShippingAddressSchema],
+    ['/created_at', TimestampSchema],
+    ['/cancellable_until', TimestampSchema],
+    ['/livemode', z.boolean()],
+  ]);
+}
 
 /** What every order answer has whatever the dialect: an id and the partner's external_id (section 2). */
-export const OrderIdentitySchema = z.looseObject({
-  id: z.string().min(1),
-  external_id: z.string().min(1),
-});
+export function orderIdentitySchema(dialect: Pick<Dialect, 'answers'>): z.ZodType {
+  return objectAt([
+    [dialect.answers.order.id, z.union([z.string().min(1), z.number().int()])],
+    ['/external_id', z.string().min(1)],
+  ]);
+}

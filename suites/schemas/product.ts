@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { MoneySchema } from './money.js';
+import type { Dialect } from '../../lib/target/dialect.js';
+import { objectAt } from './at-pointers.js';
+import { moneySchema } from './money.js';
 
-/** Contract section 2, catalog: a product is `{sku, name, unit_price, min_quantity, ships_by_freight}`. */
-export const ProductSchema = z.object({
-  sku: z.string().min(1),
-  name: z.string().min(1),
-  unit_price: MoneySchema,
-  min_quantity: z.number().int().min(1),
-  ships_by_freight: z.boolean(),
-});
-export type ApiProduct = z.infer<typeof ProductSchema>;
+/**
+ * Contract section 2, catalog: a product is `{sku, name, unit_price,
+ * min_quantity, ships_by_freight}`; a profile moves all but `name`
+ * (`dialect.answers.product`) and says the money format.
+ */
+export function productSchema(dialect: Pick<Dialect, 'answers' | 'money'>): z.ZodType {
+  const at = dialect.answers.product;
+  return objectAt([
+    [at.sku, z.string().min(1)],
+    ['/name', z.string().min(1)],
+    [at.unitPrice, moneySchema(dialect.money)],
+    [at.minQuantity, z.number().int().min(1)],
+    [at.shipsByFreight, z.boolean()],
+  ]);
+}

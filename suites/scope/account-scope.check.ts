@@ -6,10 +6,10 @@ import { keyScopes } from '../support/key-scopes.js';
 check('SCOPE-03', async (ctx) => {
   const key = await ctx.key();
   const full = await ctx.api(key).get(ctx.path('account'));
-  ctx.expectStatus(full, 200);
+  ctx.expectStatus(full, ctx.dialect.operations.account.status);
   for (const scope of await keyScopes(ctx, key)) {
     const res = await ctx.api(key, [scope]).get(ctx.path('account'));
-    if (!ctx.expectStatus(res, 200))
+    if (!ctx.expectStatus(res, ctx.dialect.operations.account.status))
       ctx.note(`a token with only ${scope} could not read the account`);
   }
 });

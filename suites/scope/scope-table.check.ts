@@ -98,10 +98,16 @@ check('SCOPE-04', async (ctx) => {
       spec: {
         method: 'POST',
         path: ctx.path('quotes'),
-        json: quoteBodyOf(order),
+        json: quoteBodyOf(ctx.dialect, order),
       },
     },
-    { scope: 'webhooks:manage', spec: { method: 'GET', path: ctx.path('webhookEndpoints') } },
+    {
+      scope: 'webhooks:manage',
+      spec: {
+        method: ctx.dialect.operations.webhookEndpointList.method,
+        path: ctx.path('webhookEndpoints'),
+      },
+    },
   ];
   for (const { scope, spec } of calls) {
     const others = scopes.filter((s) => s !== scope);

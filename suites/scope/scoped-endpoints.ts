@@ -1,8 +1,12 @@
+import { requireId } from '../../lib/check/answers.js';
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
 import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
+import type { HttpMethod } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
+import { requireServedSubresource } from '../support/order-subresource.js';
+import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import type { Scope } from '../support/scopes.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 /** Objects the endpoints of the scope table act on, made once with a token holding every scope. */
 export interface ScopeFixtures {
@@ -29,24 +33,39 @@ export interface ScopedEndpoint {
  * a refusal can be about.
  */
 export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeFixtures> {
-  const orderBody = await ctx.orderBody({ external_id: uniqueExternalId('ct-scope') });
+  const orderBody = await ctx.orderBody({ externalId: uniqueExternalId('ct-scope') });
   const idempotencyKey = newIdempotencyKey();
   const order = await ctx.postOrder(key, orderBody, { idempotencyKey });
-  const orderId = (order.json as { id?: unknown } | undefined)?.id;
-  if (order.status >= 300 || typeof orderId !== 'string') {
+  if (order.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
       `could not place the order the scope checks act on: HTTP ${order.status} (evidence #${order.exchange})`,
     );
   }
-  const quoteBody = quoteBodyOf(orderBody);
+  const quoteBody = quoteBodyOf(ctx.dialect, orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
-  const quoteId = (quote.json as { id?: unknown } | undefined)?.id;
-  if (quote.status >= 300 || typeof quoteId !== 'string') {
+  requireQuoteBodyTaken(quote, 'the quote the scope checks act on');
+  const orderId = requireId(ctx.dialect, 'order', order.json, 'the order placed', order.exchange);
+  if (quote.status >= 300) {
     throw new HarnessError(
       'HARNESS_SETUP',
       `could not make the quote the scope checks act on: HTTP ${quote.status} (evidence #${quote.exchange})`,
     );
+  }
+  const quoteId = requireId(ctx.dialect, 'quote', quote.json, 'the quote made', quote.exchange);
+  // Shipments and invoice have paths the document does not show: the table needs the profile's
+  // to answer, or a 404 there would say nothing about scopes. The invoice exists once shipped.
+  const client = ctx.api(key);
+  const shipmentsPath = ctx.path('shipments', { id: orderId });
+  const shipments = await client.get(shipmentsPath);
+  const what = 'GET shipments of the order placed';
+  await requireServedSubresource(ctx, key, shipmentsPath, shipments, 'shipments', what);
+  if (ctx.has('shipping') && key.accountId !== undefined) {
+    await ctx.control.ship(key.accountId, orderId);
+    const invoicePath = ctx.path('invoice', { id: orderId });
+    const invoice = await client.get(invoicePath);
+    const shipped = 'GET invoice of the order placed and shipped';
+    await requireServedSubresource(ctx, key, invoicePath, invoice, 'invoice', shipped);
   }
   const sku = linesOf(ctx.dialect.orderBody, orderBody)[0]?.sku ?? '';
   return {
@@ -67,11 +86,17 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
  * Webhook endpoints are only listed, never made: five per mode is a limit of its own.
  */
 export function scopedEndpoints(ctx: CheckContext, f: ScopeFixtures): ScopedEndpoint[] {
-  const get = (name: string, scope: Scope, path: string): ScopedEndpoint => ({
+  const get = (
+    name: string,
+    scope: Scope,
+    path: string,
+    method: HttpMethod = 'GET',
+  ): ScopedEndpoint => ({
     name,
     scope,
-    request: { method: 'GET', path },
+    request: { method, path },
   });
+  const { operations } = ctx.dialect;
   return [
     get('GET /catalog/products', 'catalog:read', ctx.path('catalogProducts')),
     get('GET /catalog/products/{sku}', 'catalog:read', ctx.path('catalogProduct', { sku: f.sku })),
@@ -105,7 +130,13 @@ export function scopedEndpoints(ctx: CheckContext, f: ScopeFixtures): ScopedEndp
       scope: 'orders:write',
       request: { method: 'POST', path: ctx.path('orderCancel', { id: f.orderId }) },
     },
-    get('GET /webhook-endpoints', 'webhooks:manage', ctx.path('webhookEndpoints')),
-    get('GET /events', 'webhooks:manage', ctx.path('events')),
+    // Their methods are the dialect's: the document does not show them.
+    get(
+      'list webhook endpoints',
+      'webhooks:manage',
+      ctx.path('webhookEndpoints'),
+      operations.webhookEndpointList.method,
+    ),
+    get('list events', 'webhooks:manage', ctx.path('events'), operations.eventList.method),
   ];
 }

@@ -1,12 +1,7 @@
-import {
-  type CheckContext,
-  type Key,
-  type OrderCatalog,
-  type Product,
-  productsOf,
-} from '../../lib/check/index.js';
-import { cents } from '../../lib/check/order-body.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import { centsIn } from '../../lib/check/answers.js';
+import { listedProducts } from '../../lib/check/catalog-read.js';
+import type { CheckContext, Key, OrderCatalog, Product } from '../../lib/check/index.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
 
 export type { OrderCatalog };
 
@@ -32,20 +27,13 @@ export function catalogOf(
  */
 export async function readCatalog(ctx: CheckContext, key: Key): Promise<OrderCatalog> {
   const client = ctx.api(key);
-  const res = await client.get(ctx.path('catalogProducts'), { limit: '100' });
-  const data = (res.json as { data?: unknown } | undefined)?.data;
-  if (res.status !== 200 || !Array.isArray(data)) {
-    throw new HarnessError(
-      'HARNESS_SETUP',
-      `could not read the catalog to build orders: HTTP ${res.status} (evidence #${res.exchange})`,
-    );
-  }
+  const products = await listedProducts(client, ctx.dialect);
   const account = await client.get(ctx.path('account'));
-  const limits = (account.json as { limits?: Record<string, unknown> } | undefined)?.limits;
-  const maxOrderValue = cents(limits?.max_order_value);
-  const maxOrdersPerDay = limits?.max_orders_per_day;
+  const fields = ctx.dialect.accountFields;
+  const maxOrderValue = centsIn(ctx.dialect.money, valueAt(account.json, fields.maxOrderValue));
+  const maxOrdersPerDay = valueAt(account.json, fields.maxOrdersPerDay);
   return {
-    products: productsOf(data),
+    products,
     ...(maxOrderValue === undefined ? {} : { maxOrderValue }),
     ...(typeof maxOrdersPerDay === 'number' ? { maxOrdersPerDay } : {}),
   };

@@ -1,3 +1,4 @@
+import { requireId, succeeded } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { orderIdsWithExternalId } from './order-count.js';
 
@@ -35,12 +36,15 @@ export async function expectSingleOrder(
   after: string,
 ): Promise<void> {
   const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
-  const found = (res.json as { id?: unknown } | undefined)?.id;
-  ctx.expectTrue(res.status === 200 && found === id, {
+  const ok = succeeded(ctx.dialect, 'orderByExternalId', res.status);
+  const found = ok
+    ? requireId(ctx.dialect, 'order', res.json, 'the order found by external id', res.exchange)
+    : undefined;
+  ctx.expectTrue(ok && found === id, {
     code: 'STATE',
-    pointer: '/body/id',
+    pointer: `/body${ctx.dialect.answers.order.id}`,
     expected: id,
-    received: res.status === 200 ? found : `HTTP ${res.status}`,
+    received: res.status < 300 ? found : `HTTP ${res.status}`,
     message: `after ${after} the order with external_id ${externalId} is not ${id}`,
     exchange: res.exchange,
   });

@@ -1,3 +1,4 @@
+import { type AnswerKind, requireId } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { problemCode } from './problem-text.js';
@@ -36,24 +37,26 @@ export function requireSuccess(res: HttpResponse, what: string): Record<string, 
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }
 
-/** The `id` of an object a step created; a set-up error when there is none. */
-export function idOf(body: Record<string, unknown>, what: string): string {
-  if (typeof body.id !== 'string' || body.id.length === 0) {
-    throw new HarnessError('HARNESS_SETUP', `${what} answered no id`);
-  }
-  return body.id;
+/**
+ * The id of an object a step created, where the dialect shows it
+ * (`dialect.answers.<kind>.id`); without one there, the check is not
+ * verifiable and says which profile field would let it run.
+ */
+export function idOf(
+  ctx: Pick<CheckContext, 'dialect'>,
+  body: unknown,
+  what: string,
+  kind: AnswerKind = 'order',
+): string {
+  return requireId(ctx.dialect, kind, body, what);
 }
 
-/** The `id` of the object a judged answer returned; without one the check cannot go on (a SCHEMA violation). */
-export function answeredId(ctx: CheckContext, res: HttpResponse, what: string): string {
-  const id = (res.json as { id?: unknown } | undefined)?.id;
-  if (typeof id === 'string' && id.length > 0) return id;
-  return ctx.stop({
-    code: 'SCHEMA',
-    pointer: '/body/id',
-    expected: 'the id of the object',
-    received: id ?? '(missing)',
-    message: `${what} answered no id`,
-    exchange: res.exchange,
-  });
+/** The id of the object a judged answer returned; without one where the profile says, not verifiable. */
+export function answeredId(
+  ctx: CheckContext,
+  res: HttpResponse,
+  what: string,
+  kind: AnswerKind = 'order',
+): string {
+  return requireId(ctx.dialect, kind, res.json, what, res.exchange);
 }

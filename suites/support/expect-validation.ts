@@ -1,3 +1,4 @@
+import { entryPointer, pointerInForm } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
 import { errorEntries } from './problem-text.js';
 
@@ -21,15 +22,22 @@ export function expectValidationFailed(ctx: CheckContext, res: HttpResponse): bo
   });
 }
 
-/** That some `errors[]` entry points at `pointer` (contract section 2: RFC 6901 into the body). */
+/**
+ * That some `errors[]` entry points at `pointer` (an RFC 6901 pointer into the
+ * body sent), read from the member and in the form the dialect says
+ * (`dialect.errors`; contract section 2: `pointer`, RFC 6901).
+ */
 export function expectPointer(ctx: CheckContext, res: HttpResponse, pointer: string): boolean {
-  const pointers = errorEntries(res).map((entry) => entry.pointer);
+  const { errors } = ctx.dialect;
+  const entries = errorEntries(res);
+  const pointers = entries.map((entry) => entryPointer(errors, entry));
+  const written = pointerInForm(errors, pointer);
   return ctx.expectTrue(pointers.includes(pointer), {
     code: 'VALUE',
     pointer: '/body/errors',
-    expected: `an entry with pointer "${pointer}"`,
-    received: pointers,
-    message: `no errors[] entry points at ${pointer}`,
+    expected: `an entry with ${errors.member} "${written}"`,
+    received: entries.map((entry) => entry[errors.member]),
+    message: `no errors[] entry points at ${written}`,
     exchange: res.exchange,
   });
 }

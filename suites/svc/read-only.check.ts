@@ -1,21 +1,21 @@
-import { check } from '../../lib/check/index.js';
+import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
-import { orderBody } from '../support/order-body.js';
-import { quoteBody } from '../support/quote-body.js';
+import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
 
 check('SVC-01', async (ctx) => {
   // Section 7, 503 read_only: "Reads work."
   const { key, orderId } = await switchedTo(ctx, 'read_only');
   const client = ctx.api(key);
-  for (const [what, path] of [
-    ['GET /account', ctx.path('account')],
-    ['GET /catalog/products', ctx.path('catalogProducts')],
-    ['GET /orders', ctx.path('orders')],
-    ['GET /orders/{id}', ctx.path('order', { id: orderId })],
+  const { operations } = ctx.dialect;
+  for (const [what, path, operation] of [
+    ['GET /account', ctx.path('account'), operations.account],
+    ['GET /catalog/products', ctx.path('catalogProducts'), operations.catalogProducts],
+    ['GET /orders', ctx.path('orders'), operations.orderList],
+    ['GET /orders/{id}', ctx.path('order', { id: orderId }), operations.orderRead],
   ] as const) {
     const res = await client.get(path);
-    if (!ctx.expectStatus(res, 200)) ctx.note(`${what} failed while read_only`);
+    if (!ctx.expectStatus(res, operation.status)) ctx.note(`${what} failed while read_only`);
   }
 });
 
@@ -40,7 +40,7 @@ check('SVC-04', async (ctx) => {
   // Section 7 read_only pauses writes, not authentication; contract readings: token requests still work.
   const { key } = await switchedTo(ctx, 'read_only');
   const res = await tokenRequest(ctx, key);
-  if (ctx.expectStatus(res, 200)) {
+  if (ctx.expectStatus(res, ctx.dialect.operations.token.status)) {
     ctx.expectTrue(
       typeof (res.json as { access_token?: unknown } | undefined)?.access_token === 'string',
       {
@@ -63,8 +63,11 @@ check('SVC-05', async (ctx) => {
     status: 503,
     code: 'read_only',
   });
-  ctx.expectProblem(
-    await client.post(ctx.path('webhookEndpoints'), { url: 'https://hooks.example.com/orders' }),
-    { status: 503, code: 'read_only' },
-  );
+  // The endpoint is created with the dialect's method and body (the document shows neither).
+  const created = await client.send({
+    method: ctx.dialect.operations.webhookEndpointCreate.method,
+    path: ctx.path('webhookEndpoints'),
+    json: endpointBody(ctx, 'https://hooks.example.com/orders'),
+  });
+  ctx.expectProblem(created, { status: 503, code: 'read_only' });
 });

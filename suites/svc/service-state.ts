@@ -5,9 +5,9 @@ import type {
   Key,
   TestAccount,
 } from '../../lib/check/index.js';
+import { orderBody } from '../../lib/check/index.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 
 /** An account with one order placed while the service was normal, then switched to `service`. */
@@ -25,6 +25,7 @@ export async function switchedTo(
   const { key, account, catalog } = await ordering(ctx);
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const orderId = idOf(
+    ctx,
     requireSuccess(
       await ctx.postOrder(key, orderBody(ctx, catalog)),
       'placing an order before the switch',

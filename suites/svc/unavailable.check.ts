@@ -1,8 +1,6 @@
-import { check } from '../../lib/check/index.js';
+import { check, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
-import { orderBody } from '../support/order-body.js';
-import { quoteBody } from '../support/quote-body.js';
 import { backToNormal, switchedTo, tokenRequest } from './service-state.js';
 
 check('SVC-06', async (ctx) => {

@@ -6,7 +6,7 @@ import { requestToken } from '../support/token-request.js';
 async function tokenResponse(ctx: CheckContext): Promise<{ res: HttpResponse; prefix: string }> {
   const key = await ctx.key();
   const res = await requestToken(ctx, key);
-  ctx.requireStatus(res, [200, 201]);
+  ctx.requireStatus(res, ctx.dialect.operations.token.status);
   // Section 2: `<prefix>` is one constant of the service, the same in keys and tokens.
   const prefix = /^(.+?)_(?:test|live)_ak_/.exec(key.accessKeyId)?.[1] ?? ctx.dialect.keyPrefix;
   return { res, prefix };

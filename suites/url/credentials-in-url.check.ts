@@ -117,7 +117,7 @@ check('URL-04', async (ctx) => {
       ...addressOf(shape, body),
       line2: key.secretKey,
     });
-    const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(withSecret));
+    const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, withSecret));
     cases.push({ credential: key.secretKey, kind: 'Secret Key (in a quote body)', res: quote });
   } else {
     ctx.note('Secret Key cases need a key made for the check (control feature "keys")');

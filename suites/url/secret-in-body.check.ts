@@ -1,3 +1,4 @@
+import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   addressOf,
   type CheckContext,
@@ -8,7 +9,6 @@ import {
 } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { requestToken } from '../support/token-request.js';
-import { uniqueExternalId } from '../support/unique-external-id.js';
 
 interface SecretInBody {
   what: string;
@@ -26,7 +26,7 @@ interface SecretInBody {
 async function requestsWithSecretInBody(ctx: CheckContext) {
   const key = await ctx.key({ mode: 'test' });
   const externalId = uniqueExternalId('ct-secret');
-  const body = await ctx.orderBody({ external_id: externalId });
+  const body = await ctx.orderBody({ externalId: externalId });
   const shape = ctx.dialect.orderBody;
   const withSecret = withAddress(shape, body, { ...addressOf(shape, body), line2: key.secretKey });
   const cases: SecretInBody[] = [
@@ -37,7 +37,7 @@ async function requestsWithSecretInBody(ctx: CheckContext) {
     },
     {
       what: 'POST /quotes with the Secret Key in shipping_address.line2',
-      res: await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(withSecret)),
+      res: await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, withSecret)),
     },
   ];
   return { key, cases };

@@ -13,6 +13,12 @@ import {
 import { type OrderBodyShape, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { orderBreakingOneRule } from '../../suites/arbitraries/orderBreakingOneRule.js';
 
+/** Prices as bare integers of cents. */
+const CENTS = {
+  ...REFERENCE_DIALECT,
+  money: { ...REFERENCE_DIALECT.money, format: 'cents' as const },
+};
+
 const address = {
   name: 'Ada Lovelace',
   line1: '1 Main St',
@@ -52,7 +58,7 @@ describe('the one order builder', () => {
 
   it('breaks one rule of section 4 in the shape of the dialect, pointing into that shape', () => {
     const catalog = {
-      products: productsOf([
+      products: productsOf(CENTS, [
         { sku: 'MUG', unit_price: 1100, min_quantity: 1, ships_by_freight: false },
         { sku: 'STICKER', unit_price: 125, min_quantity: 25, ships_by_freight: false },
         { sku: 'PALLET', unit_price: 38000, min_quantity: 1, ships_by_freight: true },
@@ -116,7 +122,7 @@ describe('the one order builder', () => {
 });
 
 describe('the one product type', () => {
-  const products = productsOf([
+  const products = productsOf(REFERENCE_DIALECT, [
     {
       sku: 'A',
       name: 'a',
@@ -124,7 +130,9 @@ describe('the one product type', () => {
       min_quantity: 3,
       ships_by_freight: false,
     },
-    { sku: 'B', name: 'b', unit_price: 1200, min_quantity: 1, ships_by_freight: false },
+    { sku: 'B', name: 'b', unit_price: { amount: 1200 }, min_quantity: 1, ships_by_freight: false },
+    // A bare integer is not money of the object format: cents or dollars, the suite does not guess.
+    { sku: 'E', name: 'e', unit_price: 1200, min_quantity: 1, ships_by_freight: false },
     { sku: 'C', name: 'c', unit_price: { amount: 1 }, min_quantity: 1, ships_by_freight: true },
     { sku: 'D', unit_price: 'free' },
     null,
@@ -136,6 +144,28 @@ describe('the one product type', () => {
       ['B', 1200, 1],
       ['C', 1, 1],
     ]);
+  });
+
+  it('reads products where the dialect says, prices in its money format', () => {
+    const other = {
+      ...REFERENCE_DIALECT,
+      answers: {
+        ...REFERENCE_DIALECT.answers,
+        product: {
+          sku: '/code',
+          unitPrice: '/price',
+          minQuantity: '/moq',
+          shipsByFreight: '/freight',
+        },
+      },
+      money: { ...REFERENCE_DIALECT.money, format: 'decimal' as const },
+    };
+    expect(
+      productsOf(other, [
+        { code: 'X', price: '12.50', moq: 2, freight: true },
+        { code: 'Y', price: 1250 },
+      ]),
+    ).toEqual([{ sku: 'X', name: 'X', unit_price: 1250, min_quantity: 2, ships_by_freight: true }]);
   });
 
   it('picks the cheapest line not shipped by freight, at its minimum', () => {
@@ -160,9 +190,24 @@ describe('editing an order body through the dialect', () => {
     );
     expect(addressOf(shape, body)).toEqual(address);
     expect(linesOf(OTHER, orderBodyOf(OTHER, spec))).toEqual(spec.items);
-    expect(quoteBodyOf(moved)).toEqual({
+    expect(quoteBodyOf(REFERENCE_DIALECT, moved)).toEqual({
       items: body.items,
       shipping_address: moved.shipping_address,
+    });
+    // A quote body of its own: lines and address move to its places, anything else goes along.
+    const quoteShape = { ...OTHER, items: '/quote/lines', sku: '/sku', quantity: '/n' };
+    const dialect = { orderBody: shape, quoteBody: quoteShape };
+    expect(quoteBodyOf(dialect, { ...body, secret: 's' })).toEqual({
+      secret: 's',
+      quote: { lines: spec.items.map((line) => ({ sku: line.sku, n: line.quantity })) },
+      ship_to: {
+        recipient: address.name,
+        street: address.line1,
+        city: address.city,
+        region: address.state,
+        zip: address.postal_code,
+        country: address.country,
+      },
     });
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { centsIn } from '../../lib/check/answers.js';
+import { valueAt } from '../../lib/check/json-pointer.js';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
 import { requestClass } from '../../lib/client/key-pacer.js';
@@ -8,8 +10,6 @@ import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
 import { pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
-import { valueAt } from '../../suites/read/account-fields.js';
-import { centsIn } from '../../suites/support/order-total.js';
 import { emptyDir, runCli } from './support/run-cli.js';
 
 function profileIn(body: unknown): { cwd: string; file: string } {
@@ -76,6 +76,7 @@ describe('profile v2', () => {
           address: { name: '/ship_to/recipient', postal_code: '/ship_to/zip' },
         },
         totals: { order: '/amounts/total', quote: '/grand_total' },
+        money: { format: 'decimal' },
       },
     });
     const body = orderBodyOf(dialect.orderBody, spec);
@@ -88,8 +89,14 @@ describe('profile v2', () => {
     });
     expect(linesOf(dialect.orderBody, body)).toEqual(spec.items);
     const order = { total: 1, amounts: { total: '12.34' } };
-    expect(centsIn(valueAt(order, dialect.totals.order))).toBe(1234);
-    expect(centsIn(valueAt({ grand_total: { amount: 999 } }, dialect.totals.quote))).toBe(999);
+    expect(centsIn(dialect.money, valueAt(order, dialect.totals.order))).toBe(1234);
+    expect(centsIn(dialect.money, valueAt({ grand_total: '9.99' }, dialect.totals.quote))).toBe(
+      999,
+    );
+    // Only the profile's money format is read: an integer could be cents or dollars.
+    expect(centsIn(dialect.money, valueAt({ grand_total: 999 }, dialect.totals.quote))).toBe(
+      undefined,
+    );
   });
 
   it('refuses v2 sections in a profile that does not say version 2', () => {
@@ -156,5 +163,205 @@ describe('profile v2', () => {
     expect(result.stderr.trim().split('\n')).toEqual([
       'conformance: error: p.json: dialect.totals.order: must be a JSON pointer such as "/livemode"',
     ]);
+  });
+});
+
+describe('profile v2: operations, bodies, answers, list, money, states, errors', () => {
+  const full = {
+    version: 2,
+    dialect: {
+      orderBody: { items: '/lines', sku: '/code', quantity: '/qty' },
+      operations: {
+        orderCreate: { status: 200 },
+        orderCancel: { status: 202 },
+        webhookEndpointCreate: { method: 'PUT', status: 200 },
+        webhookEndpointDelete: { method: 'POST', status: 200 },
+      },
+      quoteBody: { items: '/quote_lines' },
+      webhookEndpointBody: { url: '/target/url', events: null },
+      eventKinds: { orderCreated: 'OrderCreated', orderCancelled: 'OrderCancelled' },
+      answers: {
+        order: { id: '/order_id', status: '/state', lines: '/lines', lineSku: '/code' },
+        quote: { id: '/quote_id' },
+        product: { unitPrice: '/price' },
+        webhookEndpoint: { id: '/endpoint_id' },
+        event: { type: '/kind' },
+      },
+      list: { items: '/items', hasMore: null, nextCursor: '/next', cursorParam: 'cursor' },
+      money: { format: 'decimal' },
+      orderStatuses: { received: 'NEW', cancelled: 'CANCELED' },
+      errors: { member: 'field', form: 'dot' },
+    },
+  };
+
+  it('reads every v2 section over the reference, field by field', () => {
+    const { dialect } = load(full);
+    const reference = REFERENCE_DIALECT;
+    expect(dialect.operations).toEqual({
+      ...reference.operations,
+      orderCreate: { method: 'POST', status: 200 },
+      orderCancel: { method: 'POST', status: 202 },
+      webhookEndpointCreate: { method: 'PUT', status: 200 },
+      webhookEndpointDelete: { method: 'POST', status: 200 },
+    });
+    // The v2 operation's status is the v1 field's: one fact.
+    expect(dialect.orderCreatedStatus).toBe(200);
+    // The quote body starts from the profile's order body, not the reference's.
+    expect(dialect.quoteBody).toEqual({ ...dialect.orderBody, items: '/quote_lines' });
+    expect(dialect.webhookEndpointBody).toEqual({ url: '/target/url', events: null });
+    expect(dialect.eventKinds).toEqual({
+      orderCreated: 'OrderCreated',
+      orderCancelled: 'OrderCancelled',
+    });
+    expect(dialect.answers).toEqual({
+      order: {
+        id: '/order_id',
+        status: '/state',
+        lines: '/lines',
+        lineSku: '/code',
+        lineQuantity: '/quantity',
+      },
+      quote: { id: '/quote_id' },
+      product: { ...reference.answers.product, unitPrice: '/price' },
+      webhookEndpoint: { id: '/endpoint_id' },
+      event: { id: '/id', type: '/kind' },
+    });
+    expect(dialect.list).toEqual({
+      items: '/items',
+      hasMore: null,
+      nextCursor: '/next',
+      cursorParam: 'cursor',
+      limitParam: 'limit',
+      maxLimit: 100,
+    });
+    expect(dialect.money).toEqual({ format: 'decimal', amount: '/amount', currency: '/currency' });
+    expect(dialect.orderStatuses).toEqual({
+      received: 'NEW',
+      inProduction: 'in_production',
+      shipped: 'shipped',
+      cancelled: 'CANCELED',
+    });
+    expect(dialect.errors).toEqual({ member: 'field', form: 'dot' });
+  });
+
+  it('keeps the reference where a v2 profile says nothing; the quote body follows the order body', () => {
+    const { dialect } = load({ version: 2, dialect: { orderBody: { items: '/lines' } } });
+    expect(dialect).toEqual({
+      ...REFERENCE_DIALECT,
+      orderBody: { ...REFERENCE_DIALECT.orderBody, items: '/lines' },
+      quoteBody: { ...REFERENCE_DIALECT.orderBody, items: '/lines' },
+    });
+  });
+
+  it('takes orderCreatedStatus and operations.orderCreate.status together only when they agree', () => {
+    const agree = load({
+      version: 2,
+      dialect: { orderCreatedStatus: 200, operations: { orderCreate: { status: 200 } } },
+    });
+    expect(agree.dialect.operations.orderCreate.status).toBe(200);
+    expect(
+      load({ version: 2, dialect: { operations: { orderCreate: { status: 202 } } } }).dialect
+        .orderCreatedStatus,
+    ).toBe(202);
+    expect(
+      errorOf({
+        version: 2,
+        dialect: { orderCreatedStatus: 200, operations: { orderCreate: { status: 201 } } },
+      }),
+    ).toBe(
+      'p.json: dialect.operations.orderCreate.status: 201 differs from dialect.orderCreatedStatus (200); they are one fact: set only one',
+    );
+  });
+
+  it('lets a profile change a method only where the document does not fix it', () => {
+    expect(
+      errorOf({ version: 2, dialect: { operations: { orderCancel: { method: 'DELETE' } } } }),
+    ).toMatch(
+      /^p\.json: dialect\.operations\.orderCancel\.method: is fixed by the API document \(POST\); only the methods of webhookEndpointCreate, .*eventRead may change$/,
+    );
+    // Saying the fixed method again is no change.
+    expect(
+      load({ version: 2, dialect: { operations: { orderCancel: { method: 'POST' } } } }).dialect
+        .operations.orderCancel,
+    ).toEqual({ method: 'POST', status: 200 });
+    expect(
+      load({ version: 2, dialect: { operations: { eventList: { method: 'POST' } } } }).dialect
+        .operations.eventList.method,
+    ).toBe('POST');
+  });
+
+  it('takes success statuses 200..299 only (204 included)', () => {
+    expect(
+      load({ version: 2, dialect: { operations: { webhookEndpointDelete: { status: 204 } } } })
+        .dialect.operations.webhookEndpointDelete.status,
+    ).toBe(204);
+    expect(
+      errorOf({ version: 2, dialect: { operations: { orderRead: { status: 302 } } } }),
+    ).toMatch(/^p\.json: dialect\.operations\.orderRead\.status: /);
+    expect(errorOf({ version: 2, dialect: { operations: { orderRaed: {} } } })).toBe(
+      'p.json: dialect.operations.orderRaed: unknown setting',
+    );
+  });
+
+  it('refuses a list envelope that could not tell the last page, and clashing list members', () => {
+    expect(errorOf({ version: 2, dialect: { list: { hasMore: null, nextCursor: null } } })).toBe(
+      'p.json: dialect.list: hasMore and nextCursor are both null: keep at least one, or the suite cannot tell the last page',
+    );
+    expect(errorOf({ version: 2, dialect: { list: { hasMore: '/data/more' } } })).toMatch(
+      /^p\.json: dialect\.list\.items: \/data clashes with list\.hasMore/,
+    );
+    expect(errorOf({ version: 2, dialect: { list: { cursorParam: 'limit' } } })).toMatch(
+      /^p\.json: dialect\.list\.cursorParam: is the same parameter as limitParam/,
+    );
+    expect(errorOf({ version: 2, dialect: { list: { maxLimit: 0 } } })).toMatch(
+      /^p\.json: dialect\.list\.maxLimit: /,
+    );
+  });
+
+  it('refuses names that two states or kinds would share, and bad enums', () => {
+    expect(errorOf({ version: 2, dialect: { orderStatuses: { shipped: 'received' } } })).toMatch(
+      /^p\.json: dialect\.orderStatuses\.shipped: "received" is also orderStatuses\.received/,
+    );
+    expect(
+      errorOf({ version: 2, dialect: { eventKinds: { orderCancelled: 'order.created' } } }),
+    ).toMatch(/^p\.json: dialect\.eventKinds\.orderCancelled: /);
+    const message = errorOf({
+      version: 2,
+      dialect: { money: { format: 'float' }, errors: { form: 'xpath', member: 'detail' } },
+    });
+    expect(message.split('\n')).toEqual([
+      expect.stringMatching(/^p\.json: dialect\.money\.format: /),
+      'p.json: dialect.errors.member: cannot be detail (the API document puts the text there)',
+      expect.stringMatching(/^p\.json: dialect\.errors\.form: /),
+    ]);
+  });
+
+  it('refuses a webhook endpoint body with the URL inside the event list; null takes no list', () => {
+    expect(
+      errorOf({
+        version: 2,
+        dialect: { webhookEndpointBody: { url: '/hook', events: '/hook/kinds' } },
+      }),
+    ).toMatch(
+      /^p\.json: dialect\.webhookEndpointBody\.url: \/hook clashes with webhookEndpointBody\.events/,
+    );
+    expect(
+      load({ version: 2, dialect: { webhookEndpointBody: { url: '/hook', events: null } } }).dialect
+        .webhookEndpointBody,
+    ).toEqual({ url: '/hook', events: null });
+  });
+
+  it('refuses every v2 section in a v1 profile, each on its own line', () => {
+    const { version: _, ...v1 } = full;
+    const lines = errorOf(v1).split('\n');
+    expect(lines).toHaveLength(10);
+    for (const line of lines) expect(line).toMatch(/is a profile v2 section: add "version": 2/);
+  });
+
+  it('a quote body may use /external_id (only the order body has it)', () => {
+    expect(
+      load({ version: 2, dialect: { quoteBody: { items: '/external_id' } } }).dialect.quoteBody
+        .items,
+    ).toBe('/external_id');
   });
 });

@@ -143,7 +143,9 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'account-limits-flat': 'READ-01',
   'catalog-needs-orders-read': 'READ-07',
   'order-read-without-external-id': 'READ-15',
-  'shipments-not-listed': 'READ-16',
+  // The list envelope is the dialect's (contract section 2): READ-16 (MUST) is not verifiable without it.
+  'shipments-not-listed': 'READ-17',
+  'shipments-not-found': 'READ-16',
   'events-need-orders-read': 'READ-20',
   'external-id-lookup-forgets-after-day': 'MODEL-01',
   // Scoped statements applied too widely (issue 12).

@@ -47,6 +47,8 @@ export async function prepareRun(
   area: RunScope,
   seed: number,
   cwd: string,
+  /** More flags, e.g. `--profile FILE`. */
+  extraArgv: readonly string[] = [],
 ): Promise<PreparedRun> {
   const argv = [
     '--target',
@@ -58,6 +60,7 @@ export async function prepareRun(
     String(seed),
     // The reference places nothing real; probation and mode checks need live orders.
     '--allow-live-orders',
+    ...extraArgv,
   ];
   const loaded = loadSettings({
     argv,

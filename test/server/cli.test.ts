@@ -149,6 +149,44 @@ describe('npm run reference (server/main.ts)', () => {
     ]);
   });
 
+  it('--profile FILE: the server speaks its dialect (here: its account path and key prefix)', async () => {
+    const file = join(dir, 'profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 2, dialect: { keyPrefix: 'acme', paths: { account: '/me' } } }),
+    );
+    const server = await spawnServer(['--port', '0', '--db', ':memory:', '--profile', file]);
+    onTestFinished(async () => {
+      await stop(server.child, 'SIGKILL');
+    });
+    const moved = await fetch(`${server.origin}/api/on-demand/v1/me`);
+    expect(moved.status).toBe(401);
+    const reference = await fetch(`${server.origin}/api/on-demand/v1/account`);
+    expect(reference.status).toBe(404);
+  });
+
+  it('a bad profile: one line per problem on stderr and exit code 2', async () => {
+    const file = join(dir, 'bad-profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ dialect: { paths: { order: '/orders' }, money: { format: 'pennies' } } }),
+    );
+    const result = await runServer(['--port', '0', '--db', ':memory:', '--profile', file]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^reference: --profile ".*bad-profile\.json": dialect\.paths\.order: /),
+      expect.stringMatching(
+        /^reference: --profile ".*bad-profile\.json": dialect\.money\.format: /,
+      ),
+    ]);
+    const missing = await runServer(['--profile', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toMatch(
+      /^reference: --profile ".*nope\.json" cannot be read \(ENOENT\)$/,
+    );
+  });
+
   it('a port in use: one clear line and exit code 1', async () => {
     const holder = await startServer({ port: 0 });
     onTestFinished(() => holder.close());

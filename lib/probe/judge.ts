@@ -1,0 +1,249 @@
+import type { Dialect, ErrorPointers, MoneyFormat, OrderBodyShape } from '../target/dialect.js';
+import { membersNear, valueAt } from './pointer.js';
+
+/**
+ * The dialect probe's judgements, one per thing it reads: pure functions of
+ * an answer and the profile's dialect. Each finding names the profile field
+ * that would have to change and what the target answered. They judge only
+ * what a correct target in the profile's dialect cannot answer otherwise:
+ * a refusal for the key, a limit or a failing server is no mismatch.
+ */
+export interface Mismatch {
+  /** The profile field, as written in a profile: `dialect.orderBody.items`. */
+  field: string;
+  /** What the target answered, in words; never a secret (answers are redacted before). */
+  said: string;
+}
+
+/** One terminal line per mismatch. */
+export function mismatchLine(m: Mismatch): string {
+  return `dialect mismatch: ${m.field}: ${m.said}`;
+}
+
+/** `GET /account`: every account field where the profile says, the maximum order value in its money format. */
+export function judgeAccount(body: unknown, dialect: Dialect, request: string): Mismatch[] {
+  const found: Mismatch[] = [];
+  for (const [name, pointer] of Object.entries(dialect.accountFields)) {
+    const value = valueAt(body, pointer);
+    if (value === undefined) {
+      found.push({
+        field: `dialect.accountFields.${name}`,
+        said: `${request} shows nothing at ${pointer} (${membersNear(body, pointer)})`,
+      });
+    } else if (name === 'maxOrderValue' && !fitsMoney(value, dialect.money)) {
+      found.push(moneyMismatch(value, dialect.money, `${request} at ${pointer}`));
+    }
+  }
+  return found;
+}
+
+/** A list answer: the items array and the has-more flag where the profile says. */
+export function judgeList(body: unknown, dialect: Dialect, request: string): Mismatch[] {
+  const found: Mismatch[] = [];
+  const { items, hasMore } = dialect.list;
+  if (!Array.isArray(valueAt(body, items))) {
+    found.push({
+      field: 'dialect.list.items',
+      said: `${request} has no array at ${items} (${membersNear(body, items)})`,
+    });
+  }
+  if (hasMore !== null && typeof valueAt(body, hasMore) !== 'boolean') {
+    found.push({
+      field: 'dialect.list.hasMore',
+      said: `${request} has no true or false at ${hasMore} (${describeAt(body, hasMore)})`,
+    });
+  }
+  return found;
+}
+
+/** A first order creation that succeeded: its status, id, state and total where the profile says. */
+export function judgeCreatedOrder(
+  status: number,
+  body: unknown,
+  dialect: Dialect,
+  request: string,
+): Mismatch[] {
+  const found: Mismatch[] = [];
+  const expected = dialect.operations.orderCreate.status;
+  if (status !== expected) {
+    found.push({
+      field: 'dialect.orderCreatedStatus',
+      said: `${request} answered ${status} to a first creation; the profile says ${expected}`,
+    });
+  }
+  found.push(...judgeOrder(body, dialect, request));
+  const total = valueAt(body, dialect.totals.order);
+  if (total === undefined) {
+    found.push({
+      field: 'dialect.totals.order',
+      said: `${request} shows nothing at ${dialect.totals.order} (${membersNear(body, dialect.totals.order)})`,
+    });
+  } else if (!fitsMoney(total, dialect.money)) {
+    found.push(moneyMismatch(total, dialect.money, `${request} at ${dialect.totals.order}`));
+  }
+  return found;
+}
+
+/** An order answer: its id and its state, one of the profile's state names. */
+export function judgeOrder(body: unknown, dialect: Dialect, request: string): Mismatch[] {
+  const found: Mismatch[] = [];
+  const { id, status } = dialect.answers.order;
+  const idValue = valueAt(body, id);
+  if (typeof idValue !== 'string' && typeof idValue !== 'number') {
+    found.push({
+      field: 'dialect.answers.order.id',
+      said: `${request} shows no id at ${id} (${describeAt(body, id)})`,
+    });
+  }
+  const state = valueAt(body, status);
+  if (state === undefined) {
+    found.push({
+      field: 'dialect.answers.order.status',
+      said: `${request} shows nothing at ${status} (${membersNear(body, status)})`,
+    });
+  } else if (!Object.values(dialect.orderStatuses).includes(state as string)) {
+    found.push({
+      field: 'dialect.orderStatuses',
+      said: `${request} shows the state ${preview(state)} at ${status}; the profile names ${Object.values(
+        dialect.orderStatuses,
+      )
+        .map((s) => JSON.stringify(s))
+        .join(', ')}`,
+    });
+  }
+  return found;
+}
+
+/**
+ * A 422 to the order the profile describes: the target wants another body.
+ * Names the order body fields its `errors[]` point at (or the whole body when
+ * it points elsewhere) and quotes every pointer.
+ */
+export function judgeRefusedOrder(
+  body: unknown,
+  dialect: Dialect,
+  request: string,
+  status: number,
+): Mismatch {
+  const pointers = errorPointers(body, dialect.errors);
+  const fields = implicatedFields(pointers, dialect.orderBody);
+  const code = valueAt(body, '/code');
+  const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to an order of the profile's shape (${bodyOutline(dialect.orderBody, fields)}), with ${
+    pointers.length
+      ? `errors[] at ${pointers.join(', ')}`
+      : `no errors[] ${dialect.errors.member} (${describeAt(body, '/detail')})`
+  }`;
+  return {
+    field: fields.length
+      ? fields.map((f) => `dialect.orderBody.${f}`).join(', ')
+      : 'dialect.orderBody',
+    said,
+  };
+}
+
+/** The `errors[]` pointers of a problem, turned into JSON pointers from the profile's form. */
+export function errorPointers(body: unknown, form: ErrorPointers): string[] {
+  const errors = valueAt(body, '/errors');
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((entry) => {
+    const raw = valueAt(entry, `/${form.member}`);
+    return typeof raw === 'string' ? [asJsonPointer(raw, form.form)] : [];
+  });
+}
+
+export function asJsonPointer(raw: string, form: ErrorPointers['form']): string {
+  if (form === 'json-pointer' || raw.startsWith('/') || raw === '') return raw;
+  const tokens =
+    form === 'dot'
+      ? raw.split('.')
+      : raw
+          .replace(/\[(\w+)\]/g, '.$1')
+          .split('.')
+          .filter(Boolean);
+  return tokens.map((t) => `/${t}`).join('');
+}
+
+/** The order body fields an error pointer concerns: the field itself, inside it, or around it. */
+export function implicatedFields(pointers: readonly string[], shape: OrderBodyShape): string[] {
+  const found = new Set<string>();
+  const line = new RegExp(`^${escapeRegExp(shape.items)}/\\d+(/.*)?$`);
+  for (const p of pointers) {
+    if (p === '') continue;
+    const inLine = line.exec(p);
+    if (inLine) {
+      const rest = inLine[1] ?? '';
+      if (rest === shape.sku || rest.startsWith(`${shape.sku}/`)) found.add('sku');
+      else if (rest === shape.quantity || rest.startsWith(`${shape.quantity}/`))
+        found.add('quantity');
+      else found.add('items');
+      continue;
+    }
+    if (related(p, shape.items)) found.add('items');
+    for (const [field, at] of Object.entries(shape.address))
+      if (related(p, at)) found.add(`address.${field}`);
+  }
+  return [...found];
+}
+
+/** Whether a value is money in the profile's format. */
+export function fitsMoney(value: unknown, money: MoneyFormat): boolean {
+  return moneyFormatOf(value, money) === money.format;
+}
+
+/** Which money format a value shows (`object` with the given members), if any. */
+export function moneyFormatOf(
+  value: unknown,
+  members: Pick<MoneyFormat, 'amount' | 'currency'>,
+): MoneyFormat['format'] | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return 'cents';
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return 'decimal';
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Number.isInteger(valueAt(value, members.amount)) &&
+    typeof valueAt(value, members.currency) === 'string'
+  )
+    return 'object';
+  return undefined;
+}
+
+function moneyMismatch(value: unknown, money: MoneyFormat, where: string): Mismatch {
+  const wanted =
+    money.format === 'object'
+      ? `an object with integer cents at ${money.amount} and a currency at ${money.currency}`
+      : money.format === 'cents'
+        ? 'an integer of cents'
+        : 'a decimal string such as "12.34"';
+  return {
+    field: money.format === 'object' ? 'dialect.money' : 'dialect.money.format',
+    said: `${where} shows ${preview(value)}, where the profile's money format "${money.format}" is ${wanted}`,
+  };
+}
+
+function bodyOutline(shape: OrderBodyShape, fields: readonly string[]): string {
+  const at = (field: string): string => {
+    if (field === 'items' || field === 'sku' || field === 'quantity') return shape[field];
+    return shape.address[field.slice('address.'.length) as keyof OrderBodyShape['address']];
+  };
+  const named = fields.length ? fields : ['items', 'sku', 'quantity', 'address.name'];
+  return `the profile puts ${named.map((f) => `${f} at ${at(f)}`).join(', ')}`;
+}
+
+function related(pointer: string, field: string): boolean {
+  return pointer === field || pointer.startsWith(`${field}/`) || field.startsWith(`${pointer}/`);
+}
+
+function describeAt(body: unknown, pointer: string): string {
+  const value = valueAt(body, pointer);
+  return value === undefined ? membersNear(body, pointer) : `it shows ${preview(value)}`;
+}
+
+/** A value as a short JSON text. */
+export function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

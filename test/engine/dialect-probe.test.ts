@@ -1,0 +1,334 @@
+import type { MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { probeDialect } from '../../lib/probe/dialect-probe.js';
+import { mismatchLine } from '../../lib/probe/judge.js';
+import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import {
+  ACCOUNT,
+  type Answer,
+  API,
+  CONTROL_TOKEN,
+  probeConfig as config,
+  fakeTarget,
+  ORDER,
+  type Route,
+  SECRET,
+  withDialect,
+} from './support/fake-dialect-target.js';
+
+/**
+ * The dialect probe against a target made of undici MockAgent answers: by
+ * default a correct target in the reference dialect; each test changes one
+ * answer (or the profile) and expects exactly the mismatch naming the
+ * profile field, or none where the answer is no dialect matter.
+ */
+const agents: MockAgent[] = [];
+afterEach(async () => {
+  for (const agent of agents.splice(0)) await agent.close();
+});
+
+async function probe(
+  changes: Partial<Record<Route, Answer>>,
+  dialect = REFERENCE_DIALECT,
+  partner = false,
+) {
+  const fake = fakeTarget(changes, dialect);
+  agents.push(fake.agent);
+  const result = await probeDialect(config(dialect, partner), fake.agent);
+  return { ...result, fake, lines: result.mismatches.map(mismatchLine) };
+}
+
+describe('dialect probe: a correct target in the profile dialect passes silently', () => {
+  it('control API: a fresh account and key, seven requests, no mismatch, no note', async () => {
+    const result = await probe({});
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(
+      result.fake.seen.map((s) => s.split(' ')[0] + ' ' + s.split(' ')[1]?.split('?')[0]),
+    ).toEqual([
+      'POST /__control/accounts',
+      'POST /__control/accounts/acc_1/keys',
+      `POST ${API}/oauth/token`,
+      `GET ${API}/account`,
+      `POST ${API}/orders`,
+      `GET ${API}/orders/ord_1`,
+      `GET ${API}/orders`,
+    ]);
+    expect(result.requests).toBe(7);
+    // Its exchanges are evidence, redacted like a check's.
+    expect(result.evidence).toHaveLength(7);
+    const text = JSON.stringify(result.evidence);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(CONTROL_TOKEN);
+    expect(text).not.toContain('probeTokenNeverShown');
+  });
+
+  it('another dialect, described by its profile, passes too', async () => {
+    const dialect = withDialect((d) => {
+      d.paths.orders = '/purchase-orders';
+      d.paths.order = '/purchase-orders/{id}';
+      d.orderBody = { ...d.orderBody, items: '/lines', sku: '/product' };
+      d.operations.orderCreate.status = 200;
+      d.orderCreatedStatus = 200;
+      d.answers.order.id = '/order_id';
+      d.totals.order = '/amounts/total';
+      d.money = { ...d.money, format: 'decimal' };
+      d.accountFields.livemode = '/mode/live';
+      d.accountFields.maxOrderValue = '/limits/max_value';
+      d.list = { ...d.list, items: '/items', hasMore: null, nextCursor: '/next' };
+      d.orderStatuses.received = 'new';
+    });
+    const order = { order_id: 'ord_1', status: 'new', amounts: { total: '10.00' } };
+    const result = await probe(
+      {
+        account: {
+          status: 200,
+          body: {
+            mode: { live: false },
+            billing_method: 'invoice',
+            limits: { max_value: '5000.00', max_orders_per_day: 3 },
+            scopes: [],
+          },
+        },
+        orderCreate: { status: 200, body: order },
+        orderRead: { status: 200, body: order },
+        orderList: { status: 200, body: { items: [order] } },
+      },
+      dialect,
+    );
+    expect(result.lines).toEqual([]);
+    expect(result.notes).toEqual([]);
+    const sent = [...result.fake.bodies.entries()].find(([k]) =>
+      k.startsWith(`POST ${API}/purchase-orders`),
+    );
+    expect(JSON.parse(sent?.[1] ?? '{}')).toMatchObject({
+      lines: [{ product: 'SKU-1', quantity: 2 }],
+    });
+  });
+});
+
+describe('dialect probe: one line per mismatch, naming the profile field', () => {
+  it('a path that answers 404: dialect.paths.<name>', async () => {
+    const { lines } = await probe({ account: { status: 404, body: { code: 'not_found' } } });
+    expect(lines).toEqual([
+      `dialect mismatch: dialect.paths.account: GET ${API}/account answered 404 not_found`,
+    ]);
+  });
+
+  it('a token path that answers 404: dialect.paths.token, and nothing more is sent', async () => {
+    const result = await probe({ token: { status: 404, body: { code: 'not_found' } } });
+    expect(result.lines).toEqual([
+      `dialect mismatch: dialect.paths.token: POST ${API}/oauth/token answered 404 not_found`,
+    ]);
+    expect(result.requests).toBe(3);
+  });
+
+  it("a control API key of another prefix: dialect.keyPrefix, the key's id not quoted", async () => {
+    const { lines } = await probe({
+      createKey: {
+        status: 201,
+        body: { access_key_id: 'umb_test_ak_probe', secret_key: SECRET, mode: 'test', scopes: [] },
+      },
+    });
+    expect(lines).toEqual([
+      'dialect mismatch: dialect.keyPrefix: the control API made a key with the prefix "umb" (umb_test_ak_…), where the profile says "odp"',
+    ]);
+  });
+
+  it('an account field elsewhere: dialect.accountFields.<name>, with the members the target shows', async () => {
+    const { lines } = await probe({
+      account: { status: 200, body: { ...ACCOUNT, livemode: undefined, is_live: false } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.accountFields.livemode');
+    expect(lines[0]).toContain('nothing at /livemode');
+    expect(lines[0]).toContain('is_live');
+  });
+
+  it('money in another format: dialect.money.format', async () => {
+    const dialect = withDialect((d) => {
+      d.money.format = 'cents';
+    });
+    const { lines } = await probe(
+      { orderCreate: { status: 201, body: { ...ORDER, total: 1000 } } },
+      dialect,
+    );
+    // The account still shows {amount, currency}: the profile said cents.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.money.format');
+    expect(lines[0]).toContain('/limits/max_order_value');
+  });
+
+  it('a list without the items array: dialect.list.items; without has-more: dialect.list.hasMore', async () => {
+    const { lines } = await probe({
+      orderList: { status: 200, body: { items: [ORDER], next_cursor: null } },
+    });
+    expect(lines.map((l) => l.split(':')[1]?.trim())).toEqual([
+      'dialect.list.items',
+      'dialect.list.hasMore',
+    ]);
+    expect(lines[0]).toContain('items, next_cursor');
+  });
+
+  it('a page size parameter the target refuses: dialect.list.limitParam', async () => {
+    const { lines } = await probe({ orderList: { status: 400, body: { code: 'bad_request' } } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.list.limitParam');
+  });
+
+  it('a 422 to the order body: the fields its errors[] point at, every pointer quoted', async () => {
+    const dialect = withDialect((d) => {
+      d.orderBody = { ...d.orderBody, items: '/lines' };
+    });
+    const { lines } = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: {
+            code: 'validation_failed',
+            errors: [
+              { pointer: '/items', detail: 'is required' },
+              { pointer: '/lines', detail: 'is not a field' },
+            ],
+          },
+        },
+      },
+      dialect,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderBody.items:');
+    expect(lines[0]).toContain('422 validation_failed');
+    expect(lines[0]).toContain('errors[] at /items, /lines');
+  });
+
+  it("errors[] pointers in another form are read in the profile's form", async () => {
+    const dialect = withDialect((d) => {
+      d.errors = { member: 'field', form: 'bracket' };
+    });
+    const { lines } = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: { code: 'validation_failed', errors: [{ field: 'items[0].sku' }] },
+        },
+      },
+      dialect,
+    );
+    expect(lines[0]).toContain('dialect.orderBody.sku:');
+    expect(lines[0]).toContain('errors[] at /items/0/sku');
+  });
+
+  it('another first-creation status: dialect.orderCreatedStatus', async () => {
+    const { lines } = await probe({ orderCreate: { status: 200, body: ORDER } });
+    expect(lines).toEqual([
+      `dialect mismatch: dialect.orderCreatedStatus: POST ${API}/orders answered 200 to a first creation; the profile says 201`,
+    ]);
+  });
+
+  it('an order answer without id, status or total where the profile says: answers and totals', async () => {
+    const odd = { order_id: 'ord_1', state: 'received', sum: 10 };
+    const { lines } = await probe({ orderCreate: { status: 201, body: odd } });
+    expect(lines.map((l) => l.split(':')[1]?.trim())).toEqual([
+      'dialect.answers.order.id',
+      'dialect.answers.order.status',
+      'dialect.totals.order',
+    ]);
+    expect(lines[0]).toContain('order_id, state, sum');
+  });
+
+  it('never quotes a secret the target echoes', async () => {
+    const { lines } = await probe({
+      orderCreate: { status: 201, body: { ...ORDER, status: `echo ${SECRET}` } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderStatuses');
+    expect(lines[0]).not.toContain(SECRET);
+    expect(lines[0]).toContain('[REDACTED');
+  });
+
+  it('a state name the profile does not know: dialect.orderStatuses', async () => {
+    const { lines } = await probe({
+      orderCreate: { status: 201, body: { ...ORDER, status: 'NEW' } },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('dialect.orderStatuses');
+    expect(lines[0]).toContain('"NEW"');
+  });
+});
+
+describe('dialect probe: what is no dialect matter is a note, never a mismatch', () => {
+  it('a refused token: a note, nothing more is sent', async () => {
+    const result = await probe({ token: { status: 401, body: { code: 'invalid_client' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes[0]).toContain('no token (HTTP 401 invalid_client)');
+    expect(result.requests).toBe(3);
+  });
+
+  it.each([401, 402, 403, 409, 429, 500])('an order refused with %i: a note', async (status) => {
+    const result = await probe({ orderCreate: { status, body: { code: 'whatever' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain(`HTTP ${status}`);
+  });
+
+  it('partner mode: the catalog through the profile, the order cancelled again', async () => {
+    const result = await probe({}, REFERENCE_DIALECT, true);
+    expect(result.mismatches).toEqual([]);
+    expect(result.fake.seen.some((s) => s.startsWith(`GET ${API}/catalog/products`))).toBe(true);
+    expect(result.fake.seen.at(-1)).toBe(`POST ${API}/orders/ord_1/cancel`);
+    // Every request used the partner key: the checks' pacer counts them.
+    expect(result.partnerSent.map((s) => s.kind)).toEqual([
+      'token',
+      'read',
+      'read',
+      'write',
+      'read',
+      'read',
+      'write',
+    ]);
+  });
+
+  it('a partner live key places no order', async () => {
+    const fake = fakeTarget();
+    agents.push(fake.agent);
+    const result = await probeDialect(
+      {
+        ...config(REFERENCE_DIALECT, true),
+        partnerKey: { accessKeyId: 'odp_live_ak_partner', secretKey: SECRET },
+      },
+      fake.agent,
+    );
+    expect(result.mismatches).toEqual([]);
+    expect(fake.seen.some((s) => s.startsWith('POST') && s.includes('/orders'))).toBe(false);
+    expect(result.notes.join()).toContain('live key');
+  });
+
+  it("an order over the account's maximum order value: a note", async () => {
+    const result = await probe({
+      orderCreate: {
+        status: 422,
+        body: {
+          code: 'validation_failed',
+          detail: 'The order total exceeds the maximum order value of $5.00.',
+          errors: [{ pointer: '/items', detail: 'exceeds the maximum order value' }],
+        },
+      },
+    });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain('HTTP 422');
+  });
+
+  it('a daily limit reached in the partner sandbox: a note', async () => {
+    const result = await probe(
+      {
+        orderCreate: {
+          status: 422,
+          body: { code: 'validation_failed', detail: 'maximum orders per day reached' },
+        },
+      },
+      REFERENCE_DIALECT,
+      true,
+    );
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join()).toContain('HTTP 422');
+  });
+});

@@ -1,0 +1,202 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProfileSchema } from '../../lib/config/profile-schema.js';
+import { draftProfileFile } from '../../lib/probe/draft-file.js';
+import { draftDialect } from '../../lib/probe/draft-profile.js';
+import { accountFieldsOf, envelopeOf, keyPrefixOf, moneyOf } from '../../lib/probe/infer.js';
+import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import {
+  ACCESS_TOKEN,
+  type Answer,
+  CONTROL_TOKEN,
+  DOCS,
+  fakeTarget,
+  probeConfig,
+  type Route,
+  SECRET,
+} from './support/fake-dialect-target.js';
+
+/**
+ * --draft-profile's inference (issue 11, point 4) against a MockAgent
+ * target: what the answers show is inferred, what they leave open is a
+ * TODO naming the profile field, and the file validates as a profile.
+ */
+const agents: MockAgent[] = [];
+afterEach(async () => {
+  for (const agent of agents.splice(0)) await agent.close();
+});
+
+async function draft(changes: Partial<Record<Route, Answer>> = {}, partner = false) {
+  const fake = fakeTarget(changes);
+  agents.push(fake.agent);
+  return { draft: await draftDialect(probeConfig(REFERENCE_DIALECT, partner), fake.agent), fake };
+}
+
+const ACME_ORDER = { order_id: 'ord_1', external_id: 'x', state: 'new', grand_total: '10.00' };
+/** A target that answers in quite another dialect, on the reference's paths (events missing). */
+const ACME: Partial<Record<Route, Answer>> = {
+  createKey: {
+    status: 201,
+    body: { access_key_id: 'acme_test_ak_1', secret_key: SECRET, mode: 'test', scopes: [] },
+  },
+  token: { status: 200, body: { access_token: 'acme_at_probeTokenNeverShown0123456789' } },
+  account: {
+    status: 200,
+    body: {
+      account_id: 'a1',
+      mode: { live: false },
+      billing: 'card',
+      permissions_scope: ['orders'],
+      limits: { max_value: '5000.00', daily_orders: 3 },
+    },
+  },
+  catalog: {
+    status: 200,
+    body: { items: [{ sku: 'SKU-1', unit_price: '5.00' }], next_cursor: 'c1' },
+  },
+  orderCreate: { status: 200, body: ACME_ORDER },
+  orderRead: { status: 200, body: ACME_ORDER },
+  events: { status: 404, body: { code: 'not_found' } },
+};
+
+describe('draft profile: inferred from the answers', () => {
+  it('the reference dialect from a reference-like target, and only the unprobed as TODO', async () => {
+    const { draft: d } = await draft();
+    expect(d.dialect).toEqual({ ...REFERENCE_DIALECT, docsUrl: DOCS });
+    expect(d.inferred).toEqual(
+      expect.arrayContaining(['docsUrl', 'keyPrefix', 'list', 'money', 'orderCreatedStatus']),
+    );
+    expect(d.answered).toEqual(
+      expect.arrayContaining(['account', 'catalogProducts', 'orders', 'order', 'events']),
+    );
+    expect(d.missing).toEqual([]);
+    expect(d.todos).toHaveLength(2);
+    expect(d.todos.join()).toContain('not probed');
+  });
+
+  it('another dialect: key prefix, account fields, decimal money, items/next_cursor envelope, order answers', async () => {
+    const { draft: d } = await draft(ACME);
+    expect(d.dialect.keyPrefix).toBe('acme');
+    expect(d.dialect.docsUrl).toBe(DOCS);
+    expect(d.dialect.accountFields).toEqual({
+      livemode: '/mode/live',
+      billingMethod: '/billing',
+      scopes: '/permissions_scope',
+      maxOrderValue: '/limits/max_value',
+      maxOrdersPerDay: '/limits/daily_orders',
+    });
+    expect(d.dialect.money.format).toBe('decimal');
+    expect(d.dialect.list).toMatchObject({
+      items: '/items',
+      hasMore: null,
+      nextCursor: '/next_cursor',
+    });
+    expect(d.dialect.orderCreatedStatus).toBe(200);
+    expect(d.dialect.answers.order).toMatchObject({ id: '/order_id', status: '/state' });
+    expect(d.dialect.totals.order).toBe('/grand_total');
+    expect(d.dialect.orderStatuses.received).toBe('new');
+    expect(d.missing).toEqual(['events']);
+    expect(d.todos.join('\n')).toContain('dialect.paths.events');
+  });
+
+  it('a refused order body is a TODO quoting the errors[] pointers', async () => {
+    const { draft: d } = await draft({
+      orderCreate: {
+        status: 422,
+        body: { code: 'validation_failed', errors: [{ pointer: '/lines' }] },
+      },
+    });
+    expect(d.todos.join('\n')).toMatch(/dialect\.orderBody: .*422, errors\[\] at \/lines/);
+    expect(d.inferred).not.toContain('orderCreatedStatus');
+  });
+
+  it('no key at all: the docs_url still, and a TODO for everything behind a key', async () => {
+    const fake = fakeTarget();
+    agents.push(fake.agent);
+    const d = await draftDialect({ ...probeConfig(), capabilities: [] }, fake.agent);
+    expect(d.inferred).toEqual(['docsUrl']);
+    expect(d.todos[0]).toContain('everything behind a key');
+    expect(fake.seen).toHaveLength(1);
+  });
+
+  it('partner mode: its order is cancelled again', async () => {
+    const { fake } = await draft({}, true);
+    expect(fake.seen.at(-1)).toMatch(/^POST .*\/orders\/ord_1\/cancel$/);
+  });
+});
+
+describe('draft profile: the file', () => {
+  it('validates as a version-2 profile, holds no secret, and says its TODOs in description', async () => {
+    const { draft: d } = await draft(ACME);
+    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const { profile, todos } = draftProfileFile({
+      draft: d,
+      file: join(dir, 'acme.json'),
+      schemaFile: join(dir, 'config', 'profile.schema.json'),
+      targetWords: 'http://target.test',
+      target: 'http://target.test',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(ProfileSchema.safeParse(profile).success).toBe(true);
+    expect(profile).toMatchObject({
+      $schema: 'config/profile.schema.json',
+      version: 2,
+      target: 'http://target.test',
+      docsUrl: DOCS,
+      dialect: {
+        keyPrefix: 'acme',
+        orderCreatedStatus: 200,
+        accountFields: { livemode: '/mode/live' },
+        totals: { order: '/grand_total' },
+      },
+    });
+    // What this suite's profile format cannot hold yet is a TODO quoting the value, never dropped silently.
+    const dialect = profile.dialect as Record<string, unknown>;
+    for (const section of ['list', 'money']) {
+      if (dialect[section] === undefined)
+        expect(todos.some((t) => t.startsWith(`dialect.${section}:`))).toBe(true);
+    }
+    const description = String(profile.description);
+    expect(description).toContain('TODO');
+    for (const todo of todos) expect(description).toContain(todo);
+    const text = JSON.stringify(profile);
+    for (const secret of [SECRET, CONTROL_TOKEN, ACCESS_TOKEN, 'probeTokenNeverShown'])
+      expect(text).not.toContain(secret);
+  });
+});
+
+describe('draft profile: inference rules', () => {
+  it('key prefix from the key and the token; none or two: a TODO', () => {
+    expect(keyPrefixOf('acme_test_ak_1', 'acme_at_x')).toEqual({ value: 'acme' });
+    expect(keyPrefixOf('AKIA123', 'opaque')).toHaveProperty('todo');
+    expect(keyPrefixOf('acme_test_ak_1', 'odp_at_x')).toHaveProperty('todo');
+  });
+
+  it('money formats', () => {
+    expect(moneyOf({ value: 5, currency_code: 'EUR' }, 'x')).toEqual({
+      value: { format: 'object', amount: '/value', currency: '/currency_code' },
+    });
+    expect(moneyOf(500, 'x')).toMatchObject({ value: { format: 'cents' } });
+    expect(moneyOf('5.00', 'x')).toMatchObject({ value: { format: 'decimal' } });
+    expect(moneyOf('five dollars', 'x')).toHaveProperty('todo');
+  });
+
+  it('an account field two members could be is a TODO naming both, never a guess', () => {
+    const fields = accountFieldsOf({ live: true, livemode: false, limits: {} });
+    expect(fields.livemode).toEqual({
+      todo: expect.stringContaining('/live, /livemode'),
+    });
+    expect(fields.maxOrdersPerDay).toHaveProperty('todo');
+  });
+
+  it('list envelopes', () => {
+    expect(envelopeOf({ data: [], has_more: true })).toEqual({
+      value: { items: '/data', hasMore: '/has_more', nextCursor: null },
+    });
+    expect(envelopeOf({ results: [], a: [] })).toHaveProperty('todo');
+    expect(envelopeOf({ results: [] })).toHaveProperty('todo');
+  });
+});
