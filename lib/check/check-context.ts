@@ -31,6 +31,7 @@ import type {
 import type { FileFixture } from './file-fixture.js';
 import { cheapestLine, orderBodyOf, productsOf } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
+import { type Lanes, runPropertyInLanes } from './property-lanes.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
 import { usAddress } from './us-address.js';
@@ -41,7 +42,7 @@ export class Context implements CheckContext {
   readonly config: RunConfig;
   readonly dialect: Dialect;
   readonly seed: number;
-  readonly faker: Faker;
+  readonly #faker: Faker;
   readonly #fixture: FileFixture;
   readonly #run: CheckRun;
   /** The file's control API, its requests recorded as this check's evidence. */
@@ -55,9 +56,14 @@ export class Context implements CheckContext {
     this.dialect = fixture.config.dialect;
     this.seed = fixture.config.seed;
     // One instance, reseeded per check: checks of a file run one after another.
-    this.faker = faker;
-    this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
+    this.#faker = faker;
+    this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     this.control = fixture.controlFor(run);
+  }
+
+  /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
+  get faker(): Faker {
+    return this.#run.scopedFaker() ?? this.#faker;
   }
 
   need(...capabilities: Capability[]): void {
@@ -319,6 +325,24 @@ export class Context implements CheckContext {
       arbitrary,
       predicate,
       this.fcParams(extra),
+    );
+  }
+
+  propertyInLanes<T, L>(
+    arbitrary: fc.Arbitrary<T>,
+    makeLane: () => Promise<L>,
+    predicate: (value: T, lane: L) => Promise<boolean | void>,
+    extra?: fc.Parameters<[T]>,
+  ): Promise<void> {
+    const lanes: Lanes<L> = { count: this.config.concurrency ?? 1, make: makeLane };
+    return runPropertyInLanes(
+      this.#run,
+      this.#fixture.redactor,
+      arbitrary,
+      lanes,
+      predicate,
+      this.fcParams(extra),
+      this.#faker,
     );
   }
 

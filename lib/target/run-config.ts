@@ -31,6 +31,12 @@ export interface RunConfig {
   seed: number;
   /** fast-check runs per property. */
   numRuns: number;
+  /**
+   * Check files at a time (`--concurrency` or the runner's default), and
+   * the runs a generated property may have in flight at once when each has
+   * an account of its own (`CheckContext.propertyInLanes`). Absent: 1.
+   */
+  concurrency?: number;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;
