@@ -117,6 +117,7 @@ async function floorRun(rttMs = 0): Promise<{
   busySeconds: number;
   wallSeconds: number;
   report: Report;
+  reportFile: string;
 }> {
   const { buildApp } = await import('../server/app.js');
   const controlToken = randomBytes(24).toString('base64url');
@@ -149,6 +150,7 @@ async function floorRun(rttMs = 0): Promise<{
       busySeconds: (used.user + used.system) / 1e6,
       wallSeconds: run.wallSeconds,
       report: run.report,
+      reportFile: run.reportFile,
     };
   } finally {
     await proxy?.close();
@@ -316,6 +318,11 @@ const out = [
           `${(latency.wallSeconds / median(rounds.map((r) => r.floor.wallSeconds))).toFixed(1)}x (target 2x)`,
         ),
         line('same verdicts', sameVerdicts(latency.report, last.floor.report) ? 'yes' : 'NO'),
+        '  slowest check files (their checks run one after another):',
+        ...slowestFiles(latency.report, 6).map(([file, seconds, slowest]) =>
+          line(`    ${file}`, `${s(seconds)} (longest check ${slowest})`),
+        ),
+        `  report: ${latency.reportFile}`,
       ]
     : []),
   '',
@@ -327,6 +334,27 @@ const out = [
 ];
 process.stdout.write(out.join('\n'));
 process.exit(rows.every((row) => row[3]) ? 0 : 1);
+
+/** The check files whose checks took longest in sum, with each one's longest check. */
+function slowestFiles(run: Report, count: number): [string, number, string][] {
+  const files = new Map<string, { ms: number; longest: [string, number] }>();
+  for (const result of run.results) {
+    const file = result.file ?? '(unknown file)';
+    const ms = result.duration_ms ?? 0;
+    const entry = files.get(file) ?? { ms: 0, longest: [result.rule_id, -1] };
+    entry.ms += ms;
+    if (ms > entry.longest[1]) entry.longest = [result.rule_id, ms];
+    files.set(file, entry);
+  }
+  return [...files]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, count)
+    .map(([file, { ms, longest }]) => [
+      file.replace(/^suites\//, ''),
+      ms / 1000,
+      `${longest[0]} ${s(longest[1] / 1000)}`,
+    ]);
+}
 
 /** Whether two runs gave every rule the same verdict. */
 function sameVerdicts(a: Report, b: Report): boolean {
