@@ -334,7 +334,9 @@ export class Context implements CheckContext {
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
   ): Promise<void> {
-    const lanes: Lanes<L> = { count: this.config.concurrency ?? 1, make: makeLane };
+    // Lanes each get an account of their own: without accounts and keys to make, one lane.
+    const own = this.has('accounts') && this.has('keys');
+    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
     return runPropertyInLanes(
       this.#run,
       this.#fixture.redactor,

@@ -168,7 +168,8 @@ export interface CheckContext {
    * Runs an async property as `property` does (same inputs, same replay by
    * seed and path), with its runs spread over lanes: up to the run's
    * concurrency at a time (`--concurrency`, one against the bundled
-   * reference and with only a partner key), each lane with the state
+   * reference; one without the control features `accounts` and `keys`,
+   * e.g. with only a partner key), each lane with the state
    * `makeLane` makes for it (an account and key of its own), so that a
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,
