@@ -28,6 +28,7 @@ import type {
   RequestSpec,
   TestAccount,
 } from './context.js';
+import { fakerLike } from './faker-like.js';
 import type { FileFixture } from './file-fixture.js';
 import { cheapestLine, orderBodyOf, productsOf } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
@@ -48,15 +49,16 @@ export class Context implements CheckContext {
   /** The file's control API, its requests recorded as this check's evidence. */
   readonly control: ControlClient;
 
-  constructor(fixture: FileFixture, run: CheckRun) {
+  constructor(fixture: FileFixture, run: CheckRun, options: { ownFaker?: boolean } = {}) {
     this.#fixture = fixture;
     this.#run = run;
     this.rule = run.rule;
     this.config = fixture.config;
     this.dialect = fixture.config.dialect;
     this.seed = fixture.config.seed;
-    // One instance, reseeded per check: checks of a file run one after another.
-    this.#faker = faker;
+    // One instance, reseeded per check, while checks of a file run one after another; a check
+    // running beside others draws from its own (same seed, same values).
+    this.#faker = options.ownFaker ? fakerLike(faker) : faker;
     this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     this.control = fixture.controlFor(run);
   }
@@ -89,7 +91,9 @@ export class Context implements CheckContext {
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
-    return this.control.createAccount(settings);
+    const account = await this.control.createAccount(settings);
+    this.#run.accounts.add(account.id);
+    return account;
   }
 
   async key(options: KeyOptions = {}): Promise<Key> {
@@ -334,9 +338,12 @@ export class Context implements CheckContext {
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
   ): Promise<void> {
-    // Lanes each get an account of their own: without accounts and keys to make, one lane.
+    // Lanes each get an account of their own: without accounts and keys to make, one lane. When
+    // files run side by side (a target far away), twice as many lanes as files: a long property is
+    // the tail of such a run, and its lanes only wait on the network.
     const own = this.has('accounts') && this.has('keys');
-    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
+    const files = this.config.concurrency ?? 1;
+    const lanes: Lanes<L> = { count: own && files > 1 ? 2 * files : 1, make: makeLane };
     return runPropertyInLanes(
       this.#run,
       this.#fixture.redactor,

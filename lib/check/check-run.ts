@@ -44,6 +44,8 @@ export class CheckRun {
   readonly notes: string[] = [];
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
+  /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
+  readonly accounts = new Set<string>();
   counterexample?: Counterexample;
   readonly #scope = new AsyncLocalStorage<RunScope>();
 

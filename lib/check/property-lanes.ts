@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import type { Redactor } from '../evidence/redactor.js';
 import { CheckStopped } from '../violations/harness-error.js';
 import type { CheckRun, RunScope } from './check-run.js';
+import { fakerLike } from './faker-like.js';
 import { mixSeed } from './property.js';
 
 /** A property whose runs go out several at a time, each lane with state of its own. */
@@ -209,12 +210,4 @@ function restore(run: CheckRun, scope: RunScope | undefined): void {
   if (!scope) return;
   const current = run.recorder.swap();
   run.recorder.swap([...current, ...scope.evidence]);
-}
-
-/** A faker of the same locale as `faker`, with a random state of its own. */
-function fakerLike(faker: Faker): Faker {
-  const FakerClass = faker.constructor as new (options: {
-    locale: Faker['rawDefinitions'];
-  }) => Faker;
-  return new FakerClass({ locale: faker.rawDefinitions });
 }

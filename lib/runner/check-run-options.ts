@@ -37,6 +37,9 @@ export const CHECK_RUN_OPTIONS = {
   allowOnly: false,
   passWithNoTests: true,
   onConsoleLog: () => false,
+  // Checks of a file on accounts of their own, side by side when files are (register.ts): a
+  // file's such checks all at once (the largest such file has 7).
+  maxConcurrency: 8,
   // Transformed check modules cached on disk between runs (keyed by content): a run after the
   // first skips transforming ~130 modules (~1 s of `npm run bench`'s "rest"). Per user and copy of the suite.
   experimental: {

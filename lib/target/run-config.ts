@@ -32,9 +32,11 @@ export interface RunConfig {
   /** fast-check runs per property. */
   numRuns: number;
   /**
-   * Check files at a time (`--concurrency` or the runner's default), and
-   * the runs a generated property may have in flight at once when each has
-   * an account of its own (`CheckContext.propertyInLanes`). Absent: 1.
+   * Check files at a time (`--concurrency` or the runner's default). Above
+   * 1, the checks of a file on accounts of their own run side by side too
+   * (`checksUseOwnAccounts`), and a generated property whose runs each have
+   * an account of their own has twice this many in flight
+   * (`CheckContext.propertyInLanes`). Absent: 1.
    */
   concurrency?: number;
   /** Timeout of every single request. */

@@ -1,9 +1,12 @@
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { OrderSchema } from '../schemas/order.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('CANCEL-04', async (ctx) => {
   // Section 3: "production has started … 409 not_cancellable. detail says which."

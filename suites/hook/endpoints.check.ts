@@ -1,5 +1,5 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { WebhookEndpointSchema } from '../schemas/webhook-endpoint.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -36,6 +36,9 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
 async function removeAll(ctx: CheckContext, key: Key, ids: readonly string[]): Promise<void> {
   for (const id of ids) await ctx.api(key).delete(ctx.path('webhookEndpoint', { id }));
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('HOOK-01', async (ctx) => {
   // Section 6: "At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded."

@@ -1,7 +1,10 @@
-import { check, newIdempotencyKey } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, newIdempotencyKey } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('IDEM-15', async (ctx) => {
   // Section 4, idempotency rules 1 to 3, as the contract reads them: keys are scoped to the

@@ -1,8 +1,11 @@
-import { check, goodsTotal } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, goodsTotal } from '../../lib/check/index.js';
 import { OrderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-22', async (ctx) => {
   // Section 4: "Status code of a first successful creation: not shown"; contract section 2: 201 with the order.

@@ -1,4 +1,4 @@
-import { check, goodsTotal } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, goodsTotal } from '../../lib/check/index.js';
 import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
@@ -58,6 +58,9 @@ function without(body: object, pointer: string): Record<string, unknown> {
   if (parent) delete parent[tokensOf(pointer).at(-1) as string];
   return copy;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-03', async (ctx) => {
   // Section 4, POST /orders: "Body: must contain external_id … missing required fields give 422 validation_failed."

@@ -1,4 +1,10 @@
-import { type CheckContext, check, type Key, orderBodyOf } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type Key,
+  orderBodyOf,
+} from '../../lib/check/index.js';
 import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
 import { validOrder } from '../arbitraries/validOrder.js';
 import type { OrderCatalog } from '../support/catalog.js';
@@ -21,6 +27,9 @@ function generatedOrdering(ctx: CheckContext): Promise<Ordering> {
     ? ordering(ctx, { limits: { max_order_value: 500_000 } })
     : ordering(ctx);
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-16', async (ctx) => {
   // Section 4, rules for the order body: an order that keeps rules 1 to 5 is accepted, whatever its shape.

@@ -1,5 +1,5 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
 import { ordering } from '../support/ordering.js';
@@ -32,6 +32,9 @@ async function payWith(
   const body = orderBody(ctx, catalog);
   return { res: await ctx.postOrder(key, body), externalId: body.external_id, key };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('PAY-01', async (ctx) => {
   // Section 7: "402 card_declined: Card declined. decline_code has the reason."

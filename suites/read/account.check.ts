@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { AccountSchema } from '../schemas/account.js';
 import { ordering } from '../support/ordering.js';
 import { centsOf, locate, scopeSet, valueAt } from './account-fields.js';
@@ -16,6 +16,9 @@ async function readAccount(
       : undefined;
   return { res, account };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-01', async (ctx) => {
   // Section 2: GET /account "Shows the partner account, … the order limits (object limits)".

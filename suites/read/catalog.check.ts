@@ -1,8 +1,11 @@
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { listOf } from '../schemas/list.js';
 import { ProductSchema } from '../schemas/product.js';
 import { ordering } from '../support/ordering.js';
 import { TEST_PRODUCTS } from '../support/test-products.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-07', async (ctx) => {
   // Section 4: "GET /catalog/… | catalog:read | Read the catalog."

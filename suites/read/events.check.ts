@@ -1,5 +1,5 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { type ApiEvent, EventSchema } from '../schemas/event.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderBody } from '../support/order-body.js';
@@ -28,6 +28,9 @@ async function findEvent(
   }
   return undefined;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-20', async (ctx) => {
   // Section 6: "Events are read under /events … need the scope webhooks:manage."

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { InvoiceSchema } from '../schemas/invoice.js';
 import { listOf } from '../schemas/list.js';
 import { ShipmentSchema } from '../schemas/shipment.js';
@@ -12,6 +12,9 @@ async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const res = await ctx.postOrder(setup.key, orderBody(ctx, setup.catalog));
   return { ...setup, id: idOf(requireSuccess(res, 'placing the order'), 'placing the order') };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-16', async (ctx) => {
   // Section 4: "GET | shipments of an order | orders:read | Read shipments."

@@ -1,8 +1,11 @@
-import { check, goodsTotal } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, goodsTotal } from '../../lib/check/index.js';
 import { QuoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import { quoteBody } from '../support/quote-body.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."

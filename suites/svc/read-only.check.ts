@@ -1,8 +1,11 @@
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { orderBody } from '../support/order-body.js';
 import { quoteBody } from '../support/quote-body.js';
 import { switchedTo, tokenRequest } from './service-state.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('SVC-01', async (ctx) => {
   // Section 7, 503 read_only: "Reads work."
