@@ -338,12 +338,9 @@ export class Context implements CheckContext {
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
   ): Promise<void> {
-    // Lanes each get an account of their own: without accounts and keys to make, one lane. When
-    // files run side by side (a target far away), twice as many lanes as files: a long property is
-    // the tail of such a run, and its lanes only wait on the network.
+    // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
-    const files = this.config.concurrency ?? 1;
-    const lanes: Lanes<L> = { count: own && files > 1 ? 2 * files : 1, make: makeLane };
+    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
     return runPropertyInLanes(
       this.#run,
       this.#fixture.redactor,

@@ -166,10 +166,10 @@ export interface CheckContext {
 
   /**
    * Runs an async property as `property` does (same inputs, same replay by
-   * seed and path), with its runs spread over lanes: twice the run's
-   * concurrency at a time when files run side by side (`--concurrency`;
-   * one against the bundled reference, and one without the control
-   * features `accounts` and `keys`, e.g. with only a partner key), each lane with the state
+   * seed and path), with its runs spread over lanes: up to the run's
+   * concurrency at a time (`--concurrency`, one against the bundled
+   * reference; one without the control features `accounts` and `keys`,
+   * e.g. with only a partner key), each lane with the state
    * `makeLane` makes for it (an account and key of its own), so that a
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,

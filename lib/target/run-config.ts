@@ -35,7 +35,7 @@ export interface RunConfig {
    * Check files at a time (`--concurrency` or the runner's default). Above
    * 1, the checks of a file on accounts of their own run side by side too
    * (`checksUseOwnAccounts`), and a generated property whose runs each have
-   * an account of their own has twice this many in flight
+   * an account of their own has this many in flight
    * (`CheckContext.propertyInLanes`). Absent: 1.
    */
   concurrency?: number;
