@@ -328,7 +328,7 @@ const out = [
           `${(latency.wallSeconds / median(rounds.map((r) => r.floor.wallSeconds))).toFixed(1)}x (target 2x)`,
         ),
         line('same verdicts', sameVerdicts(latency.report, last.floor.report) ? 'yes' : 'NO'),
-        '  slowest check files (their checks run one after another):',
+        '  slowest check files (sum of the durations of their checks, which overlap on accounts of their own):',
         ...slowestFiles(latency.report, 6).map(([file, seconds, slowest]) =>
           line(`    ${file}`, `${s(seconds)} (longest check ${slowest})`),
         ),
@@ -379,7 +379,7 @@ async function latencyOnly(): Promise<never> {
     ),
     line2('same verdicts', same ? 'yes' : 'NO'),
     line2('requests sent (loopback)', String(pairs[0]?.[0].requests ?? 0)),
-    '  slowest check files through the proxy (their checks run one after another):',
+    '  slowest check files through the proxy (sum of the durations of their checks, which overlap on accounts of their own):',
     ...slowestFiles(lastFar.report, 6).map(([file, seconds, slowest]) =>
       line2(`    ${file}`, `${s(seconds)} (longest check ${slowest})`),
     ),
