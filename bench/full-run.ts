@@ -17,6 +17,10 @@
  * With BENCH_LATENCY_MS (e.g. 50), one more such run goes through an
  * in-process proxy adding that round-trip time (bench/latency-proxy.ts),
  * and its wall time is printed beside the loopback run's.
+ * BENCH_LATENCY_ONLY=1 (with BENCH_LATENCY_MS) measures only that: the
+ * loopback run and the run through the proxy, one after the other, in each
+ * of BENCH_ROUNDS rounds, and prints their medians and the ratio of each
+ * round's pair (both measured under the same load).
  * Prints the figures against the targets of issues 3 and 16 and exits 1 when
  * one is missed.
  */
@@ -35,6 +39,8 @@ const TARGETS = { wallSeconds: 8, peakMb: 400, casesPerProperty: 100 };
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** BENCH_LATENCY_MS=50: one more run, through an in-process proxy adding this round-trip time. */
 const LATENCY_MS = Math.max(0, Number(process.env.BENCH_LATENCY_MS ?? 0));
+/** BENCH_LATENCY_ONLY=1: only the loopback and latency runs (needs BENCH_LATENCY_MS). */
+const LATENCY_ONLY = process.env.BENCH_LATENCY_ONLY === '1' && LATENCY_MS > 0;
 const SAMPLE_MS = 100;
 const BIN = fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -116,7 +122,9 @@ async function floorRun(rttMs = 0): Promise<{
   requests: number;
   busySeconds: number;
   wallSeconds: number;
+  peakTreeMb: number;
   report: Report;
+  reportFile: string;
 }> {
   const { buildApp } = await import('../server/app.js');
   const controlToken = randomBytes(24).toString('base64url');
@@ -148,7 +156,9 @@ async function floorRun(rttMs = 0): Promise<{
       requests,
       busySeconds: (used.user + used.system) / 1e6,
       wallSeconds: run.wallSeconds,
+      peakTreeMb: run.peakTreeMb,
       report: run.report,
+      reportFile: run.reportFile,
     };
   } finally {
     await proxy?.close();
@@ -191,6 +201,8 @@ function median(values: readonly number[]): number {
 }
 
 const s = (seconds: number) => `${seconds.toFixed(2)} s`;
+
+if (LATENCY_ONLY) await latencyOnly();
 
 process.stderr.write(
   `bench: ${ROUNDS} rounds of conformance ${extraArgs.join(' ')} (embedded reference)\n`,
@@ -316,6 +328,11 @@ const out = [
           `${(latency.wallSeconds / median(rounds.map((r) => r.floor.wallSeconds))).toFixed(1)}x (target 2x)`,
         ),
         line('same verdicts', sameVerdicts(latency.report, last.floor.report) ? 'yes' : 'NO'),
+        '  slowest check files (sum of the durations of their checks, which overlap on accounts of their own):',
+        ...slowestFiles(latency.report, 6).map(([file, seconds, slowest]) =>
+          line(`    ${file}`, `${s(seconds)} (longest check ${slowest})`),
+        ),
+        `  report: ${latency.reportFile}`,
       ]
     : []),
   '',
@@ -327,6 +344,79 @@ const out = [
 ];
 process.stdout.write(out.join('\n'));
 process.exit(rows.every((row) => row[3]) ? 0 : 1);
+
+/**
+ * BENCH_LATENCY_ONLY: in each round, the run on loopback then the run through
+ * the proxy, so that each ratio compares two runs made under the same load.
+ */
+async function latencyOnly(): Promise<never> {
+  process.stderr.write(
+    `bench: ${ROUNDS} rounds of a loopback run and a run through ${LATENCY_MS} ms of round-trip time\n`,
+  );
+  const pairs: [Awaited<ReturnType<typeof floorRun>>, Awaited<ReturnType<typeof floorRun>>][] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    process.stderr.write(`bench: round ${round} of ${ROUNDS}\n`);
+    pairs.push([await floorRun(), await floorRun(LATENCY_MS)]);
+  }
+  const ratios = pairs.map(([loop, far]) => far.wallSeconds / loop.wallSeconds);
+  const same = pairs.every(([loop, far]) => sameVerdicts(loop.report, far.report));
+  const [, lastFar] = pairs[pairs.length - 1] as (typeof pairs)[number];
+  const ok = median(ratios) <= 2 && same;
+  const out = [
+    '',
+    `Loopback (--target) against a proxy adding ${LATENCY_MS} ms of round-trip time, ${ROUNDS} rounds:`,
+    line2('loopback wall', pairs.map(([loop]) => s(loop.wallSeconds)).join(', ')),
+    line2('through the proxy', pairs.map(([, far]) => s(far.wallSeconds)).join(', ')),
+    line2(
+      'peak memory (loopback, proxy)',
+      pairs
+        .map(([loop, far]) => `${loop.peakTreeMb.toFixed(0)}/${far.peakTreeMb.toFixed(0)} MB`)
+        .join(', '),
+    ),
+    line2(
+      'ratio (median)',
+      `${median(ratios).toFixed(2)}x (${ratios.map((r) => r.toFixed(2)).join(', ')}); target 2x ${median(ratios) <= 2 ? 'ok' : 'MISSED'}`,
+    ),
+    line2('same verdicts', same ? 'yes' : 'NO'),
+    line2('requests sent (loopback)', String(pairs[0]?.[0].requests ?? 0)),
+    '  slowest check files through the proxy (sum of the durations of their checks, which overlap on accounts of their own):',
+    ...slowestFiles(lastFar.report, 6).map(([file, seconds, slowest]) =>
+      line2(`    ${file}`, `${s(seconds)} (longest check ${slowest})`),
+    ),
+    `  report: ${lastFar.reportFile}`,
+    `  ${'machine'.padEnd(30)} ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+  process.exit(ok ? 0 : 1);
+}
+
+function line2(name: string, value: string): string {
+  return `  ${name.padEnd(40)} ${value}`;
+}
+
+/** The check files whose checks took longest in sum, with each one's longest check. */
+function slowestFiles(run: Report, count: number): [string, number, string][] {
+  const files = new Map<string, { ms: number; longest: [string, number] }>();
+  for (const result of run.results) {
+    const file = result.file ?? '(unknown file)';
+    const ms = result.duration_ms ?? 0;
+    const entry = files.get(file) ?? { ms: 0, longest: [result.rule_id, -1] };
+    entry.ms += ms;
+    if (ms > entry.longest[1]) entry.longest = [result.rule_id, ms];
+    files.set(file, entry);
+  }
+  return [...files]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, count)
+    .map(([file, { ms, longest }]) => [
+      file.replace(/^suites\//, ''),
+      ms / 1000,
+      `${longest[0]} ${s(longest[1] / 1000)}`,
+    ]);
+}
 
 /** Whether two runs gave every rule the same verdict. */
 function sameVerdicts(a: Report, b: Report): boolean {

@@ -30,9 +30,11 @@ import type {
   RequestSpec,
   TestAccount,
 } from './context.js';
+import { fakerLike } from './faker-like.js';
 import type { FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { mixSeed, propertyParams, runProperty } from './property.js';
+import { type Lanes, runPropertyInLanes } from './property-lanes.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
 
@@ -42,23 +44,29 @@ export class Context implements CheckContext {
   readonly config: RunConfig;
   readonly dialect: Dialect;
   readonly seed: number;
-  readonly faker: Faker;
+  readonly #faker: Faker;
   readonly #fixture: FileFixture;
   readonly #run: CheckRun;
   /** The file's control API, its requests recorded as this check's evidence. */
   readonly control: ControlClient;
 
-  constructor(fixture: FileFixture, run: CheckRun) {
+  constructor(fixture: FileFixture, run: CheckRun, options: { ownFaker?: boolean } = {}) {
     this.#fixture = fixture;
     this.#run = run;
     this.rule = run.rule;
     this.config = fixture.config;
     this.dialect = fixture.config.dialect;
     this.seed = fixture.config.seed;
-    // One instance, reseeded per check: checks of a file run one after another.
-    this.faker = faker;
-    this.faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
+    // One instance, reseeded per check, while checks of a file run one after another; a check
+    // running beside others draws from its own (same seed, same values).
+    this.#faker = options.ownFaker ? fakerLike(faker) : faker;
+    this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     this.control = fixture.controlFor(run);
+  }
+
+  /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
+  get faker(): Faker {
+    return this.#run.scopedFaker() ?? this.#faker;
   }
 
   need(...capabilities: Capability[]): void {
@@ -84,7 +92,9 @@ export class Context implements CheckContext {
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
-    return this.control.createAccount(settings);
+    const account = await this.control.createAccount(settings);
+    this.#run.accounts.add(account.id);
+    return account;
   }
 
   async key(options: KeyOptions = {}): Promise<Key> {
@@ -303,6 +313,26 @@ export class Context implements CheckContext {
       arbitrary,
       predicate,
       this.fcParams(extra),
+    );
+  }
+
+  propertyInLanes<T, L>(
+    arbitrary: fc.Arbitrary<T>,
+    makeLane: () => Promise<L>,
+    predicate: (value: T, lane: L) => Promise<boolean | void>,
+    extra?: fc.Parameters<[T]>,
+  ): Promise<void> {
+    // Lanes each get an account of their own: without accounts and keys to make, one lane.
+    const own = this.has('accounts') && this.has('keys');
+    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
+    return runPropertyInLanes(
+      this.#run,
+      this.#fixture.redactor,
+      arbitrary,
+      lanes,
+      predicate,
+      this.fcParams(extra),
+      this.#faker,
     );
   }
 

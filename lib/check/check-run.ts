@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Faker } from '@faker-js/faker';
 import type { Rule } from '../../rules/index.js';
 import type { Exchange } from '../evidence/exchange.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
@@ -12,6 +14,16 @@ export type RecordedApart<T> = ({ value: T } | { error: unknown }) & {
   evidence: Exchange[];
   notes: string[];
 };
+
+/**
+ * What one run of a property collects when several runs are in flight at
+ * once (`CheckRun.isolated`), and the faker it draws from.
+ */
+export interface RunScope {
+  violations: Violation[];
+  evidence: Exchange[];
+  faker: Faker;
+}
 
 /**
  * The state of one check while it runs: its violations, evidence, notes and
@@ -32,7 +44,10 @@ export class CheckRun {
   readonly notes: string[] = [];
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
+  /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
+  readonly accounts = new Set<string>();
   counterexample?: Counterexample;
+  readonly #scope = new AsyncLocalStorage<RunScope>();
 
   constructor(rule: Rule, redactor: Redactor) {
     this.rule = rule;
@@ -48,7 +63,21 @@ export class CheckRun {
   violate(violation: Violation): void {
     this.judgements += 1;
     if (violation.exchange !== undefined) this.recorder.pin(violation.exchange);
-    this.violations.push(violation);
+    (this.#scope.getStore()?.violations ?? this.violations).push(violation);
+  }
+
+  /**
+   * Runs `fn` with its violations and exchanges (also across its awaits)
+   * going to `scope`, and `scope.faker` as the check's faker: one of a
+   * property's runs in flight beside others (property-lanes.ts).
+   */
+  isolated<T>(scope: RunScope, fn: () => Promise<T>): Promise<T> {
+    return this.#scope.run(scope, () => this.recorder.into(scope.evidence, fn));
+  }
+
+  /** The faker of the run in flight here (`isolated`), if any. */
+  scopedFaker(): Faker | undefined {
+    return this.#scope.getStore()?.faker;
   }
 
   /** Swaps in fresh violation and evidence buffers (one run of a property); answers the old ones. */

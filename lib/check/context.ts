@@ -175,6 +175,24 @@ export interface CheckContext {
     extra?: fc.Parameters<[T]>,
   ): Promise<void>;
 
+  /**
+   * Runs an async property as `property` does (same inputs, same replay by
+   * seed and path), with its runs spread over lanes: up to the run's
+   * concurrency at a time (`--concurrency`, one against the bundled
+   * reference; one without the control features `accounts` and `keys`,
+   * e.g. with only a partner key), each lane with the state
+   * `makeLane` makes for it (an account and key of its own), so that a
+   * target far away is not asked one round trip after another. For
+   * properties whose runs are independent of each other; inside a run,
+   * `faker` is that run's own.
+   */
+  propertyInLanes<T, L>(
+    arbitrary: fc.Arbitrary<T>,
+    makeLane: () => Promise<L>,
+    predicate: (value: T, lane: L) => Promise<boolean | void>,
+    extra?: fc.Parameters<[T]>,
+  ): Promise<void>;
+
   note(text: string): void;
   /**
    * `make`'s value, made once per check file under `name` and shared by every

@@ -47,10 +47,14 @@ export class FileFixture {
   readonly #agent: Agent;
   #account: Promise<TestAccount> | undefined;
   readonly #cleanups: (() => Promise<void>)[] = [];
+  /** Revocations under way of keys in accounts a finished check made (`revokeLater`). */
+  readonly #revoking: Promise<void>[] = [];
   /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
   readonly shared = new Map<string, Promise<RecordedApart<unknown>>>();
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
+  /** Every check of the file touches only accounts it makes itself (`checksUseOwnAccounts`). */
+  ownAccounts = false;
   /** What this file sent with the partner key, by class: the next partner run plans its order with it. */
   readonly partnerSent: Tally = { read: 0, write: 0, token: 0 };
 
@@ -243,6 +247,14 @@ export class FileFixture {
     }
   }
 
+  /**
+   * Revokes a key no further check uses (one in an account a finished check
+   * made) without waiting for it, off the record; the end of the file waits.
+   */
+  revokeLater(key: Key): void {
+    this.#revoking.push(this.control.revokeKey(key).catch(() => undefined));
+  }
+
   onCleanup(fn: () => Promise<void>): void {
     this.#cleanups.push(fn);
   }
@@ -256,6 +268,7 @@ export class FileFixture {
       );
     }
     for (const fn of this.#cleanups.reverse()) await fn().catch(() => undefined);
+    await Promise.all(this.#revoking);
     await this.#agent.close().catch(() => undefined);
   }
 }

@@ -40,6 +40,6 @@ export {
   quoteBodyOf,
   withAddress,
 } from './order-body.js';
-export { check } from './register.js';
+export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';
 export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

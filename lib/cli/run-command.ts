@@ -128,7 +128,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const run = await runSuites({
       root: PACKAGE_ROOT,
       include: settings.suites,
-      runConfig,
+      // A property's runs in lanes of their own accounts go out as many at a time as files do.
+      runConfig: { ...runConfig, concurrency: filesAtATime },
       only: settings.only,
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
       reporters: [new ProgressLine({ stream: io.stderr }), watch],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from './exchange.js';
 import type { Redactor } from './redactor.js';
 
@@ -31,6 +32,8 @@ export class EvidenceRecorder {
   #next = 1;
   /** Exchanges a violation points at are kept whatever the trimming. */
   readonly #pinned = new Set<number>();
+  /** A buffer of one of several runs in flight at once (`into`): their exchanges must not mix. */
+  readonly #into = new AsyncLocalStorage<Exchange[]>();
 
   constructor(redactor: Redactor) {
     this.#redactor = redactor;
@@ -60,7 +63,7 @@ export class EvidenceRecorder {
       };
     }
     if (raw.error) exchange.error = { code: raw.error.code, message: r.redact(raw.error.message) };
-    this.#exchanges.push(exchange);
+    this.#buffer().push(exchange);
     return id;
   }
 
@@ -73,13 +76,26 @@ export class EvidenceRecorder {
     for (const exchange of exchanges) {
       const id = this.#next++;
       ids.set(exchange.id, id);
-      this.#exchanges.push({ ...exchange, id });
+      this.#buffer().push({ ...exchange, id });
     }
     return ids;
   }
 
   pin(id: number): void {
     this.#pinned.add(id);
+  }
+
+  /**
+   * Runs `fn` with every exchange it records (also across its awaits) going
+   * to `buffer`, while other work records as before: one of a property's
+   * runs in flight beside others.
+   */
+  into<T>(buffer: Exchange[], fn: () => Promise<T>): Promise<T> {
+    return this.#into.run(buffer, fn);
+  }
+
+  #buffer(): Exchange[] {
+    return this.#into.getStore() ?? this.#exchanges;
   }
 
   /** Starts a fresh buffer (a property's next run); answers what was there. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,19 @@ export const FRESH_MODULES = fileURLToPath(new URL('./fresh-modules.ts', import.
 
 /** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
 export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
+
+/**
+ * One module cache per copy of the suite (its root folder), not one per user:
+ * vitest empties the cache folder whenever the lockfile it last saw differs,
+ * so two copies with different lockfiles (two projects, two checkouts) sharing
+ * one folder empty it under each other's running checks ("failed to load:
+ * ENOENT"), which turned a whole run's checks into errors.
+ */
+const SUITE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MODULE_CACHE_DIR = join(
+  tmpdir(),
+  `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(SUITE_ROOT).digest('hex').slice(0, 12)}`,
+);
 
 /**
  * The vitest options every run of the check files shares: the CLI's run
@@ -23,13 +37,13 @@ export const CHECK_RUN_OPTIONS = {
   allowOnly: false,
   passWithNoTests: true,
   onConsoleLog: () => false,
+  // Checks of a file on accounts of their own, side by side when files are (register.ts): a
+  // file's such checks all at once (the largest such file has 7).
+  maxConcurrency: 8,
   // Transformed check modules cached on disk between runs (keyed by content): a run after the
-  // first skips transforming ~130 modules (~1 s of `npm run bench`'s "rest"). Per user, as tsx's is.
+  // first skips transforming ~130 modules (~1 s of `npm run bench`'s "rest"). Per user and copy of the suite.
   experimental: {
     fsModuleCache: true,
-    fsModuleCachePath: join(
-      tmpdir(),
-      `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}`,
-    ),
+    fsModuleCachePath: MODULE_CACHE_DIR,
   },
 } as const;

@@ -37,6 +37,14 @@ export interface RunConfig {
   seed: number;
   /** fast-check runs per property. */
   numRuns: number;
+  /**
+   * Check files at a time (`--concurrency` or the runner's default). Above
+   * 1, the checks of a file on accounts of their own run side by side too
+   * (`checksUseOwnAccounts`), and a generated property whose runs each have
+   * an account of their own has this many in flight
+   * (`CheckContext.propertyInLanes`). Absent: 1.
+   */
+  concurrency?: number;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;

@@ -1,10 +1,13 @@
 import { idIn } from '../../lib/check/answers.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { orderSchema } from '../schemas/order.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('CANCEL-04', async (ctx) => {
   // Section 3: "production has started … 409 not_cancellable. detail says which."

@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 import { expectDetailSays } from './detail-says.js';
@@ -13,6 +13,9 @@ async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
 function cancel(ctx: CheckContext, key: Key, id: string): Promise<HttpResponse> {
   return ctx.api(key).post(ctx.path('orderCancel', { id }));
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('CANCEL-01', async (ctx) => {
   // Section 3, order cancellation: "Within the 24-hour window, production not started, order not already cancelled → Order is cancelled."

@@ -1,6 +1,6 @@
 import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { walkList } from '../../lib/check/list-walk.js';
 import type { NotVerifiable } from '../../lib/violations/harness-error.js';
@@ -50,6 +50,9 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
 async function removeAll(ctx: CheckContext, key: Key, ids: readonly string[]): Promise<void> {
   for (const id of ids) await deleteEndpoint(ctx, key, id);
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('HOOK-01', async (ctx) => {
   // Section 6: "At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded."

@@ -1,5 +1,10 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  newIdempotencyKey,
+  orderBody,
+} from '../../lib/check/index.js';
 import { API_BASE_PATH } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
@@ -28,6 +33,9 @@ async function faultOnNextOrder(
     times: 1,
   });
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('IDEM-11', async (ctx) => {
   // Section 4, idempotency rule 6: "After a 500 internal_error, the request is retried with the same key."

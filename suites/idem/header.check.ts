@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, type OrderBody, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, type OrderBody, orderBody } from '../../lib/check/index.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
 import { overlongIdempotencyKey } from '../arbitraries/overlongIdempotencyKey.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+import { orderingLanes } from '../support/ordering-lanes.js';
 import { problemCode } from '../support/problem-text.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { WritePacer } from '../support/write-pacer.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('IDEM-01', async (ctx) => {
   // Section 4, POST /orders: "Header Idempotency-Key is required … If it is missing, 400 idempotency_key_required."
@@ -21,13 +25,14 @@ check('IDEM-01', async (ctx) => {
 
 check('IDEM-02', async (ctx) => {
   // Sections 4 and 8: an Idempotency-Key is "up to 255 characters"; every such key is accepted.
-  const { key, account, catalog } = await ordering(ctx);
-  const pacer = new WritePacer(ctx, account);
+  const first = await ordering(ctx);
+  const { account, catalog } = first;
   // Shrinking sends a key again: the same key then carries the same body, a replay (section 4 rule 2).
   const sent = new Map<string, OrderBody>();
-  await ctx.property(
+  await ctx.propertyInLanes(
     idempotencyKey,
-    async (generated) => {
+    orderingLanes(ctx, first, () => ordering(ctx)),
+    async (generated, { key, pacer }) => {
       const earlier = sent.get(generated);
       const body = earlier ?? orderBody(ctx, catalog);
       sent.set(generated, body);
@@ -47,11 +52,12 @@ check('IDEM-02', async (ctx) => {
 check('IDEM-03', async (ctx) => {
   // Sections 4 and 8: "Idempotency-Key … up to 255 characters": a longer key is not taken
   // (generated: 256 characters, the boundary, and longer, of every visible character).
-  const { key, account, catalog } = await ordering(ctx);
-  const pacer = new WritePacer(ctx, account);
-  await ctx.property(
+  const first = await ordering(ctx);
+  const { account, catalog } = first;
+  await ctx.propertyInLanes(
     overlongIdempotencyKey,
-    async (tooLong) => {
+    orderingLanes(ctx, first, () => ordering(ctx)),
+    async (tooLong, { key, pacer }) => {
       const body = orderBody(ctx, catalog);
       await pacer.write();
       const res = await ctx.postOrder(key, body, { idempotencyKey: tooLong });

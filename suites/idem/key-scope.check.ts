@@ -1,7 +1,15 @@
 import { idIn } from '../../lib/check/answers.js';
-import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  newIdempotencyKey,
+  orderBody,
+} from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('IDEM-15', async (ctx) => {
   // Section 4, idempotency rules 1 to 3, as the contract reads them: keys are scoped to the

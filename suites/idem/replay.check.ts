@@ -1,9 +1,17 @@
 import { idIn } from '../../lib/check/answers.js';
 import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  newIdempotencyKey,
+  orderBody,
+} from '../../lib/check/index.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('IDEM-06', async (ctx) => {
   // Section 4, idempotency rule 2: "the response is 200 with header Idempotent-Replayed: true".

@@ -1,6 +1,6 @@
 import { type AnswerKind, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check, orderBody, quoteBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
@@ -116,6 +116,9 @@ async function own(
   }
   return owned;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('MODE-01', async (ctx) => {
   // Section 1: "Test keys see only test objects"; section 7: not_found when "it belongs to the other mode".

@@ -30,25 +30,24 @@ check(
   async (ctx) => {
     // Sections 3 and 4: orders, Idempotency-Key replays and conflicts, the 24-hour cancel window and
     // the account clock, in random sequences, agree with an executable model of those rules.
-    const { key, account, catalog } = await ordering(ctx);
-    if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
-    // Every sequence shares this account and key (each with orders of its own); the pacer keeps the
-    // key under the write limit, and the clock it moves is added to the model's.
-    const real: OrdersSystem = {
-      ctx,
-      key,
-      account,
-      catalog,
-      pacer: new WritePacer(ctx, account),
-      ran: new Map(),
+    const ran = new Map<string, number>();
+    // Sequences go out several at a time, each lane with an account and key of its own (so lanes
+    // share no clock, limits or orders); a lane's sequences run one after another on its account,
+    // each with orders of its own. The pacer keeps the key under the write limit, and the clock it
+    // moves is added to the model's.
+    const lane = async (): Promise<OrdersSystem> => {
+      const { key, account, catalog } = await ordering(ctx);
+      if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+      return { ctx, key, account, catalog, pacer: new WritePacer(ctx, account), ran };
     };
-    await ctx.property(
+    await ctx.propertyInLanes(
       fc.commands(commands, { maxCommands: 12, size: 'max' }),
-      async (sequence) => {
+      lane,
+      async (sequence, real) => {
         await fc.asyncModelRun(() => ({ model: new OrdersModel(), real }), sequence);
       },
     );
-    const steps = [...real.ran].map(([command, n]) => `${n} ${command}`).join(', ');
+    const steps = [...ran].map(([command, n]) => `${n} ${command}`).join(', ');
     ctx.note(`steps run against the target, shrinking included: ${steps}`);
   },
   { timeout: 120_000 },

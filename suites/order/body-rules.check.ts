@@ -1,9 +1,12 @@
 import fc from 'fast-check';
-import { check, orderBody, withAddress } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody, withAddress } from '../../lib/check/index.js';
 import { foreignCountryCode } from '../arbitraries/foreignCountryCode.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-06', async (ctx) => {
   // Section 4, order rule 1: "Every SKU must be on the account's product list."

@@ -1,10 +1,20 @@
 import { moneyOf } from '../../lib/check/answers.js';
-import { addressOf, check, goodsTotal, linesOf, orderBody } from '../../lib/check/index.js';
+import {
+  addressOf,
+  check,
+  checksUseOwnAccounts,
+  goodsTotal,
+  linesOf,
+  orderBody,
+} from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import type { Dialect } from '../../lib/target/dialect.js';
 import { orderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-22', async (ctx) => {
   // Section 4: "Status code of a first successful creation: not shown"; contract section 2: 201 with the order.

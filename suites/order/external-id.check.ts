@@ -1,9 +1,12 @@
 import { externalIdIn, requireId } from '../../lib/check/answers.js';
 import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-19', async (ctx) => {
   // Section 4, idempotency rule 4: "A second order with an external_id already used in the account gives 409 duplicate_external_id."

@@ -1,5 +1,11 @@
 import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { cheapestLine, check, goodsTotal, orderBody } from '../../lib/check/index.js';
+import {
+  cheapestLine,
+  check,
+  checksUseOwnAccounts,
+  goodsTotal,
+  orderBody,
+} from '../../lib/check/index.js';
 import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
@@ -57,6 +63,9 @@ function without(body: object, pointer: string): Record<string, unknown> {
   if (parent) delete parent[tokensOf(pointer).at(-1) as string];
   return copy;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-03', async (ctx) => {
   // Section 4, POST /orders: "Body: must contain external_id … missing required fields give 422 validation_failed."

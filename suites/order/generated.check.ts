@@ -1,6 +1,12 @@
 import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { OrderLine } from '../../lib/check/index.js';
-import { type CheckContext, check, type Key, orderBodyOf } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type Key,
+  orderBodyOf,
+} from '../../lib/check/index.js';
 import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
 import { validOrder } from '../arbitraries/validOrder.js';
 import type { OrderCatalog } from '../support/catalog.js';
@@ -8,6 +14,7 @@ import { expectSuccess } from '../support/expect-success.js';
 import { expectPointer, expectValidationFailed } from '../support/expect-validation.js';
 import { quotedTotal } from '../support/order-total.js';
 import { type Ordering, ordering } from '../support/ordering.js';
+import { orderingLanes } from '../support/ordering-lanes.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { WritePacer } from '../support/write-pacer.js';
 
@@ -22,13 +29,17 @@ function generatedOrdering(ctx: CheckContext): Promise<Ordering> {
     : ordering(ctx);
 }
 
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
+
 check('ORDER-16', async (ctx) => {
   // Section 4, rules for the order body: an order that keeps rules 1 to 5 is accepted, whatever its shape.
-  const { key, account, catalog } = await generatedOrdering(ctx);
-  const pacer = new WritePacer(ctx, account);
-  await ctx.property(
+  const first = await generatedOrdering(ctx);
+  const { account, catalog } = first;
+  await ctx.propertyInLanes(
     validOrder(catalog),
-    async (order) => {
+    orderingLanes(ctx, first, () => generatedOrdering(ctx)),
+    async (order, { key, pacer }) => {
       await pacer.write();
       const externalId = uniqueExternalId(order.externalId);
       const body = orderBodyOf(ctx.dialect.orderBody, { ...order, externalId });
@@ -42,11 +53,12 @@ check('ORDER-16', async (ctx) => {
 
 check('ORDER-17', async (ctx) => {
   // Section 4: "Breaking any rule gives 422 validation_failed"; section 7: each problem is in errors[].
-  const { key, account, catalog } = await generatedOrdering(ctx);
-  const pacer = new WritePacer(ctx, account);
-  await ctx.property(
+  const first = await generatedOrdering(ctx);
+  const { account, catalog } = first;
+  await ctx.propertyInLanes(
     orderBreakingOneRule(catalog, ctx.dialect.orderBody),
-    async (broken) => {
+    orderingLanes(ctx, first, () => generatedOrdering(ctx)),
+    async (broken, { key, pacer }) => {
       await pacer.write();
       const res = await ctx.postOrder(key, withUniqueExternalId(broken.body));
       expectValidationFailed(ctx, res);
@@ -58,11 +70,12 @@ check('ORDER-17', async (ctx) => {
 check('ORDER-18', async (ctx) => {
   // Section 2: "Field errors also carry a pointer to the field"; contract section 2: `pointer`
   // is an RFC 6901 JSON Pointer into the request body. Errors of no single field may omit it.
-  const { key, account, catalog } = await generatedOrdering(ctx);
-  const pacer = new WritePacer(ctx, account);
-  await ctx.property(
+  const first = await generatedOrdering(ctx);
+  const { account, catalog } = first;
+  await ctx.propertyInLanes(
     orderBreakingOneRule(catalog, ctx.dialect.orderBody),
-    async (broken) => {
+    orderingLanes(ctx, first, () => generatedOrdering(ctx)),
+    async (broken, { key, pacer }) => {
       await pacer.write();
       const res = await ctx.postOrder(key, withUniqueExternalId(broken.body));
       if (res.status !== 422) return; // ORDER-17 judges the status

@@ -1,5 +1,5 @@
 import type { CheckContext, Key, Product } from '../../lib/check/index.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
@@ -36,6 +36,9 @@ async function place(
   const body = orderBody(ctx, catalog);
   return idOf(ctx, requireSuccess(await ctx.postOrder(key, body), what), what);
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-10', async (ctx) => {
   // Section 4, order rule 5: "The order must not exceed the account's maximum order value";

@@ -1,7 +1,15 @@
-import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  newIdempotencyKey,
+  orderBody,
+} from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('ORDER-01', async (ctx) => {
   // Section 4, POST /orders: "Header Content-Type: application/json. Otherwise 415 unsupported_media_type."

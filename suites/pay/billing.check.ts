@@ -1,6 +1,9 @@
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('PAY-07', async (ctx) => {
   // Section 7 lists payment errors for card billing only; contract section 3: "Invoice billing never fails payment",

@@ -1,5 +1,5 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { ordering } from '../support/ordering.js';
 
@@ -31,6 +31,9 @@ async function payWith(
   const body = orderBody(ctx, catalog);
   return { res: await ctx.postOrder(key, body), externalId: body.external_id, key };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('PAY-01', async (ctx) => {
   // Section 7: "402 card_declined: Card declined. decline_code has the reason."

@@ -1,5 +1,5 @@
 import type { CheckContext, Key, Product, TestAccount } from '../../lib/check/index.js';
-import { check, type OrderLine, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, type OrderLine, orderBody } from '../../lib/check/index.js';
 import { catalogOf } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
@@ -60,6 +60,9 @@ async function placeThree(ctx: CheckContext, key: Key): Promise<string[]> {
   }
   return ids;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('PROB-01', async (ctx) => {
   // Section 3: a new live key's first 24 hours: "At most 3 orders … Beyond that, limit_exceeded" (422, section 7).

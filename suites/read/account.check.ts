@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { accountSchema } from '../schemas/account.js';
 import { ordering } from '../support/ordering.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
@@ -19,6 +19,9 @@ async function readAccount(
       : undefined;
   return { res, account };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-01', async (ctx) => {
   // Section 2: GET /account "Shows the partner account, … the order limits (object limits)".

@@ -1,10 +1,13 @@
 import { centsIn, pageQuery } from '../../lib/check/answers.js';
-import { check, productsOf } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, productsOf } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { listOf } from '../schemas/list.js';
 import { productSchema } from '../schemas/product.js';
 import { ordering } from '../support/ordering.js';
 import { TEST_PRODUCTS } from '../support/test-products.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-07', async (ctx) => {
   // Section 4: "GET /catalog/… | catalog:read | Read the catalog."

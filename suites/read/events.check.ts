@@ -1,6 +1,6 @@
 import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { walkList } from '../../lib/check/list-walk.js';
 import { eventSchema } from '../schemas/event.js';
@@ -47,6 +47,9 @@ async function findEvent(
   if (walk.end === 'refused') ctx.expectStatus(walk.res, ctx.dialect.operations.eventList.status);
   return found;
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-20', async (ctx) => {
   // Section 6: "Events are read under /events … need the scope webhooks:manage."

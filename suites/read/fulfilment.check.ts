@@ -1,6 +1,6 @@
 import { listPage } from '../../lib/check/answers.js';
 import type { CheckContext } from '../../lib/check/index.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { InvoiceSchema } from '../schemas/invoice.js';
 import { listOf } from '../schemas/list.js';
@@ -14,6 +14,9 @@ async function placed(ctx: CheckContext): Promise<Ordering & { id: string }> {
   const res = await ctx.postOrder(setup.key, orderBody(ctx, setup.catalog));
   return { ...setup, id: idOf(ctx, requireSuccess(res, 'placing the order'), 'placing the order') };
 }
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-16', async (ctx) => {
   // Section 4: "GET | shipments of an order | orders:read | Read shipments." The list envelope is the profile's.

@@ -7,12 +7,15 @@ import {
   pageQuery,
   requireId,
 } from '../../lib/check/answers.js';
-import { check, orderBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
 import { objectAt } from '../schemas/at-pointers.js';
 import { listOf } from '../schemas/list.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-12', async (ctx) => {
   // Section 4: "GET /orders | orders:read | List orders."

@@ -1,10 +1,13 @@
 import { centsIn, moneyOf, requireId } from '../../lib/check/answers.js';
-import { check, goodsTotal, quoteBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, goodsTotal, quoteBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { quoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."

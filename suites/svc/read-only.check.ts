@@ -1,7 +1,10 @@
-import { check, orderBody, quoteBody } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
+
+// Each check makes the accounts it uses: they may run side by side against a target far away.
+checksUseOwnAccounts();
 
 check('SVC-01', async (ctx) => {
   // Section 7, 503 read_only: "Reads work."

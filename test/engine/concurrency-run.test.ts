@@ -1,12 +1,34 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReport } from './support/report-files.js';
 import { emptyDir, runCli } from './support/run-cli.js';
 
-/** The rate-limit and clock-heavy areas: windows, token age, probation all read the account clock. */
-const AREAS = 'RATE,AUTH';
+/**
+ * The rate-limit and clock-heavy areas (windows, token age, probation all read the account
+ * clock), and PROB and HOOK, whose files' checks use accounts of their own only: at more than
+ * one file at a time those checks run side by side (checksUseOwnAccounts).
+ */
+const AREAS = 'RATE,AUTH,PROB,HOOK';
 
-async function verdicts(concurrency: string): Promise<{ stderr: string; verdicts: string[] }> {
+/** The shipping addresses (drawn from each check's faker) of the orders each PROB check sent, in order. */
+function addressesByRule(dir: string): Record<string, string[]> {
+  const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as {
+    log: { entries: { pageref: string; request: { postData?: { text?: string } } }[] };
+  };
+  const byRule: Record<string, string[]> = {};
+  for (const entry of har.log.entries) {
+    if (!entry.pageref.startsWith('PROB-')) continue;
+    const text = entry.request.postData?.text ?? '';
+    const address = /"line1":"[^"]*"/.exec(text)?.[0];
+    if (address) byRule[entry.pageref] = [...(byRule[entry.pageref] ?? []), address];
+  }
+  return byRule;
+}
+
+async function verdicts(
+  concurrency: string,
+): Promise<{ stderr: string; verdicts: string[]; addresses: Record<string, string[]> }> {
   const dir = join(emptyDir(), `concurrency-${concurrency}`);
   const result = await runCli([
     '--only',
@@ -23,6 +45,7 @@ async function verdicts(concurrency: string): Promise<{ stderr: string; verdicts
   return {
     stderr: result.stderr,
     verdicts: report.results.map((r) => `${r.rule_id} ${r.verdict}`),
+    addresses: addressesByRule(dir),
   };
 }
 
@@ -35,8 +58,11 @@ describe('--concurrency against the bundled reference', () => {
     expect(four.verdicts).toEqual(one.verdicts);
     const passed = four.verdicts.filter((v) => v.endsWith(' passed'));
     expect(passed.length).toBeGreaterThan(10);
-    expect(four.verdicts.filter((v) => /^(RATE|AUTH)-/.test(v) && !v.endsWith(' passed'))).toEqual(
-      [],
-    );
+    expect(
+      four.verdicts.filter((v) => /^(RATE|AUTH|PROB|HOOK)-/.test(v) && !v.endsWith(' passed')),
+    ).toEqual([]);
+    // Checks running side by side each draw from a faker of their own, seeded as before.
+    expect(Object.keys(one.addresses).length).toBeGreaterThan(3);
+    expect(four.addresses).toEqual(one.addresses);
   });
 });
