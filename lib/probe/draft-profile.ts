@@ -40,6 +40,12 @@ export interface Draft {
 
 type PathName = keyof Dialect['paths'];
 
+/** The list paths whose method the API document does not show (section 4), by their operation. */
+const METHOD_OPEN: Partial<Record<PathName, keyof Dialect['operations']>> = {
+  webhookEndpoints: 'webhookEndpointList',
+  events: 'eventList',
+};
+
 export async function draftDialect(config: ProbeConfig, dispatcher?: Dispatcher): Promise<Draft> {
   const session = new ProbeSession(config, dispatcher);
   const dialect = structuredClone(config.dialect);
@@ -80,10 +86,13 @@ async function steps(
     const found = res.status !== 404 && res.status !== 405;
     const list = found ? draft.answered : draft.missing;
     if (!list.includes(name)) list.push(name);
-    if (!found)
+    if (!found) {
+      // Where the document leaves the method open, a 404 or 405 may be the method, not the path.
+      const op = METHOD_OPEN[name];
       draft.todos.push(
-        `dialect.paths.${name}: ${res.request} answered ${res.status}: write the target's path`,
+        `dialect.paths.${name}: ${res.request} answered ${res.status}: write the target's path${op ? ` (or its method, dialect.operations.${op}.method)` : ''}`,
       );
+    }
     return found;
   };
 
@@ -140,6 +149,11 @@ async function steps(
           d.money = money;
         },
       );
+    // Never keep the reference's money format silently.
+    else
+      draft.todos.push(
+        `dialect.money: not seen (the maximum order value, whose format it is read from, was not found in ${account.request}); write the format of your totals and prices`,
+      );
   } else if (account.status !== 404) {
     draft.todos.push(
       `dialect.accountFields, dialect.money: ${account.request} answered ${account.status}`,
@@ -152,6 +166,11 @@ async function steps(
     take('list', envelopeOf(page.json), (envelope) => {
       d.list = { ...d.list, ...envelope };
     });
+  } else {
+    // Never keep the reference's envelope silently.
+    draft.todos.push(
+      `dialect.list: not seen (${page.request} answered ${page.status}); write the envelope and paging of your lists${page.status === 404 ? '' : ` (a 4xx may be the page-size parameter, dialect.list.limitParam "${d.list.limitParam}")`}`,
+    );
   }
   const products = keyed.products ?? (await catalog(session, d, token));
   const sku = products[0]?.sku;
@@ -182,8 +201,12 @@ async function steps(
     );
   }
   answered('orders', await get('orders', undefined, { [d.list.limitParam]: '1' }));
-  answered('webhookEndpoints', await get('webhookEndpoints'));
-  answered('events', await get('events'));
+  // Lists whose method the document leaves open: the starting profile's method.
+  for (const [name, op] of Object.entries(METHOD_OPEN) as [PathName, keyof Dialect['operations']][])
+    answered(
+      name,
+      await session.send({ method: d.operations[op].method, path: pathOf(d, name) }, token),
+    );
   draft.todos.push(
     'not inferred, the reference dialect holds: the quote body (dialect.quoteBody), the webhook endpoint body and event kinds (webhookEndpointBody, eventKinds), the order state names other than the first (orderStatuses), the form of errors[] pointers (errors), the methods and success statuses of the operations other than order creation (operations)',
   );

@@ -113,6 +113,30 @@ describe('draft profile: inferred from the answers', () => {
     expect(d.inferred).not.toContain('orderCreatedStatus');
   });
 
+  it('a list envelope or money format it never saw is a TODO, never the reference kept silently', async () => {
+    const { draft: d } = await draft({
+      catalog: { status: 404, body: { code: 'not_found' } },
+      account: { status: 200, body: { id: 'a1', limits: { order_ceiling: 5000, daily: 3 } } },
+    });
+    const todos = d.todos.join('\n');
+    expect(todos).toMatch(/dialect\.list: not seen \(GET \S+ answered 404\)/);
+    expect(todos).toMatch(/dialect\.money: not seen/);
+    expect(d.inferred).not.toContain('list');
+    expect(d.inferred).not.toContain('money');
+  });
+
+  it('a list whose method the document leaves open: sent with the profile method, a 404 names the method too', async () => {
+    const start = structuredClone(REFERENCE_DIALECT);
+    start.operations.eventList = { ...start.operations.eventList, method: 'POST' };
+    const fake = fakeTarget({ webhookEndpoints: { status: 404, body: { code: 'not_found' } } });
+    agents.push(fake.agent);
+    const d = await draftDialect(probeConfig(start), fake.agent);
+    expect(fake.seen).toContain('POST /api/on-demand/v1/events');
+    expect(d.todos.join('\n')).toContain(
+      "write the target's path (or its method, dialect.operations.webhookEndpointList.method)",
+    );
+  });
+
   it('no key at all: the docs_url still, and a TODO for everything behind a key', async () => {
     const fake = fakeTarget();
     agents.push(fake.agent);
