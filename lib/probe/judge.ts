@@ -131,7 +131,7 @@ export function judgeRefusedOrder(
   const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to an order of the profile's shape (${bodyOutline(dialect.orderBody, fields)}), with ${
     pointers.length
       ? `errors[] at ${pointers.join(', ')}`
-      : `no errors[] ${dialect.errors.member} (${describeAt(body, '/detail')})`
+      : `no errors[] ${dialect.errors.member} (${entriesOutline(body) ?? describeAt(body, '/detail')})`
   }`;
   return {
     field: fields.length
@@ -139,6 +139,23 @@ export function judgeRefusedOrder(
       : 'dialect.orderBody',
     said,
   };
+}
+
+/**
+ * What the entries of `errors[]` hold when none has the profile's member: the
+ * member names and the first string values, so that a pointer under another
+ * name (`dialect.errors.member`) shows at once.
+ */
+function entriesOutline(body: unknown): string | undefined {
+  const errors = valueAt(body, '/errors');
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const members = new Set<string>();
+  for (const entry of errors)
+    if (typeof entry === 'object' && entry !== null && !Array.isArray(entry))
+      for (const key of Object.keys(entry)) members.add(key);
+  if (members.size === 0) return undefined;
+  const first = errors[0] as Record<string, unknown>;
+  return `its ${errors.length} errors[] entries have the members ${[...members].join(', ')}, the first ${preview(first)}: if one of them points at the field, it is dialect.errors.member`;
 }
 
 /** The `errors[]` pointers of a problem, turned into JSON pointers from the profile's form. */

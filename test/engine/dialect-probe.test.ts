@@ -218,6 +218,25 @@ describe('dialect probe: one line per mismatch, naming the profile field', () =>
     expect(lines[0]).toContain('errors[] at /items/0/sku');
   });
 
+  it('errors[] entries with the pointer under another member: their members are named, and dialect.errors.member', async () => {
+    const { lines } = await probe({
+      orderCreate: {
+        status: 422,
+        body: {
+          code: 'validation_failed',
+          detail: 'The request body is not valid; see errors.',
+          errors: [{ detail: 'basket is required.', loc: 'basket' }],
+        },
+      },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(
+      'no errors[] pointer (its 1 errors[] entries have the members detail, loc',
+    );
+    expect(lines[0]).toContain('"loc":"basket"');
+    expect(lines[0]).toContain('dialect.errors.member');
+  });
+
   it('another first-creation status: dialect.orderCreatedStatus', async () => {
     const { lines } = await probe({ orderCreate: { status: 200, body: ORDER } });
     expect(lines).toEqual([
