@@ -24,7 +24,31 @@ export interface DraftFileInput {
  * profile schema takes it; one it refuses, whose value differs from the
  * reference, becomes a TODO quoting the value.
  */
-const OPTIONAL_SECTIONS = ['list', 'money', 'answers', 'orderStatuses'] as const;
+const OPTIONAL_SECTIONS = [
+  'list',
+  'money',
+  'answers',
+  'orderStatuses',
+  'operations',
+  'quoteBody',
+  'webhookEndpointBody',
+  'eventKinds',
+  'errors',
+] as const;
+
+/**
+ * What the probe never infers: written only where the starting profile
+ * (`--profile`) moved it from the reference, so a draft from a working
+ * profile keeps its operations, bodies, event kinds and errors[] form, and a
+ * draft from nothing stays short.
+ */
+const KEPT_FROM_START = new Set<string>([
+  'operations',
+  'quoteBody',
+  'webhookEndpointBody',
+  'eventKinds',
+  'errors',
+]);
 
 /**
  * The draft as a version-2 profile: every inferred value and every path, the
@@ -58,11 +82,30 @@ export function draftProfileFile(input: DraftFileInput): {
   const candidates: Record<(typeof OPTIONAL_SECTIONS)[number], unknown> = {
     list: d.list,
     money: d.money,
-    answers: { order: { id: d.answers.order.id, status: d.answers.order.status } },
+    // The order's id and status always (the probe infers them), the rest where the start moved it.
+    answers: {
+      ...changedFrom(d.answers, REFERENCE_DIALECT.answers),
+      order: {
+        ...changedFrom(d.answers.order, REFERENCE_DIALECT.answers.order),
+        id: d.answers.order.id,
+        status: d.answers.order.status,
+      },
+    },
     orderStatuses: d.orderStatuses,
+    operations: changedFrom(d.operations, REFERENCE_DIALECT.operations),
+    // Left out, a quote body is the order body without external_id (docs/profiles.md).
+    quoteBody: isDeepStrictEqual(d.quoteBody, d.orderBody) ? {} : d.quoteBody,
+    webhookEndpointBody: d.webhookEndpointBody,
+    eventKinds: d.eventKinds,
+    errors: d.errors,
   };
   for (const section of OPTIONAL_SECTIONS) {
     const value = candidates[section];
+    if (
+      KEPT_FROM_START.has(section) &&
+      (isDeepStrictEqual(value, {}) || isDeepStrictEqual(value, REFERENCE_DIALECT[section]))
+    )
+      continue;
     const tried = { ...base, dialect: { ...dialect, [section]: value } };
     if (ProfileSchema.safeParse(tried).success) dialect[section] = value;
     else if (!isDeepStrictEqual(pick(value, REFERENCE_DIALECT[section]), value))
@@ -77,6 +120,15 @@ export function draftProfileFile(input: DraftFileInput): {
     throw new Error(`the draft profile does not validate: ${checked.error.issues[0]?.message}`);
   }
   return { profile: base, todos };
+}
+
+/** The members of an object of the dialect that differ from the reference's, whole. */
+function changedFrom<T extends object>(value: T, reference: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([k, v]) => !isDeepStrictEqual(v, (reference as Record<string, unknown>)[k]),
+    ),
+  ) as Partial<T>;
 }
 
 /** The reference's value cut to the members the candidate has (answers: only order id and status). */

@@ -192,6 +192,67 @@ describe('draft profile: the file', () => {
   });
 });
 
+describe('draft profile: from a starting profile', () => {
+  it('keeps what the probe never infers (operations, bodies, event kinds, errors[] form, other answers)', async () => {
+    const start = structuredClone(REFERENCE_DIALECT);
+    start.operations.orderCancel = { method: 'POST', status: 204 };
+    start.operations.eventList = { method: 'POST', status: 200 };
+    start.quoteBody = { ...start.quoteBody, items: '/positions' };
+    start.webhookEndpointBody = { url: '/delivery/uri', events: '/topics' };
+    start.eventKinds = { orderCreated: 'orders/create', orderCancelled: 'orders/cancel' };
+    start.errors = { member: 'loc', form: 'bracket' };
+    start.answers.event = { id: '/uid', type: '/topic' };
+    const fake = fakeTarget();
+    agents.push(fake.agent);
+    const d = await draftDialect(probeConfig(start), fake.agent);
+    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const { profile } = draftProfileFile({
+      draft: d,
+      file: join(dir, 'p.json'),
+      schemaFile: join(dir, 'profile.schema.json'),
+      targetWords: 'http://target.test',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(ProfileSchema.safeParse(profile).success).toBe(true);
+    expect(profile.dialect).toMatchObject({
+      operations: {
+        orderCancel: { method: 'POST', status: 204 },
+        eventList: { method: 'POST', status: 200 },
+      },
+      quoteBody: { items: '/positions' },
+      webhookEndpointBody: { url: '/delivery/uri', events: '/topics' },
+      eventKinds: { orderCreated: 'orders/create', orderCancelled: 'orders/cancel' },
+      errors: { member: 'loc', form: 'bracket' },
+      answers: { event: { id: '/uid', type: '/topic' }, order: { id: '/id', status: '/status' } },
+    });
+    const ops = (profile.dialect as { operations: Record<string, unknown> }).operations;
+    expect(Object.keys(ops).sort()).toEqual(['eventList', 'orderCancel']);
+  });
+
+  it('from nothing, none of those sections is written', async () => {
+    const { draft: d } = await draft();
+    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const { profile } = draftProfileFile({
+      draft: d,
+      file: join(dir, 'p.json'),
+      schemaFile: join(dir, 'profile.schema.json'),
+      targetWords: 'http://target.test',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    for (const section of [
+      'operations',
+      'quoteBody',
+      'webhookEndpointBody',
+      'eventKinds',
+      'errors',
+    ])
+      expect(profile.dialect).not.toHaveProperty(section);
+    expect((profile.dialect as { answers: unknown }).answers).toEqual({
+      order: { id: '/id', status: '/status' },
+    });
+  });
+});
+
 describe('draft profile: inference rules', () => {
   it('key prefix from the key and the token; none or two: a TODO', () => {
     expect(keyPrefixOf('acme_test_ak_1', 'acme_at_x')).toEqual({ value: 'acme' });
