@@ -10,6 +10,7 @@ import { accountFieldsOf, envelopeOf, keyPrefixOf, moneyOf } from '../../lib/pro
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import {
   ACCESS_TOKEN,
+  ACCOUNT,
   type Answer,
   CONTROL_TOKEN,
   DOCS,
@@ -227,6 +228,22 @@ describe('draft profile: from a starting profile', () => {
     });
     const ops = (profile.dialect as { operations: Record<string, unknown> }).operations;
     expect(Object.keys(ops).sort()).toEqual(['eventList', 'orderCancel']);
+  });
+
+  it('a member no rule recognises, shown where the starting profile says: kept, no TODO', async () => {
+    const account = {
+      status: 200,
+      body: { ...ACCOUNT, billing_method: undefined, billing: { method: 'invoice' } },
+    };
+    const { draft: bare } = await draft({ account });
+    expect(bare.todos.join('\n')).toContain('dialect.accountFields.billingMethod');
+    const start = structuredClone(REFERENCE_DIALECT);
+    start.accountFields.billingMethod = '/billing/method';
+    const fake = fakeTarget({ account });
+    agents.push(fake.agent);
+    const d = await draftDialect(probeConfig(start), fake.agent);
+    expect(d.todos.join('\n')).not.toContain('dialect.accountFields.billingMethod');
+    expect(d.dialect.accountFields.billingMethod).toBe('/billing/method');
   });
 
   it('from nothing, none of those sections is written', async () => {
