@@ -74,9 +74,15 @@ export function accountFieldsOf(account: unknown): Record<keyof AccountFields, I
   ][]) {
     const candidates = all.filter(
       ([pointer, value]) =>
-        (field.startsWith('max')
-          ? name.test(pointer)
-          : name.test(pointer.split('/').at(-1) ?? '')) && fits(value),
+        name.test(
+          field.startsWith('max')
+            ? pointer
+            : // The member's name, and for the billing method its object's too (`/billing/method`).
+              pointer
+                .split('/')
+                .slice(field === 'billingMethod' ? -2 : -1)
+                .join('/'),
+        ) && fits(value),
     );
     // A money object's own members (`/limits/max_order_value/amount`) are not candidates of their own.
     const outermost = candidates.filter(
@@ -93,7 +99,22 @@ export function accountFieldsOf(account: unknown): Record<keyof AccountFields, I
             }`,
           };
   }
+  // The document puts both limits under `limits` (section 8): with two members there and the
+  // orders-per-day one found, the other is the maximum order value, whatever its name.
+  const limits = valueAt(account, '/limits');
+  const perDay = out.maxOrdersPerDay;
+  if ('todo' in out.maxOrderValue && 'value' in perDay && isObject(limits)) {
+    const others = Object.keys(limits)
+      .map((k) => `/limits/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+      .filter((p) => p !== perDay.value);
+    if (Object.keys(limits).length === 2 && others.length === 1 && others[0])
+      out.maxOrderValue = { value: others[0] };
+  }
   return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The money format of a value: an object's amount and currency members found by type. */

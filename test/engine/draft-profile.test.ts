@@ -117,7 +117,10 @@ describe('draft profile: inferred from the answers', () => {
   it('a list envelope or money format it never saw is a TODO, never the reference kept silently', async () => {
     const { draft: d } = await draft({
       catalog: { status: 404, body: { code: 'not_found' } },
-      account: { status: 200, body: { id: 'a1', limits: { order_ceiling: 5000, daily: 3 } } },
+      account: {
+        status: 200,
+        body: { id: 'a1', limits: { order_ceiling: 5000, daily: 3, burst: 1 } },
+      },
     });
     const todos = d.todos.join('\n');
     expect(todos).toMatch(/dialect\.list: not seen \(GET \S+ answered 404\)/);
@@ -233,17 +236,17 @@ describe('draft profile: from a starting profile', () => {
   it('a member no rule recognises, shown where the starting profile says: kept, no TODO', async () => {
     const account = {
       status: 200,
-      body: { ...ACCOUNT, billing_method: undefined, billing: { method: 'invoice' } },
+      body: { ...ACCOUNT, billing_method: undefined, invoicing: { via: 'invoice' } },
     };
     const { draft: bare } = await draft({ account });
     expect(bare.todos.join('\n')).toContain('dialect.accountFields.billingMethod');
     const start = structuredClone(REFERENCE_DIALECT);
-    start.accountFields.billingMethod = '/billing/method';
+    start.accountFields.billingMethod = '/invoicing/via';
     const fake = fakeTarget({ account });
     agents.push(fake.agent);
     const d = await draftDialect(probeConfig(start), fake.agent);
     expect(d.todos.join('\n')).not.toContain('dialect.accountFields.billingMethod');
-    expect(d.dialect.accountFields.billingMethod).toBe('/billing/method');
+    expect(d.dialect.accountFields.billingMethod).toBe('/invoicing/via');
   });
 
   it('from nothing, none of those sections is written', async () => {
@@ -284,6 +287,19 @@ describe('draft profile: inference rules', () => {
     expect(moneyOf(500, 'x')).toMatchObject({ value: { format: 'cents' } });
     expect(moneyOf('5.00', 'x')).toMatchObject({ value: { format: 'decimal' } });
     expect(moneyOf('five dollars', 'x')).toHaveProperty('todo');
+  });
+
+  it('the maximum order value by elimination under limits, the billing method inside a billing object', () => {
+    const fields = accountFieldsOf({
+      billing: { method: 'invoice' },
+      limits: { order_ceiling: 100000, daily_orders: 50 },
+    });
+    expect(fields.maxOrdersPerDay).toEqual({ value: '/limits/daily_orders' });
+    expect(fields.maxOrderValue).toEqual({ value: '/limits/order_ceiling' });
+    expect(fields.billingMethod).toEqual({ value: '/billing/method' });
+    // A third member under limits: no elimination, a TODO.
+    const three = accountFieldsOf({ limits: { ceiling: 1, daily_orders: 5, burst: 2 } });
+    expect(three.maxOrderValue).toHaveProperty('todo');
   });
 
   it('an account field two members could be is a TODO naming both, never a guess', () => {
