@@ -116,6 +116,18 @@ function missingField(
   });
 }
 
+/**
+ * `name`, or `name_extra`... when the body already has a field of that name
+ * there: a word the profile's dialect uses (`unit`, `address`, `basket` are
+ * nouns the generator draws) is a known field, and overwriting it would send
+ * a valid order where the check expects an unknown field refused.
+ */
+export function unknownIn(holder: Record<string, unknown>, name: string): string {
+  let key = name;
+  while (Object.hasOwn(holder, key)) key = `${key}_extra`;
+  return key;
+}
+
 function unknownField(
   base: fc.Arbitrary<OrderSpec>,
   shape: OrderBodyShape,
@@ -131,9 +143,10 @@ function unknownField(
           : where === 'address'
             ? (addressParent(shape) ?? '')
             : '';
-      const pointer = `${parent}/${name}`;
-      (valueAt(body, parent) as Record<string, unknown>)[name] =
-        'sent by a client that does not know the schema';
+      const holder = valueAt(body, parent) as Record<string, unknown>;
+      const key = unknownIn(holder, name);
+      const pointer = `${parent}/${key}`;
+      holder[key] = 'sent by a client that does not know the schema';
       return { rule: 'unknown_field', what: `unknown field ${pointer} added`, body, pointer };
     });
 }

@@ -11,7 +11,7 @@ import {
   withAddress,
 } from '../../lib/check/order-body.js';
 import { type OrderBodyShape, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
-import { orderBreakingOneRule } from '../../suites/arbitraries/orderBreakingOneRule.js';
+import { orderBreakingOneRule, unknownIn } from '../../suites/arbitraries/orderBreakingOneRule.js';
 
 /** Prices as bare integers of cents. */
 const CENTS = {
@@ -89,6 +89,13 @@ describe('the one order builder', () => {
       // Into the shape: the reference's member names never appear.
       expect(pointer).not.toMatch(/^\/(items|shipping_address)(\/|$)/);
     }
+  });
+
+  it("an unknown field never takes the name of one the dialect's body has there", () => {
+    // `unit` and `basket` are nouns the unknown-name generator draws, and field names of a dialect.
+    expect(unknownIn({ unit: '4B', street: '1 Main St' }, 'unit')).toBe('unit_extra');
+    expect(unknownIn({ basket: [], basket_extra: 1 }, 'basket')).toBe('basket_extra_extra');
+    expect(unknownIn({ street: '1 Main St' }, 'gift_message')).toBe('gift_message');
   });
 
   it('puts every part where another dialect says, external_id staying at the top (section 4)', () => {
