@@ -1,3 +1,4 @@
+import { entryPointer } from '../check/answers.js';
 import type { Dialect, ErrorPointers, MoneyFormat, OrderBodyShape } from '../target/dialect.js';
 import { membersNear, valueAt } from './pointer.js';
 
@@ -162,22 +163,11 @@ function entriesOutline(body: unknown): string | undefined {
 export function errorPointers(body: unknown, form: ErrorPointers): string[] {
   const errors = valueAt(body, '/errors');
   if (!Array.isArray(errors)) return [];
+  // One conversion of the profile's pointer form, the one the checks use.
   return errors.flatMap((entry) => {
-    const raw = valueAt(entry, `/${form.member}`);
-    return typeof raw === 'string' ? [asJsonPointer(raw, form.form)] : [];
+    const pointer = entryPointer(form, entry);
+    return pointer === undefined ? [] : [pointer];
   });
-}
-
-export function asJsonPointer(raw: string, form: ErrorPointers['form']): string {
-  if (form === 'json-pointer' || raw.startsWith('/') || raw === '') return raw;
-  const tokens =
-    form === 'dot'
-      ? raw.split('.')
-      : raw
-          .replace(/\[(\w+)\]/g, '.$1')
-          .split('.')
-          .filter(Boolean);
-  return tokens.map((t) => `/${t}`).join('');
 }
 
 /** The order body fields an error pointer concerns: the field itself, inside it, or around it. */
