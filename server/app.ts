@@ -6,11 +6,9 @@ import { installAnswerDefects } from './defects/answers.js';
 import { defectSet } from './defects/catalogue.js';
 import { defectHooks } from './defects/hooks.js';
 import { newId } from './domain/ids.js';
-import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
 import { CredentialGuard } from './http/credential-guard.js';
-import { RateLimiter } from './limits/rate-limiter.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
@@ -20,7 +18,7 @@ import {
 } from './problems/framework.js';
 import { installProblemHandlers } from './problems/install.js';
 import { apiRoutes } from './routes/index.js';
-import { Store } from './store/index.js';
+import { openStore } from './store/index.js';
 import './auth/principal.js';
 
 export type { AppOptions } from './options.js';
@@ -45,13 +43,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
-  const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
+  const store = await openStore({ db: opts.db, durability: opts.durability });
   try {
     const ctx: AppContext = {
       store,
       docsUrl,
-      faults: new FaultRegistry(),
-      rateLimiter: new RateLimiter(),
+      faults: store.faults,
+      rateLimiter: store.rateLimits,
       guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
       hooks: {},
@@ -91,17 +89,20 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     app.decorate('ctx', ctx);
     app.decorateRequest('principal', null);
 
-    const housekeeping = () => {
+    const housekeeping = async () => {
       const now = Date.now();
-      store.housekeeping.run(now);
-      ctx.rateLimiter.sweep(now);
+      await store.housekeeping.run(now);
+      await ctx.rateLimiter.sweep(now);
     };
-    housekeeping();
-    const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);
+    await housekeeping();
+    const timer = setInterval(() => {
+      // A failed sweep (database briefly away) is retried at the next tick.
+      housekeeping().catch(() => undefined);
+    }, HOUSEKEEPING_EVERY_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
-      store.close();
+      await store.close();
     });
 
     installProblemHandlers(app, docsUrl);
@@ -116,7 +117,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     await app.ready();
     return app;
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }

@@ -3,25 +3,23 @@ import type { Principal } from './auth/principal.js';
 import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
 import type { Scope } from './domain/scopes.js';
-import type { FaultRegistry } from './faults/registry.js';
 import type { RequestCheckBehaviour } from './http/api-hooks.js';
 import type { CredentialGuard } from './http/credential-guard.js';
-import type { RateLimiter } from './limits/rate-limiter.js';
 import type { CancelBehaviour } from './routes/orders-cancel.js';
 import type { OrderCreateBehaviour } from './routes/orders-create.js';
 import type { OrderReadBehaviour } from './routes/orders-read.js';
 import type { QuoteBehaviour } from './routes/quotes.js';
 import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
 import type { Account } from './store/accounts.js';
-import type { Store } from './store/index.js';
+import type { Faults, RateLimits, Store } from './store/store.js';
 
 /** What every route and hook of one app shares. One per `buildApp`. */
 export interface AppContext {
   readonly store: Store;
   /** `{docs_url}` of problem `type` URIs (§2 error object). */
   readonly docsUrl: string;
-  readonly faults: FaultRegistry;
-  readonly rateLimiter: RateLimiter;
+  readonly faults: Faults;
+  readonly rateLimiter: RateLimits;
   /** Credentials in URLs (§5.6) and their masking in answers. */
   readonly guard: CredentialGuard;
   /** Test-only defect seams; empty unless defects are switched on. */
@@ -44,7 +42,7 @@ export interface DefectHooks {
     scope: Scope | null,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Principal;
+  ) => Promise<Principal>;
   /** Overrides decisions of POST /orders (routes/orders-create.ts `OrderCreateBehaviour`, orders/place-order.ts's included). */
   orders?: Partial<OrderCreateBehaviour>;
   /** Overrides decisions of POST /orders/{id}/cancel (routes/orders-cancel.ts `CancelBehaviour`). */

@@ -40,18 +40,18 @@ export function invalidToken(): ApiProblem {
  * most 3600 seconds old, contract §2), then the key gates (§5.9, §5.10) and
  * the account's service state.
  */
-export function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
   const match = header === undefined ? null : BEARER.exec(header);
   if (!match?.[1]) throw unauthorized();
   const token = match[1];
   if (!TOKEN_SHAPE.test(token)) throw invalidToken();
   const hash = hashSecret(token);
-  const row = ctx.store.tokens.get(hash);
+  const row = await ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
-  const key = ctx.store.keys.get(row.key_id);
+  const key = await ctx.store.keys.get(row.key_id);
   if (key?.status !== 'active') throw invalidToken();
-  const account = ctx.store.accounts.get(key.accountId);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
   if (now - row.issued_at > TTL_MS) throw tokenExpired();
@@ -89,22 +89,17 @@ export function rateClassOf(method: string): RateClass {
  * unauthenticated request costs no parsing.
  */
 export function requireToken(ctx: AppContext, scope: Scope | null) {
-  // Callback style: no promise per request; a throw is caught by Fastify's hook runner.
-  return function tokenHook(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (error?: Error) => void,
-  ): void {
+  // A throw (rejection) is caught by Fastify's hook runner.
+  return async function tokenHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // The test-only defect catalogue, when switched on, gates the request its own way.
     const gate = ctx.hooks.bearerGate;
     if (gate !== undefined) {
-      request.principal = gate(ctx, scope, request, reply);
-      done();
+      request.principal = await gate(ctx, scope, request, reply);
       return;
     }
-    const principal = authenticate(ctx, request);
+    const principal = await authenticate(ctx, request);
     const rateClass = rateClassOf(request.method);
-    const decision = ctx.rateLimiter.take(
+    const decision = await ctx.rateLimiter.take(
       principal.key.id,
       rateClass,
       principal.account.settings.rate_limits[rateClass],
@@ -114,7 +109,6 @@ export function requireToken(ctx: AppContext, scope: Scope | null) {
     if (!decision.allowed) throw rateLimited(rateClass, decision);
     if (scope !== null && !principal.scopes.includes(scope)) throw insufficientScope(scope);
     request.principal = principal;
-    done();
   };
 }
 

@@ -27,7 +27,7 @@ export function controlAccountRoutes(ctx: AppContext) {
 
     app.post('/accounts', async (request, reply) => {
       const patch = controlBody(request, SettingsPatchSchema);
-      const account = accounts.create(
+      const account = await accounts.create(
         newId('acct'),
         applySettings(defaultSettings(), patch),
         Date.now(),
@@ -36,21 +36,21 @@ export function controlAccountRoutes(ctx: AppContext) {
     });
 
     app.get<WithId>('/accounts/:id', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       return controlAccountView(account, ctx.now(account));
     });
 
     app.patch<WithId>('/accounts/:id', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const patch = controlBody(request, SettingsPatchSchema);
-      const next = accounts.updateSettings(account, applySettings(account.settings, patch));
+      const next = await accounts.updateSettings(account, applySettings(account.settings, patch));
       return controlAccountView(next, ctx.now(next));
     });
 
     app.post<WithId>('/accounts/:id/clock', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const { advance_seconds } = controlBody(request, ClockBodySchema);
-      const next = accounts.setClockOffset(
+      const next = await accounts.setClockOffset(
         account,
         account.clockOffsetMs + Math.round(advance_seconds * 1000),
       );

@@ -32,13 +32,13 @@ const TOKEN_SCHEME = /^token +([^ ]+) *$/i;
  * the defects of §5 and §8 switched in): plugged in as `ctx.hooks.bearerGate`
  * only when defects are on.
  */
-export function defectiveBearerGate(
+export async function defectiveBearerGate(
   ctx: AppContext,
   scope: Scope | null,
   request: FastifyRequest,
   reply: FastifyReply,
-): Principal {
-  const principal = authenticate(ctx, request);
+): Promise<Principal> {
+  const principal = await authenticate(ctx, request);
   const rateClass = rateClassOf(request.method);
   if (rateClass === 'read') {
     if (ctx.hasDefect('read-only-blocks-reads')) checkWritable(principal.account);
@@ -52,7 +52,7 @@ export function defectiveBearerGate(
       headers: { 'retry-after': String(locked) },
     });
   }
-  const decision = ctx.rateLimiter.take(
+  const decision = await ctx.rateLimiter.take(
     ctx.hasDefect('rate-limit-per-account') ? principal.account.id : principal.key.id,
     rateClass,
     ctx.hasDefect('read-limit-400') && rateClass === 'read'
@@ -71,7 +71,7 @@ export function defectiveBearerGate(
   return principal;
 }
 
-function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
   const match =
     header === undefined
@@ -90,13 +90,13 @@ function authenticate(ctx: AppContext, request: FastifyRequest): Principal {
     throw ctx.hasDefect('malformed-token-as-unauthorized') ? unauthorized() : invalidToken();
   }
   const hash = hashSecret(ctx.hasDefect('bearer-scheme-hashed') ? `Bearer ${token}` : token);
-  const row = ctx.store.tokens.get(hash);
+  const row = await ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
-  const key = ctx.store.keys.get(row.key_id);
+  const key = await ctx.store.keys.get(row.key_id);
   if (!key || (key.status !== 'active' && !ctx.hasDefect('revoke-keeps-tokens'))) {
     throw invalidToken();
   }
-  const account = ctx.store.accounts.get(key.accountId);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
   const ttl = ctx.hasDefect('token-lives-3700s')

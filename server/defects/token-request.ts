@@ -25,10 +25,14 @@ import { lockOutKey } from './rate.js';
 import { rememberingRefusal } from './sticky-refusal.js';
 import { firstTokenIssuedAt, jsonOnlyForm } from './tokens.js';
 
-function authenticateClient(ctx: AppContext, header: string | undefined, address: string): ApiKey {
+async function authenticateClient(
+  ctx: AppContext,
+  header: string | undefined,
+  address: string,
+): Promise<ApiKey> {
   const credentials = parseBasic(header);
-  if (!credentials) throw failedTokenRequestLimit(ctx, undefined, address) ?? badClient();
-  const key = ctx.store.keys.get(credentials.id);
+  if (!credentials) throw (await failedTokenRequestLimit(ctx, undefined, address)) ?? badClient();
+  const key = await ctx.store.keys.get(credentials.id);
   const matches =
     secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST) ||
     (key !== undefined &&
@@ -37,7 +41,7 @@ function authenticateClient(ctx: AppContext, header: string | undefined, address
     (key !== undefined && ctx.hasDefect('wrong-secret-accepted'));
   const revoked = key?.status !== 'active' && !ctx.hasDefect('revoked-key-issues-tokens');
   if (!key || !matches || revoked) {
-    throw failedTokenRequestLimit(ctx, key, address) ?? badClient();
+    throw (await failedTokenRequestLimit(ctx, key, address)) ?? badClient();
   }
   return key;
 }
@@ -79,8 +83,8 @@ export async function defectiveTokenRequest(
     : ctx.hasDefect('secret-in-token-form-accepted')
       ? parseFormBody(request)
       : readFormBody(request);
-  const key = authenticateClient(ctx, request.headers.authorization, request.ip);
-  const account = ctx.store.accounts.get(key.accountId);
+  const key = await authenticateClient(ctx, request.headers.authorization, request.ip);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   if (ctx.hasDefect('live-refusal-remembered')) {
     rememberingRefusal(ctx, key.id, () =>
@@ -93,12 +97,12 @@ export async function defectiveTokenRequest(
   if (ctx.hasDefect('read-only-blocks-tokens')) checkWritable(account);
   if (
     ctx.hasDefect('ten-keys-no-tokens') &&
-    ctx.store.keys.countActive(account.id) >= MAX_ACTIVE_KEYS
+    (await ctx.store.keys.countActive(account.id)) >= MAX_ACTIVE_KEYS
   ) {
     throw badClient();
   }
   const now = ctx.now(account);
-  const decision = ctx.rateLimiter.take(
+  const decision = await ctx.rateLimiter.take(
     ctx.hasDefect('rate-limit-per-account') ? account.id : key.id,
     'token',
     account.settings.rate_limits.token,
@@ -116,8 +120,8 @@ export async function defectiveTokenRequest(
     ? `tok_${randomBase62(TOKEN_CHARS)}`
     : newAccessToken();
   const issuedAt = ctx.hasDefect('token-age-from-first-token')
-    ? firstTokenIssuedAt(ctx, key.id, now)
+    ? await firstTokenIssuedAt(ctx, key.id, now)
     : now;
-  ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
+  await ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
   return sendToken(reply, token, scopes);
 }

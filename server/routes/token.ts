@@ -28,14 +28,18 @@ export function badClient(): ApiProblem {
   );
 }
 
-function authenticateClient(ctx: AppContext, header: string | undefined, address: string): ApiKey {
+async function authenticateClient(
+  ctx: AppContext,
+  header: string | undefined,
+  address: string,
+): Promise<ApiKey> {
   const credentials = parseBasic(header);
-  if (!credentials) throw failedTokenRequestLimit(ctx, undefined, address) ?? badClient();
-  const key = ctx.store.keys.get(credentials.id);
+  if (!credentials) throw (await failedTokenRequestLimit(ctx, undefined, address)) ?? badClient();
+  const key = await ctx.store.keys.get(credentials.id);
   const matches = secretMatches(credentials.secret, key?.secretHash ?? DUMMY_DIGEST);
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   if (!key || !matches || key.status !== 'active') {
-    throw failedTokenRequestLimit(ctx, key, address) ?? badClient();
+    throw (await failedTokenRequestLimit(ctx, key, address)) ?? badClient();
   }
   return key;
 }
@@ -97,20 +101,25 @@ async function issueToken(
 ): Promise<FastifyReply> {
   refuseQuery(request);
   const form = readFormBody(request);
-  const key = authenticateClient(ctx, request.headers.authorization, request.ip);
-  const account = ctx.store.accounts.get(key.accountId);
+  const key = await authenticateClient(ctx, request.headers.authorization, request.ip);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   checkKeyGates(key, account, request.ip);
   checkAvailable(account);
   const now = ctx.now(account);
   // §5.5, contract §2: token requests count only against the token limit.
-  const decision = ctx.rateLimiter.take(key.id, 'token', account.settings.rate_limits.token, now);
+  const decision = await ctx.rateLimiter.take(
+    key.id,
+    'token',
+    account.settings.rate_limits.token,
+    now,
+  );
   setRateLimitHeaders(reply, 'token', decision);
   if (!decision.allowed) throw tokenLimitReached(decision);
   checkGrantType(form.get('grant_type'));
   const scopes = grantedScopes(key, form.get('scope'));
   const token = newAccessToken();
-  ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now);
+  await ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now);
   return sendToken(reply, token, scopes);
 }
 

@@ -1,8 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
+import type { WriteLane } from './write-lane.js';
 
 interface Pending {
-  work: () => unknown;
+  work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -13,12 +14,14 @@ interface Pending {
  * throws rolls back alone), and every caller hears back only after the
  * COMMIT (with `synchronous = FULL`, after its fsync). So no answer is sent
  * for work that is not yet durable, while one WAL write and one fsync serve
- * many orders. Pieces run one after another, synchronously, in submission order:
- * two identical requests in one batch are still serialized, the second sees
- * the first's idempotency record and replays it.
+ * many orders. Pieces run one after another, in submission order, holding
+ * the write lane (write-lane.ts): two identical requests in one batch are
+ * still serialized, the second sees the first's idempotency record and
+ * replays it.
  */
 export class GroupCommit {
   readonly #db: Db;
+  readonly #lane: WriteLane;
   readonly #begin: Statement;
   readonly #commit: Statement;
   readonly #rollback: Statement;
@@ -28,8 +31,9 @@ export class GroupCommit {
   #queue: Pending[] = [];
   #scheduled = false;
 
-  constructor(db: Db) {
+  constructor(db: Db, lane: WriteLane) {
     this.#db = db;
+    this.#lane = lane;
     this.#begin = db.prepare('BEGIN IMMEDIATE');
     this.#commit = db.prepare('COMMIT');
     this.#rollback = db.prepare('ROLLBACK');
@@ -38,18 +42,20 @@ export class GroupCommit {
     this.#rollbackToSavepoint = db.prepare('ROLLBACK TO piece');
   }
 
-  /** Runs `work` (synchronous, may throw) inside the next batch; settles after the COMMIT. */
-  run<T>(work: () => T): Promise<T> {
+  /** Runs `work` (may throw) inside the next batch; settles after the COMMIT. */
+  run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;
-        setImmediate(() => this.#flush());
+        setImmediate(() => {
+          void this.#lane.exclusive(() => this.#flush());
+        });
       }
     });
   }
 
-  #flush(): void {
+  async #flush(): Promise<void> {
     this.#scheduled = false;
     const batch = this.#queue;
     this.#queue = [];
@@ -64,7 +70,7 @@ export class GroupCommit {
         // Each piece in its own savepoint: a throw undoes this piece only.
         this.#savepoint.run();
         try {
-          outcomes.push({ ok: true, value: pending.work() });
+          outcomes.push({ ok: true, value: await pending.work() });
         } catch (error) {
           this.#rollbackToSavepoint.run();
           outcomes.push({ ok: false, error });
@@ -73,7 +79,7 @@ export class GroupCommit {
       }
       this.#commit.run();
     } catch (error) {
-      if (this.#db.inTransaction) this.#rollback.run();
+      if (this.#db.open && this.#db.inTransaction) this.#rollback.run();
       for (const pending of batch) pending.reject(error);
       return;
     }
