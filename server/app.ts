@@ -43,7 +43,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   const docsUrl = (opts.docsUrl ?? DEFAULT_DOCS_URL).replace(/\/+$/, '');
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
-  const store = await openStore({ db: opts.db, durability: opts.durability });
+  const store = await openStore({
+    db: opts.db,
+    durability: opts.durability,
+    databaseUrl: opts.databaseUrl,
+    databasePoolMax: opts.databasePoolMax,
+  });
   try {
     const ctx: AppContext = {
       store,

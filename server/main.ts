@@ -19,7 +19,17 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { host, port, db, controlToken, docsUrl, logger, durability } = parsed.options;
+  const {
+    host,
+    port,
+    db,
+    controlToken,
+    docsUrl,
+    logger,
+    durability,
+    databaseUrl,
+    databasePoolMax,
+  } = parsed.options;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -30,6 +40,8 @@ async function main(): Promise<void> {
       durability,
       ...(controlToken !== undefined ? { controlToken } : {}),
       ...(docsUrl !== undefined ? { docsUrl } : {}),
+      ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+      ...(databasePoolMax !== undefined ? { databasePoolMax } : {}),
     });
   } catch (error) {
     process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);

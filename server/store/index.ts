@@ -10,9 +10,22 @@ export interface StoreOptions {
   /** SQLite file, `:memory:` (default) keeps nothing. */
   db?: string | undefined;
   durability?: Durability | undefined;
+  /** `postgres://…`: PostgreSQL instead of SQLite (`db` and `durability` then do not apply). */
+  databaseUrl?: string | undefined;
+  /** Connections per instance to PostgreSQL (default 10). */
+  databasePoolMax?: number | undefined;
 }
 
-/** Opens the store the options name (creating or migrating its schema). */
+/** Opens the store the options name, applying its schema migrations. */
 export async function openStore(opts: StoreOptions): Promise<Store> {
+  if (opts.databaseUrl !== undefined) {
+    // Loaded only when asked for: a SQLite server never loads the PostgreSQL driver.
+    const { PostgresStore } = await import('./postgres/postgres-store.js');
+    const { DEFAULT_POOL_LIMITS } = await import('./postgres/pg-db.js');
+    return PostgresStore.open(opts.databaseUrl, {
+      ...DEFAULT_POOL_LIMITS,
+      ...(opts.databasePoolMax !== undefined ? { max: opts.databasePoolMax } : {}),
+    });
+  }
   return new SqliteStore(opts.db ?? ':memory:', opts.durability ?? 'durable');
 }
