@@ -17,6 +17,7 @@ import {
   frameworkErrorHandler,
 } from './problems/framework.js';
 import { installProblemHandlers } from './problems/install.js';
+import { installHealthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
 import { openStore } from './store/index.js';
 import './auth/principal.js';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     installRequestHooks(app, ctx.hooks.requestChecks);
+    installHealthRoutes(app);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
     if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });

@@ -6,8 +6,10 @@ import { type RunningServer, startServer } from './start.js';
  * (or CONTROL_TOKEN in the environment).
  * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
  * one line on stderr, exit 2. Start failure (port in use, database in use):
- * one line on stderr, exit 1. SIGINT/SIGTERM close the server and the
- * database cleanly.
+ * one line on stderr, exit 1. SIGINT/SIGTERM shut down gracefully: no new
+ * connections, GET /readyz answers 503, requests in flight are finished
+ * (their writes committed), then the database is closed and the process
+ * exits 0 (test/server/health-shutdown.test.ts).
  */
 async function main(): Promise<void> {
   const parsed = parseFlags(process.argv.slice(2), process.env);

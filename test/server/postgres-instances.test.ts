@@ -285,9 +285,17 @@ describePostgres('a PostgreSQL outage', (serverUrl) => {
     );
     const lost = await h.placeOrder(partner, { external_id: 'during-outage' }, 'outage-1');
     expectProblemShape(lost, 'api_unavailable', 503);
+    // The balancer's readiness probe sees it too; liveness does not (restarting would not help).
+    const unready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect([unready.statusCode, unready.json().code]).toEqual([503, 'api_unavailable']);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     await new Promise<void>((resolve) => relay.listen(relayPort, '127.0.0.1', resolve));
     expect((await h.api('GET', '/account', { token: partner.token })).status).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      engine: 'postgres',
+    });
     // The refused order was not stored: its key places it now.
     expect(
       (await h.api('GET', '/orders/by-external-id/during-outage', { token: partner.token })).status,
