@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { redactUrl } from '../server/store/postgres/postgres-store.js';
 
 /**
  * The PostgreSQL side of `npm run bench:reference -- --database-url URL`
@@ -27,13 +28,6 @@ export function benchDatabaseUrl(argv: readonly string[]): string | undefined {
   return url;
 }
 
-/** The database URL with its password hidden, for the report. */
-export function shownUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password !== '') parsed.password = '***';
-  return parsed.toString();
-}
-
 export interface BenchDatabase {
   url: string;
   /** What the report says about it. */
@@ -52,7 +46,7 @@ export async function benchDatabase(url: string): Promise<BenchDatabase> {
     const code = (error as { code?: unknown }).code;
     // 42501 insufficient_privilege: no CREATEDB; measure on the given database instead.
     if (code !== '42501') throw error;
-    return { url, note: `${shownUrl(url)} (as given)`, drop: async () => undefined };
+    return { url, note: `${redactUrl(url)} (as given)`, drop: async () => undefined };
   } finally {
     await admin.end();
   }
@@ -60,7 +54,7 @@ export async function benchDatabase(url: string): Promise<BenchDatabase> {
   fresh.pathname = `/${name}`;
   return {
     url: fresh.toString(),
-    note: `${shownUrl(fresh.toString())} (fresh, dropped at the end)`,
+    note: `${redactUrl(fresh.toString())} (fresh, dropped at the end)`,
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

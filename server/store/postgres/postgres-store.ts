@@ -94,7 +94,7 @@ export class PostgresStore implements Store {
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '[redacted]';
+    if (parsed.password !== '') parsed.password = '***';
     return parsed.toString();
   } catch {
     return 'postgres://[unreadable URL]';
