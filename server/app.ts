@@ -12,6 +12,7 @@ import { CredentialGuard } from './http/credential-guard.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
+  answerConnect,
   answerUnknownExpectation,
   clientErrorHandler,
   frameworkErrorHandler,
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     });
     app.server.maxConnections = limits.maxConnections;
     app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
+    app.server.on('connect', answerConnect(docsUrl, ctx.guard.redactor));
     // The test-only defect catalogue plugs into the request path only when a defect is switched on.
     if (defectsOn) Object.assign(ctx.hooks, defectHooks(ctx));
     app.decorate('ctx', ctx);

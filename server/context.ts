@@ -1,8 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from './auth/principal.js';
+import type { CredentialBehaviour } from './auth/credential-behaviour.js';
 import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
-import type { Scope } from './domain/scopes.js';
 import type { RequestCheckBehaviour } from './http/api-hooks.js';
 import type { CredentialGuard } from './http/credential-guard.js';
 import type { CancelBehaviour } from './routes/orders-cancel.js';
@@ -36,13 +34,11 @@ export interface AppContext {
  * variant. Empty on a correct server; set only when defects are switched on.
  */
 export interface DefectHooks {
-  /** Replaces the bearer gate of API routes (auth/bearer.ts `requireToken`): authenticate, limit, scope. */
-  bearerGate?: (
-    ctx: AppContext,
-    scope: Scope | null,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<Principal>;
+  /**
+   * Overrides the credential decisions (auth/credential-behaviour.ts `CredentialBehaviour`) of
+   * both the token request (routes/token.ts) and the bearer gate of every other route (auth/bearer.ts).
+   */
+  credentials?: Partial<CredentialBehaviour>;
   /** Overrides decisions of POST /orders (routes/orders-create.ts `OrderCreateBehaviour`, orders/place-order.ts's included). */
   orders?: Partial<OrderCreateBehaviour>;
   /** Overrides decisions of POST /orders/{id}/cancel (routes/orders-cancel.ts `CancelBehaviour`). */
@@ -57,10 +53,4 @@ export interface DefectHooks {
   orderReads?: Partial<OrderReadBehaviour>;
   /** Overrides the endpoint limit of routes/webhook-endpoints.ts (`WebhookEndpointBehaviour`). */
   webhookEndpoints?: Partial<WebhookEndpointBehaviour>;
-  /** Replaces POST /oauth/token (routes/token.ts). */
-  tokenRequest?: (
-    ctx: AppContext,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<FastifyReply>;
 }

@@ -1,12 +1,11 @@
 import type { AppContext, DefectHooks } from '../context.js';
-import { defectiveBearerGate } from './bearer-gate.js';
 import { defectiveCancel } from './cancel-order.js';
+import { defectiveCredentials } from './credentials.js';
 import { defectiveKeyBehaviour } from './key-behaviour.js';
 import { defectiveOrderReads } from './order-reads.js';
 import { defectiveOrderCreation } from './orders/create-order.js';
 import { defectiveQuotes } from './quotes.js';
 import { defectiveRequestChecks } from './request-hooks.js';
-import { defectiveTokenRequest } from './token-request.js';
 import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
 
 /**
@@ -16,8 +15,7 @@ import { defectiveWebhookEndpointBehaviour } from './webhook-endpoint-limit.js';
  */
 export function defectHooks(ctx: AppContext): DefectHooks {
   return {
-    bearerGate: defectiveBearerGate,
-    tokenRequest: defectiveTokenRequest,
+    credentials: defectiveCredentials(ctx),
     orders: defectiveOrderCreation(ctx),
     cancelOrder: defectiveCancel(ctx.hasDefect),
     requestChecks: defectiveRequestChecks(ctx),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from '../problems/api-problem.js';
-import { holdsSecretKey, secretInBodyProblem } from '../validation/secret-in-body.js';
+import { secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
 import { credentialsInUrlProblem } from './credentials-in-url.js';
 
@@ -24,7 +24,8 @@ export const correctRequestChecks: RequestCheckBehaviour = {
  * Hooks every API request runs, unknown routes included:
  * - the `Request-Id` header (the same id as a problem's `request_id`, §2);
  * - §5.6: credentials in the URL are refused before anything else looks at the request;
- * - §5.4: a body holding anything shaped like a Secret Key is refused, on
+ * - §5.4: a body holding anything shaped like a Secret Key (or an access
+ *   token, or the control token) is refused, on
  *   every route and whatever the Content-Type (contract §2: 422, nothing
  *   issued or placed). It runs after authentication (the routes' onRequest).
  */
@@ -50,23 +51,20 @@ export function installRequestHooks(
   });
   app.addHook('preValidation', (request, _reply, done) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
-      readBodilessMethodBody(request.raw).then(
-        (body) =>
-          holdsSecretKey(body.toString('latin1')) && !behave.overlooksSecretInBody(false)
-            ? done(secretInBodyProblem())
-            : done(),
-        done,
-      );
+      readBodilessMethodBody(request.raw).then((body) => {
+        const held = app.ctx.guard.bodyCredential(body.toString('latin1'));
+        done(
+          held && !behave.overlooksSecretInBody(false) ? secretInBodyProblem('', held) : undefined,
+        );
+      }, done);
       return;
     }
     const body = request.body;
-    if (
-      body instanceof Buffer &&
-      body.length > 0 &&
-      holdsSecretKey(body.toString('latin1')) &&
-      !behave.overlooksSecretInBody(request.routeOptions.config?.oauth === true)
-    ) {
-      throw secretInBodyProblem();
+    if (body instanceof Buffer && body.length > 0) {
+      const held = app.ctx.guard.bodyCredential(body.toString('latin1'));
+      if (held && !behave.overlooksSecretInBody(request.routeOptions.config?.oauth === true)) {
+        throw secretInBodyProblem('', held);
+      }
     }
     done();
   });

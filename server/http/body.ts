@@ -80,8 +80,11 @@ export function parseJsonBody(request: FastifyRequest): unknown {
   if (exceedsDepth(value, MAX_JSON_DEPTH)) {
     throw malformed(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
-  // The raw text was scanned by a hook (http/api-hooks.ts); this catches `\u005f`-style escapes.
-  if (text.includes('\\u') && holdsSecretKey(JSON.stringify(value))) throw secretInBodyProblem();
+  // The raw text was scanned by a hook (http/api-hooks.ts); this catches escapes of escapes.
+  if (text.includes('\\u')) {
+    const held = request.server.ctx.guard.bodyCredential(JSON.stringify(value));
+    if (held) throw secretInBodyProblem('', held);
+  }
   return value;
 }
 

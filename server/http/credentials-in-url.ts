@@ -7,11 +7,20 @@ export const CREDENTIAL_SHAPE = new RegExp(
 );
 
 /** Base64 long enough to hold an Access Key ID and a Secret Key (RFC 7617 Basic credentials). */
-const LONG_BASE64 = /[A-Za-z0-9+/_-]{64,}={0,2}/g;
+export const LONG_BASE64 = /[A-Za-z0-9+/_-]{64,}={0,2}/g;
 
-function nextSlash(text: string, after: number): number {
-  const at = text.indexOf('/', after + 1);
-  return at === -1 ? text.length : at;
+/**
+ * Whether a base64 run, decoded, holds something credential-shaped. Four
+ * groups of base64 characters decode to three bytes whatever surrounds them,
+ * so decoding the run from each of its first four characters finds a
+ * credential at any offset (after a `/` of a path, say) in linear time.
+ */
+export function base64RunHoldsCredential(run: string): boolean {
+  for (let from = 0; from < 4 && from < run.length; from++) {
+    const text = Buffer.from(run.slice(from), 'base64').toString('latin1');
+    if (text.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(text)) return true;
+  }
+  return false;
 }
 
 /** Secret Keys and access tokens only: what the control API never takes in its paths. */
@@ -60,13 +69,9 @@ export function hasCredentialsInUrl(url: string, policy: UrlCredentialPolicy = {
   const shape = policy.accessKeyIdsAllowed === true ? SECRET_SHAPE : CREDENTIAL_SHAPE;
   if (decoded.includes(`${KEY_PREFIX}_`) && shape.test(decoded)) return true;
   // Basic credentials (base64 of `id:secret`) pasted into a URL: long base64 runs only.
-  for (const run of decoded.match(LONG_BASE64) ?? []) {
-    // The run may begin with path segments (`/` is base64 too): try it from each `/` on.
-    for (let slash = -1; slash < run.length; slash = nextSlash(run, slash)) {
-      const text = Buffer.from(run.slice(slash + 1), 'base64').toString('latin1');
-      if (text.includes(`${KEY_PREFIX}_`) && CREDENTIAL_SHAPE.test(text)) return true;
-    }
-  }
+  // The run may begin with path segments (`/` is base64 too): any offset is looked at.
+  for (const run of decoded.match(LONG_BASE64) ?? [])
+    if (base64RunHoldsCredential(run)) return true;
   const { controlToken } = policy;
   if (controlToken !== undefined && controlToken.length >= 8 && decoded.includes(controlToken)) {
     return true;

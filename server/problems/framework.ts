@@ -97,3 +97,34 @@ export function answerUnknownExpectation(docsUrl: string, redactor: Redactor) {
     request.resume();
   };
 }
+
+/**
+ * Node's 'connect': a CONNECT request never reaches the router, and without
+ * this listener Node closes its connection with no answer at all. The
+ * reference is no proxy: 404 `not_found` as problem+json like any unknown
+ * method, then the connection is closed.
+ */
+export function answerConnect(docsUrl: string, redactor: Redactor) {
+  return (request: IncomingMessage, socket: Socket): void => {
+    const target = request.url ?? '/';
+    const problem = new ApiProblem('not_found', 'The server does not serve CONNECT requests.');
+    const requestId = newId('req');
+    const body = JSON.stringify(
+      problemBody(problem, {
+        docsUrl,
+        // An authority-form target (`host:port`) is no path: `instance` is then the root.
+        instance: target.startsWith('/') ? redactor.text(pathOfUrl(target)) : '/',
+        requestId,
+        oauth: false,
+      }),
+    );
+    if (socket.writable) {
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+          `Request-Id: ${requestId}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroySoon();
+  };
+}

@@ -80,6 +80,14 @@ describe('requests Node answers itself go out as problem+json', () => {
     expect(problemOf(text).status).toBe(400);
   });
 
+  it('a CONNECT request (no route ever sees one) is 404 not_found, not a silent close', async () => {
+    const { text } = await exchange(
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
+    expect(statusOf(text)).toBe(404);
+    expect(problemOf(text)).toMatchObject({ status: 404, code: 'not_found', instance: '/' });
+  });
+
   it('headers over the limit are 431', async () => {
     const { text } = await exchange(
       `GET /api/on-demand/v1/account HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,

@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { API, basicAuth, CONTROL_TOKEN, expectProblemShape, harness } from './support/harness.js';
+import {
+  API,
+  basicAuth,
+  CONTROL_TOKEN,
+  expectProblemShape,
+  harness,
+  orderBody,
+} from './support/harness.js';
 
 const withControl = await buildApp({ controlToken: CONTROL_TOKEN });
 const withoutControl = await buildApp({});
@@ -9,6 +16,7 @@ const h = harness(withControl);
 
 const TOKEN = `odp_at_${'A'.repeat(40)}`;
 const SECRET = `odp_test_sk_${'B'.repeat(40)}`;
+const TOKEN_IN_BODY = `odp_at_${'E'.repeat(40)}`;
 
 /** Issue 14's measurements, each as a regression test. */
 describe('credentials are never echoed and always refused in URLs', () => {
@@ -39,13 +47,17 @@ describe('credentials are never echoed and always refused in URLs', () => {
     expect(reply.status).toBe(204);
   });
 
-  it('Basic credentials (base64) in a path are refused and redacted too', async () => {
-    const basic = basicAuth(`odp_test_ak_${'C'.repeat(24)}`, SECRET).slice('Basic '.length);
-    const reply = await withControl.inject({ method: 'GET', url: `${API}/orders/${basic}` });
-    expect(reply.statusCode).toBe(400);
-    expect(reply.json().code).toBe('credentials_in_url');
-    expect(reply.body).not.toContain(basic);
-  });
+  it.each(['', 'a', 'ab', 'abc'])(
+    'Basic credentials (base64) in a path, after a segment %j, are refused and redacted too',
+    async (segment) => {
+      const basic = basicAuth(`odp_test_ak_${'C'.repeat(24)}`, SECRET).slice('Basic '.length);
+      const url = `${API}/orders/${segment}${segment === '' ? '' : '/'}${basic}`;
+      const reply = await withControl.inject({ method: 'GET', url });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().code).toBe('credentials_in_url');
+      expect(reply.body).not.toContain(basic);
+    },
+  );
 });
 
 describe('a Secret Key in any body, escaped or not, with any method, is refused before any effect', () => {
@@ -79,4 +91,34 @@ describe('a Secret Key in any body, escaped or not, with any method, is refused 
       expect(reply.status).toBe(422);
     },
   );
+
+  it.each([
+    ['an access token', () => TOKEN_IN_BODY],
+    ['the control token', () => CONTROL_TOKEN],
+    ['Basic credentials', () => basicAuth(`odp_test_ak_${'D'.repeat(24)}`, SECRET).slice(6)],
+  ])('%s in an order body: 422, nothing placed, nothing echoed', async (_, secret) => {
+    const partner = await h.partner();
+    const reply = await h.api('POST', '/orders', {
+      token: partner.token,
+      idempotencyKey: `k-${secret().length}`,
+      body: orderBody({ external_id: secret() }),
+    });
+    expectProblemShape(reply, 'validation_failed', 422);
+    expect(reply.raw.body).not.toContain(secret());
+    const list = await h.api('GET', '/orders', { token: partner.token });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('an access token in a webhook endpoint URL (JSON-escaped): 422, no endpoint made', async () => {
+    const partner = await h.partner();
+    const url = `https://example.com/hook?t=${TOKEN_IN_BODY}`.replaceAll('_', '\\u005f');
+    const reply = await h.api('POST', '/webhook-endpoints', {
+      token: partner.token,
+      payload: `{"url":"${url}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblemShape(reply, 'validation_failed', 422);
+    const list = await h.api('GET', '/webhook-endpoints', { token: partner.token });
+    expect(list.body.data).toEqual([]);
+  });
 });

@@ -47,14 +47,13 @@ describe('issue 14: the request path reads as the correct server', () => {
     onTestFinished(() => app.close());
     expect(Object.keys(app.ctx.hooks).sort()).toEqual(
       [
-        'bearerGate',
         'cancelOrder',
         'controlKeys',
+        'credentials',
         'orderReads',
         'orders',
         'requestChecks',
         'quotes',
-        'tokenRequest',
         'webhookEndpoints',
       ].sort(),
     );

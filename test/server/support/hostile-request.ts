@@ -19,8 +19,8 @@ export interface HostileRequest {
   payload: string | undefined;
   /** Secrets in the URL or the headers: no answer may hold them, in any encoding. */
   carried: string[];
-  /** Whether the body holds a Secret Key (as sent or escaped): never accepted. */
-  secretInBody: boolean;
+  /** Whether the body holds a credential (as sent, escaped or base64): never accepted. */
+  credentialInBody: boolean;
 }
 
 const API_PATHS = [
@@ -110,7 +110,8 @@ const BODY_SHAPES = ['json', 'json-escaped', 'form', 'form-escaped', 'text', 'or
  * Requests over every endpoint and the control API: methods, paths with
  * credentials smuggled into their segments and queries, every kind of
  * Authorization, control tokens right and wrong, and bodies with or without
- * a Secret Key (as is, `\u005f`-escaped, `%5F`-escaped).
+ * a credential (a Secret Key, an access token, the control token, Basic
+ * credentials), as is, `\u005f`-escaped or `%5F`-escaped.
  */
 export function hostileRequest(world: FuzzWorld): fc.Arbitrary<HostileRequest> {
   const secrets = [world.accessToken, world.secretKey, world.controlToken];
@@ -146,11 +147,21 @@ export function hostileRequest(world: FuzzWorld): fc.Arbitrary<HostileRequest> {
     ['wrong-control-token', false],
     [undefined, false],
   );
-  const body = fc.tuple(
-    fc.constantFrom(...BODY_SHAPES),
-    fc.boolean(),
-    fc.string({ maxLength: 40 }),
+  // What a body smuggles: nothing (half the time), a Secret Key, an access token, the control
+  // token, or Basic credentials (base64 of `id:secret`).
+  const bodySecret = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<string | undefined>(undefined) },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom<string | undefined>(
+        world.secretKey,
+        world.accessToken,
+        world.controlToken,
+        basic.slice('Basic '.length),
+      ),
+    },
   );
+  const body = fc.tuple(fc.constantFrom(...BODY_SHAPES), bodySecret, fc.string({ maxLength: 40 }));
   return fc
     .record({
       method: fc.oneof(
@@ -197,16 +208,17 @@ export function hostileRequest(world: FuzzWorld): fc.Arbitrary<HostileRequest> {
       if (isToken) carried.push(world.controlToken);
       if (r.contentType !== undefined) headers['content-type'] = r.contentType;
       if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-      const [shape, withSecret, filler] = r.body;
-      const value = withSecret ? world.secretKey : filler;
-      const payload = bodyOf(shape, value);
+      const [shape, bodySecret, filler] = r.body;
+      const payload = bodyOf(shape, bodySecret ?? filler);
+      const credentialInBody = bodySecret !== undefined && payload !== undefined;
+      if (credentialInBody) carried.push(bodySecret);
       return {
         method: r.method,
         url: r.query === undefined ? path : `${path}?${r.query.text}`,
         headers,
         payload,
         carried: [...new Set(carried)],
-        secretInBody: withSecret && payload !== undefined,
+        credentialInBody,
       };
     });
 }

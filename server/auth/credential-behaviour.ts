@@ -1,0 +1,123 @@
+import type { FastifyRequest } from 'fastify';
+import { KEY_PREFIX, TOKEN_TTL_SECONDS } from '../config/api.js';
+import type { AppContext } from '../context.js';
+import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
+import { newAccessToken } from '../domain/ids.js';
+import type { Scope } from '../domain/scopes.js';
+import { readFormBody } from '../http/body.js';
+import type { RateClass, RateDecision } from '../limits/rate-limiter.js';
+import type { ApiProblem } from '../problems/api-problem.js';
+import type { Account } from '../store/accounts.js';
+import type { ApiKey } from '../store/keys.js';
+import {
+  insufficientScope,
+  invalidToken,
+  rateLimited,
+  tokenExpired,
+  unauthorized,
+} from './bearer-problems.js';
+import { checkKeyGates } from './key-gates.js';
+import { checkAvailable } from './service-state.js';
+import { checkGrantType, grantedScopes, tokenLimitReached } from './token-grant.js';
+
+/**
+ * The §5 and §8 credential decisions that test-only defects bend, in the two
+ * places credentials are checked: the token request (routes/token.ts) and
+ * the bearer gate of every other API route (auth/bearer.ts). One seam, the
+ * `credentials` hook of context.ts `DefectHooks`, serves both;
+ * `correctCredentials` is the correct behaviour. Each member is one decision
+ * of the flow, so a defect overrides only the decision it breaks.
+ */
+export interface CredentialBehaviour {
+  // Both places.
+  /** §5.9, §5.10: key-level refusals (contract §2: at the token request and at every call). */
+  keyGates(key: ApiKey, account: Account, ip: string): void;
+  /** §7: what the account's state refuses to a request of this rate class (`token`: a token request). */
+  checkAccount(account: Account, use: RateClass): void | Promise<void>;
+  /** §8: whose budget a request counts against (the key's). */
+  rateSubject(key: ApiKey, account: Account): string;
+  /** §8: the account's limit for a rate class, per minute. */
+  rateLimit(account: Account, rateClass: RateClass): number;
+  /** §5.5, §8: what a request past its budget is answered with; undefined lets it through. */
+  overLimit(
+    key: ApiKey,
+    rateClass: RateClass,
+    decision: RateDecision,
+    now: number,
+  ): ApiProblem | undefined;
+
+  // The token request (§4 POST /oauth/token).
+  /** The form fields (415 unless a form; §5.4: no Secret Key in it). */
+  tokenForm(request: FastifyRequest): URLSearchParams;
+  /** §5.4: whether `secret` is the key's Secret Key (`key` undefined: unknown Access Key ID). */
+  secretAccepted(key: ApiKey | undefined, secret: string): boolean;
+  /** §3: whether the key may get tokens (a revoked key may not). */
+  keyIssuesTokens(key: ApiKey): boolean;
+  /** RFC 6749 §5.2: grant_type. */
+  checkGrantType(grantType: string | null): void;
+  /** §5.7: the scopes a token gets for the `scope` field. */
+  grantedScopes(key: ApiKey, requested: string | null): string[];
+  /** §2: a new access token. */
+  newToken(): string;
+  /** §5.2: where a new token's age is measured from (account clock). */
+  issuedAt(key: ApiKey, now: number): number | Promise<number>;
+
+  // The bearer gate (every API route but the token request).
+  /** §5.1: the token of the Authorization header; throws 401 without a Bearer token. */
+  bearerToken(header: string | undefined): string;
+  /** §5.3: the answer to a token that cannot be one of ours (wrong shape), or undefined. */
+  tokenShapeRefusal(token: string): ApiProblem | undefined;
+  /** The digest a token is stored under. */
+  tokenDigest(token: string): Buffer;
+  /** §3: whether the key's tokens still work (a revoked key's do not). */
+  keyHonoursTokens(key: ApiKey): boolean;
+  /** §5.2: the answer to a token `ageMs` old on the account clock, or undefined while valid. */
+  tokenAgeRefusal(ageMs: number): ApiProblem | undefined;
+  /** §5.8: the scope a route needs (`scope` as the route declares it; `route` its URL pattern). */
+  scopeNeeded(scope: Scope | null, route: string): Scope | null;
+  /** §5.8: the answer to a token without the scope. */
+  scopeRefusal(needed: Scope): ApiProblem;
+}
+
+const BEARER = /^bearer +([^ ]+) *$/i;
+const TOKEN_SHAPE = new RegExp(`^${KEY_PREFIX}_at_[0-9A-Za-z]{24,200}$`);
+const TTL_MS = TOKEN_TTL_SECONDS * 1000;
+/** Compared against when the Access Key ID is unknown, so that both failures take the same time. */
+const DUMMY_DIGEST = hashSecret('no such key');
+
+export const correctCredentials: CredentialBehaviour = {
+  keyGates: checkKeyGates,
+  checkAccount: (account) => checkAvailable(account),
+  rateSubject: (key) => key.id,
+  rateLimit: (account, rateClass) => account.settings.rate_limits[rateClass],
+  overLimit: (_key, rateClass, decision) => {
+    if (decision.allowed) return undefined;
+    return rateClass === 'token' ? tokenLimitReached(decision) : rateLimited(rateClass, decision);
+  },
+
+  tokenForm: readFormBody,
+  secretAccepted: (key, secret) =>
+    secretMatches(secret, key?.secretHash ?? DUMMY_DIGEST) && key !== undefined,
+  keyIssuesTokens: (key) => key.status === 'active',
+  checkGrantType,
+  grantedScopes,
+  newToken: newAccessToken,
+  issuedAt: (_key, now) => now,
+
+  bearerToken: (header) => {
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (token === undefined) throw unauthorized();
+    return token;
+  },
+  tokenShapeRefusal: (token) => (TOKEN_SHAPE.test(token) ? undefined : invalidToken()),
+  tokenDigest: hashSecret,
+  keyHonoursTokens: (key) => key.status === 'active',
+  tokenAgeRefusal: (ageMs) => (ageMs > TTL_MS ? tokenExpired() : undefined),
+  scopeNeeded: (scope) => scope,
+  scopeRefusal: (needed) => insufficientScope(needed),
+};
+
+/** The credential behaviour of one app: the correct one, with the defect catalogue's overrides when on. */
+export function credentialBehaviour(ctx: AppContext): CredentialBehaviour {
+  return { ...correctCredentials, ...ctx.hooks.credentials };
+}
