@@ -28,7 +28,8 @@
  * `-- --database-url postgres://…` (issue 15) adds, in the same rounds, GET
  * /account and POST /orders on one and on two reference instances sharing a
  * PostgreSQL database (bench/postgres.ts); two instances take the load's
- * connections in turn (autocannon's several URLs: no proxy in the way). Those
+ * connections in turn (autocannon's several URLs: no proxy in the way); their
+ * orders are spread over several accounts (POSTGRES_ORDER_ACCOUNTS). Those
  * figures have no target: they are there to compare with SQLite.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -195,7 +196,8 @@ async function benchmarkBearer(
   return { authorization: `Bearer ${token.access_token}` };
 }
 
-function orderRequests(bearer: Record<string, string>): AutocannonRequest[] {
+/** POST /orders, each request with the next of `bearers` in turn (one account, or several). */
+function orderRequests(...bearers: Array<Record<string, string>>): AutocannonRequest[] {
   let sequence = 0;
   const address = {
     name: 'Bench',
@@ -215,7 +217,7 @@ function orderRequests(bearer: Record<string, string>): AutocannonRequest[] {
         return {
           ...request,
           headers: {
-            ...bearer,
+            ...bearers[n % bearers.length],
             'content-type': 'application/json',
             'idempotency-key': `bench-${n}`,
           },
@@ -304,28 +306,43 @@ async function main(): Promise<void> {
   }
 }
 
-/** One benchmark account for one instance, another for two (made on the first: they share the database). */
+/**
+ * POST /orders of one account are serialized across instances (its write lock:
+ * idempotency, external_id and daily counts), so a shared sandbox's order
+ * throughput is that of its partners together: the PostgreSQL order scenarios
+ * spread their requests over this many accounts.
+ */
+const POSTGRES_ORDER_ACCOUNTS = 8;
+
+/** Accounts for one instance, others for two (made on the first: they share the database). */
 async function pairBearers(
   servers: readonly Server[],
   controlToken: string,
-): Promise<Array<Record<string, string>>> {
+): Promise<Array<Array<Record<string, string>>>> {
   const first = servers[0];
   if (first === undefined) return [];
-  return [
-    await benchmarkBearer(first.origin, controlToken),
-    await benchmarkBearer(first.origin, controlToken),
-  ];
+  const accounts = async () => {
+    const bearers: Array<Record<string, string>> = [];
+    for (let i = 0; i < POSTGRES_ORDER_ACCOUNTS; i++) {
+      bearers.push(await benchmarkBearer(first.origin, controlToken));
+    }
+    return bearers;
+  };
+  return [await accounts(), await accounts()];
 }
 
 /** GET /account and POST /orders on one, then two, PostgreSQL instances (memory sampled on the first). */
 function postgresScenarios(
   servers: readonly Server[],
-  bearers: ReadonlyArray<Record<string, string>>,
+  bearers: ReadonlyArray<Array<Record<string, string>>>,
   base: { connections: number; duration: number },
 ): Scenario[] {
   const [first] = servers;
-  const [one, two] = bearers;
-  if (first === undefined || one === undefined || two === undefined) return [];
+  const [oneAccounts, twoAccounts] = bearers;
+  const one = oneAccounts?.[0];
+  const two = twoAccounts?.[0];
+  if (first === undefined || !oneAccounts || !twoAccounts || !one || !two) return [];
+  const accounts = `${POSTGRES_ORDER_ACCOUNTS} accounts`;
   const both = servers.map((server) => server.origin);
   return [
     {
@@ -341,15 +358,15 @@ function postgresScenarios(
       runs: [],
     },
     {
-      name: 'PostgreSQL, 1 instance: POST /orders',
+      name: `PostgreSQL, 1 instance: POST /orders (${accounts})`,
       server: first,
-      options: { ...base, url: first.origin, requests: orderRequests(one) },
+      options: { ...base, url: first.origin, requests: orderRequests(...oneAccounts) },
       runs: [],
     },
     {
-      name: 'PostgreSQL, 2 instances: POST /orders',
+      name: `PostgreSQL, 2 instances: POST /orders (${accounts})`,
       server: first,
-      options: { ...base, url: both, requests: orderRequests(two) },
+      options: { ...base, url: both, requests: orderRequests(...twoAccounts) },
       runs: [],
     },
   ];
