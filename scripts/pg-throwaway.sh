@@ -23,6 +23,10 @@ as_owner() {
 case "$cmd" in
   start)
     mkdir -p "$dir"
+    # Absolute (the socket directory must be), and the working directory, so that
+    # the cluster's user need not be able to enter the caller's.
+    dir="$(cd "$dir" && pwd)"
+    cd "$dir"
     if [ "$(id -u)" -eq 0 ]; then chown "${PG_USER:-postgres}" "$dir"; fi
     port="$(node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
     as_owner "$(bin_of initdb)" -D "$dir/data" -A trust -U postgres -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 \
@@ -33,6 +37,8 @@ case "$cmd" in
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
   stop)
+    dir="$(cd "$dir" && pwd)"
+    cd "$dir"
     as_owner "$(bin_of pg_ctl)" -D "$dir/data" -m fast -w stop >/dev/null
     ;;
   *) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
