@@ -3,8 +3,9 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { type AppOptions, buildApp } from '../../server/app.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
+import { describePostgres, freshDatabase } from './support/postgres.js';
 
 /** Issue 15 (operable): the probes a balancer asks, and a shutdown that finishes what it holds. */
 
@@ -65,11 +66,13 @@ function readAnswer(socket: Socket): Promise<string> {
   });
 }
 
-it('close() finishes a POST /orders in flight: it is answered 201 and the order is kept', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'reference-shutdown-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  const db = join(dir, 'reference.db');
-  const app = await buildApp({ db, controlToken: CONTROL_TOKEN });
+/**
+ * Shutdown begins while a POST /orders is in flight (headers and half its
+ * body received): the listener closes at once, the request is still answered
+ * 201, and a new server on the same store finds the order.
+ */
+async function closeFinishesInFlight(store: Pick<AppOptions, 'db' | 'databaseUrl'>): Promise<void> {
+  const app = await buildApp({ ...store, controlToken: CONTROL_TOKEN });
   let closed = false;
   onTestFinished(async () => {
     if (!closed) await app.close();
@@ -104,10 +107,24 @@ it('close() finishes a POST /orders in flight: it is answered 201 and the order 
   expect(text).toMatch(/^HTTP\/1\.1 201 /);
   const placed = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { id: string };
 
-  const reopened = await buildApp({ db, controlToken: CONTROL_TOKEN });
+  const reopened = await buildApp({ ...store, controlToken: CONTROL_TOKEN });
   onTestFinished(() => reopened.close());
   const read = await harness(reopened).api('GET', `/orders/${placed.id}`, {
     token: partner.token,
   });
   expect([read.status, read.body.id]).toEqual([200, placed.id]);
+}
+
+it('close() finishes a POST /orders in flight: answered 201, the order kept (SQLite)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reference-shutdown-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  await closeFinishesInFlight({ db: join(dir, 'reference.db') });
+});
+
+describePostgres('graceful shutdown on PostgreSQL', (serverUrl) => {
+  it('close() finishes a POST /orders in flight: answered 201, the order kept', async () => {
+    const database = await freshDatabase(serverUrl);
+    onTestFinished(() => database.drop());
+    await closeFinishesInFlight({ databaseUrl: database.url });
+  });
 });
