@@ -20,7 +20,11 @@ export interface PoolLimits {
   max: number;
   /** How long a request waits for a free connection before 503 (ms). */
   connectionTimeoutMs: number;
-  /** How long one statement may run (ms). */
+  /**
+   * How long one statement may run (ms) on the server; the client gives up a
+   * second later (a database that stopped answering without closing the
+   * connection, e.g. a network partition).
+   */
   statementTimeoutMs: number;
 }
 
@@ -49,12 +53,14 @@ function unavailable(error: unknown): boolean {
       )
     )
       return true;
-    // Class 08 connection exception; 57P0x shutdown; 53300 too many connections.
-    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+    // Class 08 connection exception; 57P0x shutdown; 53300 too many connections;
+    // 57014 a statement past statement_timeout (an overloaded database: retry later).
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' || code === '57014')
+      return true;
   }
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|not queryable/i.test(
       message,
     )
   );
@@ -92,6 +98,9 @@ export class PgDb {
       connectionTimeoutMillis: limits.connectionTimeoutMs,
       idleTimeoutMillis: 30_000,
       statement_timeout: limits.statementTimeoutMs,
+      query_timeout: limits.statementTimeoutMs + 1_000,
+      // Notices a peer gone without a word (a dead host, a partition) on idle connections too.
+      keepAlive: true,
       application_name: 'partner-ordering-reference',
       types,
     };
