@@ -19,9 +19,9 @@ export type Durability = 'durable' | 'relaxed';
 
 /**
  * Opens (and creates or migrates) the database. A file database runs in WAL
- * mode; `synchronous = FULL` (durable) fsyncs the WAL at every commit, and
- * the group commit (group-commit.ts) makes that one commit, so one fsync,
- * per batch of concurrent writes. `synchronous = NORMAL` (relaxed) never
+ * mode; `synchronous = FULL` (durable) fsyncs the WAL at every commit; the
+ * group commit (group-commit.ts) makes one commit per batch of concurrent
+ * orders and fsyncs its WAL itself, off the event loop, before answering. `synchronous = NORMAL` (relaxed) never
  * fsyncs at commit, only at checkpoints.
  * `locking_mode = EXCLUSIVE` keeps a second server off the same file: it
  * fails at once with a clear message instead of interleaving writes.

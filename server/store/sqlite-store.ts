@@ -70,7 +70,14 @@ export class SqliteStore implements Store {
     this.fulfilment = wrap(new FulfilmentStore(this.db), lane, ['addShipment', 'addInvoice']);
     this.housekeeping = wrap(new Housekeeping(this.db), lane, ['run']);
     this.wide = wrap(new WideQueries(this.db), lane, []);
-    this.groupCommit = new GroupCommit(this.db, lane);
+    // A durable file database fsyncs each batch's WAL off the event loop (group-commit.ts).
+    const file = path !== ':memory:' && path !== '';
+    this.groupCommit = new GroupCommit(
+      this.db,
+      file && durability === 'durable' ? `${path}-wal` : undefined,
+      undefined,
+      lane,
+    );
     this.rateLimits = memoryRateLimits();
     this.faults = memoryFaults();
     this.#begin = this.db.prepare('BEGIN IMMEDIATE');
