@@ -160,6 +160,36 @@ describePostgres('two reference instances on one PostgreSQL database', (serverUr
     expect(statuses.filter((s) => s === 429).length).toBe(20);
   });
 
+  it('clock advances and settings changes sent to both at once all count (one account clock)', async () => {
+    const partner = await h().partner();
+    const control = { 'x-control-token': CONTROL_TOKEN };
+    const before = Date.now();
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        call(
+          i % 2 === 0 ? originA : originB,
+          'POST',
+          `/__control/accounts/${partner.accountId}/clock`,
+          control,
+          { advance_seconds: 60 },
+        ),
+      ),
+      call(originA, 'PATCH', `/__control/accounts/${partner.accountId}`, control, {
+        limits: { max_orders_per_day: 77 },
+      }),
+      call(originB, 'PATCH', `/__control/accounts/${partner.accountId}`, control, {
+        rate_limits: { read: 55 },
+      }),
+    ]);
+    const view = await call(originB, 'GET', `/__control/accounts/${partner.accountId}`, control);
+    const advancedMs = Date.parse(view.body.now) - before;
+    // Ten minutes ahead of real time (plus the few seconds the requests took), not less.
+    expect(advancedMs).toBeGreaterThanOrEqual(600_000);
+    expect(advancedMs).toBeLessThan(630_000);
+    expect(view.body.limits.max_orders_per_day).toBe(77);
+    expect(view.body.rate_limits.read).toBe(55);
+  });
+
   it('a fault set through one instance fires on the other, once', async () => {
     const partner = await h().partner();
     await h().fault(partner.accountId, { method: 'GET', path: '/orders', times: 1 });
