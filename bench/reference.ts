@@ -24,6 +24,13 @@
  * that load from elsewhere on a shared machine hits them alike.
  * BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 5) and
  * BENCH_CONNECTIONS (default 32) tune it. Exit code 1 when a target is missed.
+ *
+ * `-- --database-url postgres://…` (issue 15) adds, in the same rounds, GET
+ * /account and POST /orders on one and on two reference instances sharing a
+ * PostgreSQL database (bench/postgres.ts); two instances take the load's
+ * connections in turn (autocannon's several URLs: no proxy in the way); their
+ * orders are spread over several accounts (POSTGRES_ORDER_ACCOUNTS). Those
+ * figures have no target: they are there to compare with SQLite.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +41,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { benchDatabase, benchDatabaseUrl } from './postgres.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const API = '/api/on-demand/v1';
@@ -59,7 +67,8 @@ interface AutocannonResult {
   timeouts: number;
 }
 type Autocannon = (options: {
-  url: string;
+  /** Several URLs: the connections are spread over them in turn. */
+  url: string | string[];
   connections: number;
   duration: number;
   headers?: Record<string, string>;
@@ -76,7 +85,8 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    // A developer's DATABASE_URL must not move the SQLite servers to PostgreSQL.
+    env: { ...process.env, DATABASE_URL: '', ...env },
   });
   let stdout = '';
   const origin = await new Promise<string>((resolve, reject) => {
@@ -186,7 +196,8 @@ async function benchmarkBearer(
   return { authorization: `Bearer ${token.access_token}` };
 }
 
-function orderRequests(bearer: Record<string, string>): AutocannonRequest[] {
+/** POST /orders, each request with the next of `bearers` in turn (one account, or several). */
+function orderRequests(...bearers: Array<Record<string, string>>): AutocannonRequest[] {
   let sequence = 0;
   const address = {
     name: 'Bench',
@@ -206,7 +217,7 @@ function orderRequests(bearer: Record<string, string>): AutocannonRequest[] {
         return {
           ...request,
           headers: {
-            ...bearer,
+            ...bearers[n % bearers.length],
             'content-type': 'application/json',
             'idempotency-key': `bench-${n}`,
           },
@@ -222,6 +233,7 @@ function orderRequests(bearer: Record<string, string>): AutocannonRequest[] {
 }
 
 async function main(): Promise<void> {
+  const databaseUrl = benchDatabaseUrl(process.argv.slice(2));
   const dir = mkdtempSync(join(tmpdir(), 'reference-bench-'));
   const controlToken = randomUUID();
   const bare = await startProcess(['--input-type=module', '-e', HELLO_WORLD]);
@@ -234,7 +246,20 @@ async function main(): Promise<void> {
     [compiled, '--port', '0', '--db', join(dir, 'relaxed.db'), '--durability', 'relaxed'],
     { CONTROL_TOKEN: controlToken },
   );
+  const database = databaseUrl === undefined ? undefined : await benchDatabase(databaseUrl);
+  const onPostgres: Server[] = [];
   try {
+    if (database) {
+      console.log(`PostgreSQL: ${database.note}`);
+      for (let i = 0; i < 2; i++) {
+        onPostgres.push(
+          await startProcess([compiled, '--port', '0'], {
+            CONTROL_TOKEN: controlToken,
+            DATABASE_URL: database.url,
+          }),
+        );
+      }
+    }
     const bearer = await benchmarkBearer(reference.origin, controlToken);
     const relaxedBearer = await benchmarkBearer(relaxed.origin, controlToken);
     const base = { connections: CONNECTIONS, duration: DURATION };
@@ -263,6 +288,7 @@ async function main(): Promise<void> {
         options: { ...base, url: relaxed.origin, requests: orderRequests(relaxedBearer) },
         runs: [],
       },
+      ...postgresScenarios(onPostgres, await pairBearers(onPostgres, controlToken), base),
     ];
     for (const scenario of scenarios) await measure(scenario, WARMUP_SECONDS);
     // Rounds alternate the scenarios, so that load from elsewhere on the machine hits them alike.
@@ -274,8 +300,76 @@ async function main(): Promise<void> {
     await stopProcess(bare);
     await stopProcess(reference);
     await stopProcess(relaxed);
+    for (const server of onPostgres) await stopProcess(server);
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * POST /orders of one account are serialized across instances (its write lock:
+ * idempotency, external_id and daily counts), so a shared sandbox's order
+ * throughput is that of its partners together: the PostgreSQL order scenarios
+ * spread their requests over this many accounts.
+ */
+const POSTGRES_ORDER_ACCOUNTS = 8;
+
+/** Accounts for one instance, others for two (made on the first: they share the database). */
+async function pairBearers(
+  servers: readonly Server[],
+  controlToken: string,
+): Promise<Array<Array<Record<string, string>>>> {
+  const first = servers[0];
+  if (first === undefined) return [];
+  const accounts = async () => {
+    const bearers: Array<Record<string, string>> = [];
+    for (let i = 0; i < POSTGRES_ORDER_ACCOUNTS; i++) {
+      bearers.push(await benchmarkBearer(first.origin, controlToken));
+    }
+    return bearers;
+  };
+  return [await accounts(), await accounts()];
+}
+
+/** GET /account and POST /orders on one, then two, PostgreSQL instances (memory sampled on the first). */
+function postgresScenarios(
+  servers: readonly Server[],
+  bearers: ReadonlyArray<Array<Record<string, string>>>,
+  base: { connections: number; duration: number },
+): Scenario[] {
+  const [first] = servers;
+  const [oneAccounts, twoAccounts] = bearers;
+  const one = oneAccounts?.[0];
+  const two = twoAccounts?.[0];
+  if (first === undefined || !oneAccounts || !twoAccounts || !one || !two) return [];
+  const accounts = `${POSTGRES_ORDER_ACCOUNTS} accounts`;
+  const both = servers.map((server) => server.origin);
+  return [
+    {
+      name: 'PostgreSQL, 1 instance: GET /account',
+      server: first,
+      options: { ...base, url: `${first.origin}${API}/account`, headers: one },
+      runs: [],
+    },
+    {
+      name: 'PostgreSQL, 2 instances: GET /account',
+      server: first,
+      options: { ...base, url: both.map((origin) => `${origin}${API}/account`), headers: two },
+      runs: [],
+    },
+    {
+      name: `PostgreSQL, 1 instance: POST /orders (${accounts})`,
+      server: first,
+      options: { ...base, url: first.origin, requests: orderRequests(...oneAccounts) },
+      runs: [],
+    },
+    {
+      name: `PostgreSQL, 2 instances: POST /orders (${accounts})`,
+      server: first,
+      options: { ...base, url: both, requests: orderRequests(...twoAccounts) },
+      runs: [],
+    },
+  ];
 }
 
 /**

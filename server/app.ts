@@ -9,11 +9,9 @@ import { defectHooks } from './defects/hooks.js';
 import { DialectLayer } from './dialect/layer.js';
 import { parseProfile } from './dialect/profile.js';
 import { newId } from './domain/ids.js';
-import { FaultRegistry } from './faults/registry.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
 import { CredentialGuard } from './http/credential-guard.js';
-import { RateLimiter } from './limits/rate-limiter.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
@@ -23,8 +21,9 @@ import {
   frameworkErrorHandler,
 } from './problems/framework.js';
 import { installProblemHandlers } from './problems/install.js';
+import { installHealthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
-import { Store } from './store/index.js';
+import { openStore } from './store/index.js';
 import './auth/principal.js';
 
 export type { AppOptions } from './options.js';
@@ -56,14 +55,19 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   }
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
-  const store = new Store(opts.db ?? ':memory:', opts.durability ?? 'durable');
+  const store = await openStore({
+    db: opts.db,
+    durability: opts.durability,
+    databaseUrl: opts.databaseUrl,
+    databasePoolMax: opts.databasePoolMax,
+  });
   try {
     const ctx: AppContext = {
       store,
       docsUrl,
       shippingCents,
-      faults: new FaultRegistry(),
-      rateLimiter: new RateLimiter(),
+      faults: store.faults,
+      rateLimiter: store.rateLimits,
       guard: new CredentialGuard(opts.controlToken),
       hasDefect: defectSet(opts.defects),
       hooks: {},
@@ -105,23 +109,27 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     app.decorate('ctx', ctx);
     app.decorateRequest('principal', null);
 
-    const housekeeping = () => {
+    const housekeeping = async () => {
       const now = Date.now();
-      store.housekeeping.run(now);
-      ctx.rateLimiter.sweep(now);
+      await store.housekeeping.run(now);
+      await ctx.rateLimiter.sweep(now);
     };
-    housekeeping();
-    const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);
+    await housekeeping();
+    const timer = setInterval(() => {
+      // A failed sweep (database briefly away) is retried at the next tick.
+      housekeeping().catch(() => undefined);
+    }, HOUSEKEEPING_EVERY_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
-      store.close();
+      await store.close();
     });
 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     layer?.install(app);
     installRequestHooks(app, ctx.hooks.requestChecks);
+    installHealthRoutes(app);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
     if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
     await app.register(apiRoutes(ctx), { prefix: API_BASE });
@@ -131,7 +139,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     await app.ready();
     return app;
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }

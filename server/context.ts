@@ -1,17 +1,15 @@
 import type { CredentialBehaviour } from './auth/credential-behaviour.js';
 import type { KeyBehaviour } from './control/keys.js';
 import type { DefectName } from './defects/catalogue.js';
-import type { FaultRegistry } from './faults/registry.js';
 import type { RequestCheckBehaviour } from './http/api-hooks.js';
 import type { CredentialGuard } from './http/credential-guard.js';
-import type { RateLimiter } from './limits/rate-limiter.js';
 import type { CancelBehaviour } from './routes/orders-cancel.js';
 import type { OrderCreateBehaviour } from './routes/orders-create.js';
 import type { OrderReadBehaviour } from './routes/orders-read.js';
 import type { QuoteBehaviour } from './routes/quotes.js';
 import type { WebhookEndpointBehaviour } from './routes/webhook-endpoints.js';
 import type { Account } from './store/accounts.js';
-import type { Store } from './store/index.js';
+import type { Faults, RateLimits, Store } from './store/store.js';
 
 /** What every route and hook of one app shares. One per `buildApp`. */
 export interface AppContext {
@@ -20,8 +18,8 @@ export interface AppContext {
   readonly docsUrl: string;
   /** Flat shipping charge of every order and quote, in cents (AppOptions.shippingCents; 0 in the reference). */
   readonly shippingCents: number;
-  readonly faults: FaultRegistry;
-  readonly rateLimiter: RateLimiter;
+  readonly faults: Faults;
+  readonly rateLimiter: RateLimits;
   /** Credentials in URLs (§5.6) and their masking in answers. */
   readonly guard: CredentialGuard;
   /** Test-only defect seams; empty unless defects are switched on. */

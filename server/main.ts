@@ -6,8 +6,10 @@ import { type RunningServer, startServer } from './start.js';
  * (or CONTROL_TOKEN in the environment).
  * Prints exactly one line on stdout, `listening http://HOST:PORT`. Bad flags:
  * one line on stderr, exit 2. Start failure (port in use, database in use):
- * one line on stderr, exit 1. SIGINT/SIGTERM close the server and the
- * database cleanly.
+ * one line on stderr, exit 1. SIGINT/SIGTERM shut down gracefully: no new
+ * connections, GET /readyz answers 503, requests in flight are finished
+ * (their writes committed), then the database is closed and the process
+ * exits 0 (test/server/health-shutdown.test.ts).
  */
 async function main(): Promise<void> {
   const parsed = parseFlags(process.argv.slice(2), process.env);
@@ -19,8 +21,19 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { host, port, db, controlToken, docsUrl, logger, durability, profile, shippingCents } =
-    parsed.options;
+  const {
+    host,
+    port,
+    db,
+    controlToken,
+    docsUrl,
+    logger,
+    durability,
+    databaseUrl,
+    databasePoolMax,
+    profile,
+    shippingCents,
+  } = parsed.options;
   let server: RunningServer;
   try {
     server = await startServer({
@@ -33,6 +46,8 @@ async function main(): Promise<void> {
       ...(docsUrl !== undefined ? { docsUrl } : {}),
       ...(profile !== undefined ? { profile } : {}),
       ...(shippingCents !== undefined ? { shippingCents } : {}),
+      ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+      ...(databasePoolMax !== undefined ? { databasePoolMax } : {}),
     });
   } catch (error) {
     process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);

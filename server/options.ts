@@ -10,6 +10,14 @@ export interface AppOptions {
    * writes; a killed process does not). Only matters for a file database.
    */
   durability?: Durability;
+  /**
+   * `postgres://…`: keep everything in this PostgreSQL database instead of
+   * SQLite, so that several instances share it (docs/sandbox.md). `db` and
+   * `durability` then do not apply.
+   */
+  databaseUrl?: string;
+  /** Connections per instance to PostgreSQL (default 10). */
+  databasePoolMax?: number;
   /** Mounts the control protocol at `/__control` (contract §3) when given; never mounted without. */
   controlToken?: string;
   /** `{docs_url}` of problem `type` URIs. Default `https://docs.example.com` (contract §2). */

@@ -15,27 +15,27 @@ import type { Principal } from './principal.js';
  * most 3600 seconds old, contract §2), then the key gates (§5.9, §5.10) and
  * the account's state for a request of this rate class (§7).
  */
-function authenticate(
+async function authenticate(
   ctx: AppContext,
   behave: CredentialBehaviour,
   request: FastifyRequest,
   rateClass: RateClass,
-): Principal {
+): Promise<Principal> {
   const token = behave.bearerToken(request.headers.authorization);
   const malformed = behave.tokenShapeRefusal(token);
   if (malformed) throw malformed;
   const hash = behave.tokenDigest(token);
-  const row = ctx.store.tokens.get(hash);
+  const row = await ctx.store.tokens.get(hash);
   if (!row || !digestsEqual(row.hash, hash)) throw invalidToken();
-  const key = ctx.store.keys.get(row.key_id);
+  const key = await ctx.store.keys.get(row.key_id);
   if (!key || !behave.keyHonoursTokens(key)) throw invalidToken();
-  const account = ctx.store.accounts.get(key.accountId);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw invalidToken();
   const now = ctx.now(account);
   const expired = behave.tokenAgeRefusal(now - row.issued_at);
   if (expired) throw expired;
   behave.keyGates(key, account, request.ip);
-  behave.checkAccount(account, rateClass);
+  await behave.checkAccount(account, rateClass);
   return {
     account,
     key,
@@ -59,16 +59,12 @@ export function rateClassOf(method: string): RateClass {
  */
 export function requireToken(ctx: AppContext, scope: Scope | null) {
   const behave = credentialBehaviour(ctx);
-  // Callback style: no promise per request; a throw is caught by Fastify's hook runner.
-  return function tokenHook(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (error?: Error) => void,
-  ): void {
+  // The store answers through promises (store/store.ts); a rejection is caught by Fastify's hook runner.
+  return async function tokenHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const rateClass = rateClassOf(request.method);
-    const principal = authenticate(ctx, behave, request, rateClass);
+    const principal = await authenticate(ctx, behave, request, rateClass);
     const { key, account, now } = principal;
-    const decision = ctx.rateLimiter.take(
+    const decision = await ctx.rateLimiter.take(
       behave.rateSubject(key, account),
       rateClass,
       behave.rateLimit(account, rateClass),
@@ -80,6 +76,5 @@ export function requireToken(ctx: AppContext, scope: Scope | null) {
     const needed = behave.scopeNeeded(scope, request.routeOptions.url ?? '');
     if (needed !== null && !principal.scopes.includes(needed)) throw behave.scopeRefusal(needed);
     request.principal = principal;
-    done();
   };
 }

@@ -33,7 +33,7 @@ export interface CredentialBehaviour {
   /** §5.9, §5.10: key-level refusals (contract §2: at the token request and at every call). */
   keyGates(key: ApiKey, account: Account, ip: string): void;
   /** §7: what the account's state refuses to a request of this rate class (`token`: a token request). */
-  checkAccount(account: Account, use: RateClass): void;
+  checkAccount(account: Account, use: RateClass): void | Promise<void>;
   /** §8: whose budget a request counts against (the key's). */
   rateSubject(key: ApiKey, account: Account): string;
   /** §8: the account's limit for a rate class, per minute. */
@@ -60,7 +60,7 @@ export interface CredentialBehaviour {
   /** §2: a new access token. */
   newToken(): string;
   /** §5.2: where a new token's age is measured from (account clock). */
-  issuedAt(key: ApiKey, now: number): number;
+  issuedAt(key: ApiKey, now: number): number | Promise<number>;
 
   // The bearer gate (every API route but the token request).
   /** §5.1: the token of the Authorization header; throws 401 without a Bearer token. */

@@ -15,6 +15,10 @@ export interface CliOptions {
   profile: unknown;
   /** Flat shipping charge in cents (`--shipping-cents`); undefined: none. */
   shippingCents: number | undefined;
+  /** PostgreSQL instead of SQLite (`--database-url` or DATABASE_URL). */
+  databaseUrl: string | undefined;
+  /** Connections per instance (`--database-pool` or DATABASE_POOL_MAX). */
+  databasePoolMax: number | undefined;
 }
 
 export type FlagsResult =
@@ -22,7 +26,7 @@ export type FlagsResult =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--database-url URL] [--database-pool N] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
 
   --port N                  port to listen on (0 picks a free one; default 4010)
   --host H                  address to bind (default 127.0.0.1)
@@ -31,6 +35,9 @@ export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PA
                             (or set CONTROL_TOKEN; without either there is no control API)
   --durability MODE         durable (default): an answer to a write waits for its fsync;
                             relaxed: no fsync, a power loss may drop acknowledged writes
+  --database-url URL        postgres://…: keep everything in PostgreSQL, shared by several instances
+                            (or set DATABASE_URL; the environment keeps a password out of ps)
+  --database-pool N         connections per instance to PostgreSQL (default 10, or DATABASE_POOL_MAX)
   --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
   --profile FILE            speak the dialect of this target profile (docs/profiles.md):
                             paths, methods, statuses, bodies, answers, key prefix, docs_url
@@ -51,6 +58,8 @@ const VALUE_FLAGS = new Set([
   '--docs-url',
   '--profile',
   '--shipping-cents',
+  '--database-url',
+  '--database-pool',
 ]);
 const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
 
@@ -127,6 +136,18 @@ export function parseFlags(
       error: `--durability must be durable or relaxed, got ${JSON.stringify(durability)}`,
     };
   }
+  const databaseUrl = values.get('--database-url') ?? (env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^\s]+$/.test(databaseUrl)) {
+    // The URL may hold a password: never echo it.
+    return { ok: false, error: '--database-url (or DATABASE_URL) must be a postgres:// URL' };
+  }
+  const poolText = values.get('--database-pool') ?? (env.DATABASE_POOL_MAX || undefined);
+  if (poolText !== undefined && (!/^\d{1,3}$/.test(poolText) || Number(poolText) < 1)) {
+    return {
+      ok: false,
+      error: `--database-pool must be an integer from 1 to 999, got ${JSON.stringify(poolText)}`,
+    };
+  }
   const docsUrl = values.get('--docs-url');
   if (docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(docsUrl)) {
     return {
@@ -160,6 +181,8 @@ export function parseFlags(
       durability,
       profile,
       shippingCents: shippingText === undefined ? undefined : Number(shippingText),
+      databaseUrl,
+      databasePoolMax: poolText === undefined ? undefined : Number(poolText),
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { applySettings, defaultSettings, SettingsPatchSchema } from '../domain/account-settings.js';
 import { newId } from '../domain/ids.js';
 import { rfc3339 } from '../domain/time.js';
+import type { Account } from '../store/accounts.js';
 import { accountOr404, controlBody } from './request.js';
 import { controlAccountView } from './views.js';
 
@@ -25,9 +26,22 @@ export function controlAccountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     const { accounts } = ctx.store;
 
+    /**
+     * Read, change, write one account under its write lock: two changes
+     * arriving at once (through two instances on one PostgreSQL database)
+     * both count, neither overwrites the other.
+     */
+    const change = (id: string, next: (current: Account) => Promise<Account>) =>
+      ctx.store.transaction(async () => {
+        await ctx.store.lockAccount(id);
+        const current = await accounts.get(id);
+        if (!current) throw new Error(`account ${id} vanished`);
+        return next(current);
+      });
+
     app.post('/accounts', async (request, reply) => {
       const patch = controlBody(request, SettingsPatchSchema);
-      const account = accounts.create(
+      const account = await accounts.create(
         newId('acct'),
         applySettings(defaultSettings(), patch),
         Date.now(),
@@ -36,23 +50,27 @@ export function controlAccountRoutes(ctx: AppContext) {
     });
 
     app.get<WithId>('/accounts/:id', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       return controlAccountView(account, ctx.now(account));
     });
 
     app.patch<WithId>('/accounts/:id', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const patch = controlBody(request, SettingsPatchSchema);
-      const next = accounts.updateSettings(account, applySettings(account.settings, patch));
+      const next = await change(account.id, (current) =>
+        accounts.updateSettings(current, applySettings(current.settings, patch)),
+      );
       return controlAccountView(next, ctx.now(next));
     });
 
     app.post<WithId>('/accounts/:id/clock', async (request) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const { advance_seconds } = controlBody(request, ClockBodySchema);
-      const next = accounts.setClockOffset(
-        account,
-        account.clockOffsetMs + Math.round(advance_seconds * 1000),
+      const next = await change(account.id, (current) =>
+        accounts.setClockOffset(
+          current,
+          current.clockOffsetMs + Math.round(advance_seconds * 1000),
+        ),
       );
       return { now: rfc3339(ctx.now(next)) };
     });

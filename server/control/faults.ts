@@ -24,7 +24,7 @@ const FaultBodySchema = z.strictObject({
 export function controlFaultRoutes(ctx: AppContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post<{ Params: { id: string } }>('/accounts/:id/faults', async (request, reply) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const input = controlBody(request, FaultBodySchema);
       const fault = {
         id: newId('flt'),
@@ -34,7 +34,7 @@ export function controlFaultRoutes(ctx: AppContext) {
         when: input.when ?? 'before_commit',
         remaining: input.times ?? 1,
       };
-      ctx.faults.add(account.id, fault);
+      await ctx.faults.add(account.id, fault);
       return reply.code(201).send({
         id: fault.id,
         method: fault.method,

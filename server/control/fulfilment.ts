@@ -8,8 +8,8 @@ import { accountOr404 } from './request.js';
 
 type WithOrder = { Params: { id: string; order_id: string } };
 
-function orderOr404(ctx: AppContext, accountId: string, orderId: string): Order {
-  const order = ctx.store.orders.getInAnyMode(accountId, orderId);
+async function orderOr404(ctx: AppContext, accountId: string, orderId: string): Promise<Order> {
+  const order = await ctx.store.orders.getInAnyMode(accountId, orderId);
   if (!order) throw new ApiProblem('not_found', 'No order with this id in this account.');
   return order;
 }
@@ -26,43 +26,51 @@ export function controlFulfilmentRoutes(ctx: AppContext) {
     app.post<WithOrder>(
       '/accounts/:id/orders/:order_id/start-production',
       async (request, reply) => {
-        const account = accountOr404(ctx, request.params.id);
+        const account = await accountOr404(ctx, request.params.id);
         const now = ctx.now(account);
-        store.transaction(() => {
-          const order = orderOr404(ctx, account.id, request.params.order_id);
+        await store.transaction(async () => {
+          await store.lockAccount(account.id);
+          const order = await orderOr404(ctx, account.id, request.params.order_id);
           if (order.status !== 'received') {
             throw new ApiProblem(
               'invalid_state',
               `The order is ${order.status}; only a received order can start production.`,
             );
           }
-          const next = store.orders.setStatus(order, 'in_production', now);
-          store.events.record(account.id, order.mode, 'order.in_production', now, orderView(next));
+          const next = await store.orders.setStatus(order, 'in_production', now);
+          await store.events.record(
+            account.id,
+            order.mode,
+            'order.in_production',
+            now,
+            orderView(next),
+          );
         });
         return reply.code(204).send();
       },
     );
 
     app.post<WithOrder>('/accounts/:id/orders/:order_id/ship', async (request, reply) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const now = ctx.now(account);
-      store.transaction(() => {
-        const order = orderOr404(ctx, account.id, request.params.order_id);
+      await store.transaction(async () => {
+        await store.lockAccount(account.id);
+        const order = await orderOr404(ctx, account.id, request.params.order_id);
         if (order.status !== 'received' && order.status !== 'in_production') {
           throw new ApiProblem(
             'invalid_state',
             `The order is ${order.status}; it cannot be shipped.`,
           );
         }
-        const next = store.orders.setStatus(order, 'shipped', now);
-        store.fulfilment.addShipment({
+        const next = await store.orders.setStatus(order, 'shipped', now);
+        await store.fulfilment.addShipment({
           id: newId('shp'),
           orderId: order.id,
           carrier: 'UPS',
           trackingNumber: `1Z${randomBase62(16).toUpperCase()}`,
           shippedAt: now,
         });
-        store.fulfilment.addInvoice({
+        await store.fulfilment.addInvoice({
           id: newId('inv'),
           orderId: order.id,
           total: order.total,
@@ -70,7 +78,7 @@ export function controlFulfilmentRoutes(ctx: AppContext) {
           status: account.settings.billing.method === 'card' ? 'paid' : 'open',
           createdAt: now,
         });
-        store.events.record(account.id, order.mode, 'order.shipped', now, orderView(next));
+        await store.events.record(account.id, order.mode, 'order.shipped', now, orderView(next));
       });
       return reply.code(204).send();
     });

@@ -34,8 +34,8 @@ const KeyBodySchema = z.strictObject({
 
 type WithKey = { Params: { access_key_id: string } };
 
-function keyOr404(ctx: AppContext, id: string): ApiKey {
-  const key = ctx.store.keys.get(id);
+async function keyOr404(ctx: AppContext, id: string): Promise<ApiKey> {
+  const key = await ctx.store.keys.get(id);
   if (!key) throw new ApiProblem('not_found', 'No key with this Access Key ID.');
   return key;
 }
@@ -48,20 +48,26 @@ export interface KeyBehaviour {
   /** A new Access Key ID for a key of `mode` (§2: the ID shows the mode). */
   newKeyId(mode: Mode): string;
   /** Stores the digest of `secret` as the key's only Secret Key; its tokens stop working (§3). */
-  roll(key: ApiKey, secret: string): void;
+  roll(key: ApiKey, secret: string): Promise<void>;
   /** Revokes this key, and only this key, with its tokens (§3). */
-  revoke(key: ApiKey): void;
+  revoke(key: ApiKey): Promise<void>;
   /** Ends the key's probation now (contract §3). */
-  endProbation(key: ApiKey): void;
+  endProbation(key: ApiKey): Promise<void>;
 }
 
 export function keyBehaviour(ctx: AppContext): KeyBehaviour {
   const { keys } = ctx.store;
   return {
     newKeyId: newAccessKeyId,
-    roll: (key, secret) => keys.roll(key, hashSecret(secret)),
-    revoke: (key) => keys.revoke(key),
-    endProbation: (key) => keys.endProbation(key),
+    roll: async (key, secret) => {
+      await keys.roll(key, hashSecret(secret));
+    },
+    revoke: async (key) => {
+      await keys.revoke(key);
+    },
+    endProbation: async (key) => {
+      await keys.endProbation(key);
+    },
   };
 }
 
@@ -76,12 +82,13 @@ export function controlKeyRoutes(ctx: AppContext) {
     const behave: KeyBehaviour = { ...keyBehaviour(ctx), ...ctx.hooks.controlKeys };
 
     app.post<{ Params: { id: string } }>('/accounts/:id/keys', async (request, reply) => {
-      const account = accountOr404(ctx, request.params.id);
+      const account = await accountOr404(ctx, request.params.id);
       const input = controlBody(request, KeyBodySchema);
       const mode = input.mode ?? 'test';
       const secret = newSecretKey(mode);
-      const key = ctx.store.transaction(() => {
-        if (keys.countActive(account.id) >= MAX_ACTIVE_KEYS) {
+      const key = await ctx.store.transaction(async () => {
+        await ctx.store.lockAccount(account.id);
+        if ((await keys.countActive(account.id)) >= MAX_ACTIVE_KEYS) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${MAX_ACTIVE_KEYS} keys may be active at once (§3).`,
@@ -111,7 +118,7 @@ export function controlKeyRoutes(ctx: AppContext) {
 
     // §3: roll is for test keys only; "rolling a live key: not shown" (live gets 409, contract §3).
     app.post<WithKey>('/keys/:access_key_id/roll', async (request) => {
-      const key = keyOr404(ctx, request.params.access_key_id);
+      const key = await keyOr404(ctx, request.params.access_key_id);
       if (key.status !== 'active')
         throw new ApiProblem('invalid_state', 'A revoked key cannot be rolled.');
       if (key.mode === 'live') {
@@ -121,19 +128,19 @@ export function controlKeyRoutes(ctx: AppContext) {
         );
       }
       const secret = newSecretKey(key.mode);
-      behave.roll(key, secret);
+      await behave.roll(key, secret);
       return { secret_key: secret };
     });
 
     app.post<WithKey>('/keys/:access_key_id/revoke', async (request, reply) => {
-      const key = keyOr404(ctx, request.params.access_key_id);
-      if (key.status === 'active') behave.revoke(key);
+      const key = await keyOr404(ctx, request.params.access_key_id);
+      if (key.status === 'active') await behave.revoke(key);
       return reply.code(204).send();
     });
 
     app.post<WithKey>('/keys/:access_key_id/end-probation', async (request, reply) => {
-      const key = keyOr404(ctx, request.params.access_key_id);
-      behave.endProbation(key);
+      const key = await keyOr404(ctx, request.params.access_key_id);
+      await behave.endProbation(key);
       return reply.code(204).send();
     });
   };

@@ -13,8 +13,8 @@ export function controlBody<S extends z.ZodType>(request: FastifyRequest, schema
   return parseBody(schema, empty ? {} : readJsonBody(request));
 }
 
-export function accountOr404(ctx: AppContext, id: string): Account {
-  const account = ctx.store.accounts.get(id);
+export async function accountOr404(ctx: AppContext, id: string): Promise<Account> {
+  const account = await ctx.store.accounts.get(id);
   if (!account) throw new ApiProblem('not_found', 'No account with this id.');
   return account;
 }

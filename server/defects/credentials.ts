@@ -29,8 +29,8 @@ export function defectiveCredentials(ctx: AppContext): Partial<CredentialBehavio
       if (hasDefect('live-refusal-remembered')) rememberingRefusal(ctx, key.id, gates);
       else gates();
     },
-    checkAccount: (account, use) => {
-      if (!hasDefect('unavailable-ignored')) correct.checkAccount(account, use);
+    checkAccount: async (account, use) => {
+      if (!hasDefect('unavailable-ignored')) await correct.checkAccount(account, use);
       if (use === 'read') {
         if (hasDefect('read-only-blocks-reads')) checkWritable(account);
         if (hasDefect('suspended-blocks-reads')) checkNotSuspended(account, 'reads');
@@ -38,7 +38,9 @@ export function defectiveCredentials(ctx: AppContext): Partial<CredentialBehavio
       if (use === 'token') {
         if (hasDefect('read-only-blocks-tokens')) checkWritable(account);
         const tenKeys = hasDefect('ten-keys-no-tokens');
-        if (tenKeys && ctx.store.keys.countActive(account.id) >= MAX_ACTIVE_KEYS) throw badClient();
+        if (tenKeys && (await ctx.store.keys.countActive(account.id)) >= MAX_ACTIVE_KEYS) {
+          throw badClient();
+        }
       }
     },
     rateSubject: (key, account) =>

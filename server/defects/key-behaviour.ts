@@ -15,20 +15,21 @@ export function defectiveKeyBehaviour(ctx: AppContext): Partial<KeyBehaviour> {
   return {
     newKeyId: (mode) =>
       newAccessKeyId(mode === 'live' && hasDefect('live-key-ids-marked-test') ? 'test' : mode),
-    roll: (key, secret) => {
+    roll: async (key, secret) => {
       const stored = hasDefect('roll-answers-wrong-secret') ? newSecretKey(key.mode) : secret;
       if (hasDefect('roll-keeps-old-secret')) rememberReplacedSecret(ctx, key.id, key.secretHash);
       if (hasDefect('roll-keeps-old-tokens'))
-        keepingTokens(ctx, key.id, () => correct.roll(key, stored));
-      else correct.roll(key, stored);
+        await keepingTokens(ctx, key.id, () => correct.roll(key, stored));
+      else await correct.roll(key, stored);
     },
-    revoke: (key) => {
-      if (hasDefect('revoke-keeps-tokens')) keepingTokens(ctx, key.id, () => correct.revoke(key));
-      else correct.revoke(key);
-      if (hasDefect('revoke-revokes-account-keys')) revokeAccountKeys(ctx.store, key);
+    revoke: async (key) => {
+      if (hasDefect('revoke-keeps-tokens'))
+        await keepingTokens(ctx, key.id, () => correct.revoke(key));
+      else await correct.revoke(key);
+      if (hasDefect('revoke-revokes-account-keys')) await revokeAccountKeys(ctx.store, key);
     },
-    endProbation: (key) => {
-      if (!hasDefect('end-probation-ignored')) correct.endProbation(key);
+    endProbation: async (key) => {
+      if (!hasDefect('end-probation-ignored')) await correct.endProbation(key);
     },
   };
 }

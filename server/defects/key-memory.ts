@@ -24,9 +24,14 @@ export function matchesReplacedSecret(ctx: AppContext, keyId: string, secret: st
  * `roll-keeps-old-tokens`, `revoke-keeps-tokens`: runs a roll or revoke (which
  * drops the key's tokens) and puts the tokens back as they were.
  */
-export function keepingTokens<T>(ctx: AppContext, keyId: string, change: () => T): T {
-  const rows = ctx.store.wide.tokensOfKey(keyId);
-  const result = change();
-  for (const row of rows) ctx.store.tokens.insert(row.hash, row.key_id, row.scopes, row.issued_at);
+export async function keepingTokens<T>(
+  ctx: AppContext,
+  keyId: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  const rows = await ctx.store.wide.tokensOfKey(keyId);
+  const result = await change();
+  for (const row of rows)
+    await ctx.store.tokens.insert(row.hash, row.key_id, row.scopes, row.issued_at);
   return result;
 }

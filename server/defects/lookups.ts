@@ -10,8 +10,12 @@ import type { Store } from '../store/index.js';
  */
 
 /** `other-account-orders-visible`: an order of one mode by id, in whatever account holds it. */
-export function orderInAnyAccount(store: Store, mode: Mode, id: string): Order | undefined {
-  const accountId = store.wide.orderAccount(id, mode);
+export async function orderInAnyAccount(
+  store: Store,
+  mode: Mode,
+  id: string,
+): Promise<Order | undefined> {
+  const accountId = await store.wide.orderAccount(id, mode);
   return accountId === undefined ? undefined : store.orders.get(accountId, mode, id);
 }
 
@@ -20,17 +24,22 @@ export function idempotencyRecordAcross(
   store: Store,
   key: string,
   scope: { accountId?: string; mode?: Mode },
-): IdempotencyRecord | undefined {
+): Promise<IdempotencyRecord | undefined> {
   return store.wide.idempotencyRecord(key, scope);
 }
 
 /** `orders-per-day-skips-cancelled`: the day's orders of one mode that are cancelled. */
-export function cancelledOnDay(store: Store, accountId: string, mode: Mode, day: string): number {
+export function cancelledOnDay(
+  store: Store,
+  accountId: string,
+  mode: Mode,
+  day: string,
+): Promise<number> {
   return store.wide.cancelledOnDay(accountId, mode, day);
 }
 
 /** `orders-per-day-across-modes`: the day's orders of both modes. */
-export function ordersOnDayAllModes(store: Store, accountId: string, day: string): number {
+export function ordersOnDayAllModes(store: Store, accountId: string, day: string): Promise<number> {
   return store.wide.ordersOnDayAllModes(accountId, day);
 }
 
@@ -38,7 +47,7 @@ export function ordersOnDayAllModes(store: Store, accountId: string, day: string
 export function keyUsageWithoutCancelled(
   store: Store,
   keyId: string,
-): { count: number; total: number } {
+): Promise<{ count: number; total: number }> {
   return store.wide.keyUsageWithoutCancelled(keyId);
 }
 
@@ -46,7 +55,7 @@ export function keyUsageWithoutCancelled(
 export function accountLiveUsage(
   store: Store,
   accountId: string,
-): { count: number; total: number } {
+): Promise<{ count: number; total: number }> {
   return store.wide.accountLiveUsage(accountId);
 }
 
@@ -55,6 +64,6 @@ export function endpointsCountedWidely(
   store: Store,
   accountId: string,
   scope: { mode?: Mode; withDeleted: boolean },
-): number {
+): Promise<number> {
   return store.wide.endpointCount(accountId, scope);
 }

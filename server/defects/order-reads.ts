@@ -24,13 +24,13 @@ export function defectiveOrderReads(ctx: AppContext): Partial<OrderReadBehaviour
   const { hasDefect } = ctx;
   const seesLive = hasDefect('test-key-sees-live-orders');
   return {
-    lookupOrder: (principal, id) =>
+    lookupOrder: async (principal, id) =>
       (hasDefect('other-account-orders-visible')
-        ? orderInAnyAccount(ctx.store, principal.mode, id)
+        ? await orderInAnyAccount(ctx.store, principal.mode, id)
         : undefined) ??
-      correct.lookupOrder(principal, id) ??
+      (await correct.lookupOrder(principal, id)) ??
       (principal.mode === 'test' && seesLive
-        ? correct.lookupOrder({ ...principal, mode: 'live' }, id)
+        ? await correct.lookupOrder({ ...principal, mode: 'live' }, id)
         : undefined),
     notFound: () =>
       hasDefect('unknown-id-as-422')
@@ -42,21 +42,21 @@ export function defectiveOrderReads(ctx: AppContext): Partial<OrderReadBehaviour
       hasDefect('by-external-id-undecoded')
         ? (request.url.split('?')[0]?.split('/').pop() ?? '')
         : correct.externalIdOf(request),
-    lookupByExternalId: (principal, externalId) => {
+    lookupByExternalId: async (principal, externalId) => {
       const found =
-        correct.lookupByExternalId(principal, externalId) ??
+        (await correct.lookupByExternalId(principal, externalId)) ??
         (principal.mode === 'test' && seesLive
-          ? correct.lookupByExternalId({ ...principal, mode: 'live' }, externalId)
+          ? await correct.lookupByExternalId({ ...principal, mode: 'live' }, externalId)
           : undefined);
       return found && hasDefect('external-id-lookup-forgets-after-day')
         ? placedInLastDay(found, principal.now)
         : found;
     },
-    listOrders: (principal, before, limit) => {
-      const rows = correct.listOrders(principal, before, limit);
+    listOrders: async (principal, before, limit) => {
+      const rows = await correct.listOrders(principal, before, limit);
       return hasDefect('order-list-omits-newest') ? rows.slice(1) : rows;
     },
     invoiceOf: (orderId) =>
-      hasDefect('invoice-never-issued') ? undefined : correct.invoiceOf(orderId),
+      hasDefect('invoice-never-issued') ? Promise.resolve(undefined) : correct.invoiceOf(orderId),
   };
 }

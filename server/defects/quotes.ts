@@ -12,12 +12,12 @@ export function defectiveQuotes(ctx: AppContext): Partial<QuoteBehaviour> {
     checkWritable: (account) => {
       if (!hasDefect('read-only-quotes-created')) correct.checkWritable(account);
     },
-    lookupQuote: (principal, id) =>
+    lookupQuote: async (principal, id) =>
       hasDefect('quote-not-readable')
         ? undefined
-        : (correct.lookupQuote(principal, id) ??
+        : ((await correct.lookupQuote(principal, id)) ??
           (principal.mode === 'live' && hasDefect('live-key-sees-test-quotes')
-            ? correct.lookupQuote({ ...principal, mode: 'test' }, id)
+            ? await correct.lookupQuote({ ...principal, mode: 'test' }, id)
             : undefined)),
   };
 }

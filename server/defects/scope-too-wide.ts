@@ -10,21 +10,21 @@ import type { ApiKey } from '../store/keys.js';
  */
 
 /** `external-id-unique-across-accounts`: §4 rule 4 says unique per account; this looks in every account. */
-export function externalIdInAnyAccount(
+export async function externalIdInAnyAccount(
   store: Store,
   mode: Mode,
   externalId: string,
-): Order | undefined {
-  const accountId = store.wide.externalIdAccount(externalId, mode);
+): Promise<Order | undefined> {
+  const accountId = await store.wide.externalIdAccount(externalId, mode);
   return accountId === undefined
     ? undefined
     : store.orders.getByExternalId(accountId, mode, externalId);
 }
 
 /** `revoke-revokes-account-keys`: §3 revokes one key; this revokes every active key of its account. */
-export function revokeAccountKeys(store: Store, revoked: ApiKey): void {
-  for (const id of store.wide.otherActiveKeyIds(revoked.accountId, revoked.id)) {
-    const key = store.keys.get(id);
-    if (key) store.keys.revoke(key);
+export async function revokeAccountKeys(store: Store, revoked: ApiKey): Promise<void> {
+  for (const id of await store.wide.otherActiveKeyIds(revoked.accountId, revoked.id)) {
+    const key = await store.keys.get(id);
+    if (key) await store.keys.revoke(key);
   }
 }

@@ -20,6 +20,10 @@ export function jsonOnlyForm(request: FastifyRequest): URLSearchParams {
  * `token-age-from-first-token`: the issue time a new token is given when a key's
  * tokens are all aged from its first one (its earliest token still stored).
  */
-export function firstTokenIssuedAt(ctx: AppContext, keyId: string, now: number): number {
-  return ctx.store.wide.firstTokenIssuedAt(keyId) ?? now;
+export async function firstTokenIssuedAt(
+  ctx: AppContext,
+  keyId: string,
+  now: number,
+): Promise<number> {
+  return (await ctx.store.wide.firstTokenIssuedAt(keyId)) ?? now;
 }

@@ -10,20 +10,24 @@ import { type FaultWhen, normalizeFaultPath } from './registry.js';
  * write transaction so its 500 rolls the work back; `after_commit` after the
  * commit, so the work stays stored and a retry must find it (§4 rule 6).
  */
-export function faultPoint(
+export async function faultPoint(
   ctx: AppContext,
   request: FastifyRequest,
   accountId: string,
   when: FaultWhen,
-): void {
+): Promise<void> {
   const path = normalizeFaultPath(pathOfUrl(request.url));
-  if (ctx.faults.take(accountId, request.method, path, when)) {
+  if (await ctx.faults.take(accountId, request.method, path, when)) {
     throw internalError(request.method, path);
   }
 }
 
 /** For reads, where nothing is committed: a fault of either kind answers 500. */
-export function readFaultPoint(ctx: AppContext, request: FastifyRequest, accountId: string): void {
-  faultPoint(ctx, request, accountId, 'before_commit');
-  faultPoint(ctx, request, accountId, 'after_commit');
+export async function readFaultPoint(
+  ctx: AppContext,
+  request: FastifyRequest,
+  accountId: string,
+): Promise<void> {
+  await faultPoint(ctx, request, accountId, 'before_commit');
+  await faultPoint(ctx, request, accountId, 'after_commit');
 }

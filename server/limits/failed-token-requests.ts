@@ -10,16 +10,21 @@ import type { ApiKey } from '../store/keys.js';
  * 429 with `Retry-After` instead of 401, so guessing secrets is slow.
  * Returns the 429 problem, or undefined while within the budget.
  */
-export function failedTokenRequestLimit(
+export async function failedTokenRequestLimit(
   ctx: AppContext,
   key: ApiKey | undefined,
   address: string,
-): ApiProblem | undefined {
-  const account = key === undefined ? undefined : ctx.store.accounts.get(key.accountId);
+): Promise<ApiProblem | undefined> {
+  const account = key === undefined ? undefined : await ctx.store.accounts.get(key.accountId);
   const decision =
     key !== undefined && account !== undefined
-      ? ctx.rateLimiter.take(key.id, 'token', account.settings.rate_limits.token, ctx.now(account))
-      : ctx.rateLimiter.take(
+      ? await ctx.rateLimiter.take(
+          key.id,
+          'token',
+          account.settings.rate_limits.token,
+          ctx.now(account),
+        )
+      : await ctx.rateLimiter.take(
           `address:${address}`,
           'token',
           FAILED_TOKEN_REQUESTS_PER_ADDRESS,

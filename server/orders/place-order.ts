@@ -46,9 +46,13 @@ export function requestFingerprint(method: string, path: string, body: unknown):
  */
 export interface PlaceOrderBehaviour {
   /** Runs the placement's one write transaction in a group commit; resolves once it is on disk. */
-  commit(run: () => PlaceOrderResult): Promise<PlaceOrderResult>;
+  commit(run: () => Promise<PlaceOrderResult>): Promise<PlaceOrderResult>;
   /** §4 idempotency: the record of this key, in this account and mode only (contract §2). */
-  findRecord(accountId: string, mode: Mode, idempotencyKey: string): IdempotencyRecord | undefined;
+  findRecord(
+    accountId: string,
+    mode: Mode,
+    idempotencyKey: string,
+  ): Promise<IdempotencyRecord | undefined>;
   /** Contract §2: how long a record is kept on the account clock. */
   readonly idempotencyRetentionMs: number;
   /** §4 idempotency rule 3: whether a stored fingerprint is the same request as this one. */
@@ -56,17 +60,17 @@ export interface PlaceOrderBehaviour {
   /** §5.11, §7: the account may place new orders. */
   checkCanPlaceOrders(account: Account): void;
   /** §4 idempotency rule 4: whether the external_id is taken in this account and mode. */
-  externalIdTaken(accountId: string, mode: Mode, externalId: string): boolean;
+  externalIdTaken(accountId: string, mode: Mode, externalId: string): Promise<boolean>;
   /** §4 rules 1–4. */
   priceItems: typeof priceItems;
   /** §8: the orders that count toward today's limit (this mode, cancelled ones included). */
-  ordersToday(accountId: string, mode: Mode, day: string): number;
+  ordersToday(accountId: string, mode: Mode, day: string): Promise<number>;
   /** §4 rule 5, §8. */
   checkAccountLimits(settings: AccountSettings, total: number, ordersToday: number): void;
   /** §3: whether the key is on probation. */
   onProbation(key: ApiKey, now: number): boolean;
   /** §3: the key's orders and their total during probation. */
-  probationUsage(key: ApiKey): { count: number; total: number };
+  probationUsage(key: ApiKey): Promise<{ count: number; total: number }>;
   /** §3 probation limits. */
   checkProbation(used: { count: number; total: number }, orderTotal: number): void;
   /** §7 payments: charges the account for the order with this external_id, or throws a 402. */
@@ -82,8 +86,8 @@ export function correctPlacement(ctx: AppContext): PlaceOrderBehaviour {
     idempotencyRetentionMs: IDEMPOTENCY_RETENTION_MS,
     sameRequest: digestsEqual,
     checkCanPlaceOrders,
-    externalIdTaken: (accountId, mode, externalId) =>
-      store.orders.getByExternalId(accountId, mode, externalId) !== undefined,
+    externalIdTaken: async (accountId, mode, externalId) =>
+      (await store.orders.getByExternalId(accountId, mode, externalId)) !== undefined,
     priceItems,
     ordersToday: (accountId, mode, day) => store.orders.countOnDay(accountId, mode, day),
     checkAccountLimits,
@@ -98,9 +102,11 @@ export function correctPlacement(ctx: AppContext): PlaceOrderBehaviour {
  * Places an order (§4), all in ONE write transaction: look up the
  * Idempotency-Key, check the account, the five order rules, probation and
  * payment, then store the order, its idempotency record and its event
- * together. The work is synchronous (better-sqlite3), so no other request
- * runs in between: identical requests racing with one key are serialized,
- * and every one after the first replays the order it placed. A throw
+ * together, holding the account's write lock (store.lockAccount: on SQLite
+ * the one write lane, on PostgreSQL a transaction-scoped advisory lock shared
+ * by every instance), so no other placement for the account runs in between:
+ * identical requests racing with one key are serialized, whichever instance
+ * they reach, and every one after the first replays the order it placed. A throw
  * anywhere rolls everything back: a refused or failed request leaves no
  * order and no record, so its key is free to be sent again (contract §2: a
  * key sent again after a 402 is processed afresh). The transaction joins a
@@ -117,10 +123,11 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const { key, mode, now } = principal;
   const { store } = ctx;
-  const result = await behave.commit((): PlaceOrderResult => {
+  const result = await behave.commit(async (): Promise<PlaceOrderResult> => {
+    await store.lockAccount(principal.account.id);
     // The account as it is when the batch runs (a control PATCH may have landed since authentication).
-    const account = store.accounts.get(principal.account.id) ?? principal.account;
-    const record = behave.findRecord(account.id, mode, idempotencyKey);
+    const account = (await store.accounts.get(principal.account.id)) ?? principal.account;
+    const record = await behave.findRecord(account.id, mode, idempotencyKey);
     // Contract §2: records are kept (at least) 24 hours on the account clock.
     if (record && now - record.created_at <= behave.idempotencyRetentionMs) {
       if (!behave.sameRequest(record.fingerprint, fingerprint)) {
@@ -130,15 +137,15 @@ export async function placeOrder(
           'This Idempotency-Key was already used with a different request. Use a new key for a different order.',
         );
       }
-      const order = store.orders.get(account.id, mode, record.order_id);
+      const order = await store.orders.get(account.id, mode, record.order_id);
       if (order) return { order, view: orderView(order), replayed: true };
     }
-    if (record) store.idempotency.delete(account.id, mode, idempotencyKey);
+    if (record) await store.idempotency.delete(account.id, mode, idempotencyKey);
 
     behave.checkCanPlaceOrders(account);
 
     // §4 idempotency rule 4: external_id is unique per account (and mode, contract §2).
-    if (behave.externalIdTaken(account.id, mode, input.external_id)) {
+    if (await behave.externalIdTaken(account.id, mode, input.external_id)) {
       throw new ApiProblem(
         'duplicate_external_id',
         `An order with external_id ${JSON.stringify(input.external_id)} already exists. ` +
@@ -150,14 +157,14 @@ export async function placeOrder(
     const priced = behave.priceItems(settings, input.items, input.shipping_address.country);
     // §4 rule 5: the limits apply to the total, shipping included.
     const total = priced.total + ctx.shippingCents;
-    const ordersToday = behave.ordersToday(account.id, mode, utcDay(now));
+    const ordersToday = await behave.ordersToday(account.id, mode, utcDay(now));
     behave.checkAccountLimits(settings, total, ordersToday);
     const probation = behave.onProbation(key, now);
-    if (probation) behave.checkProbation(behave.probationUsage(key), total);
+    if (probation) behave.checkProbation(await behave.probationUsage(key), total);
     behave.charge(account, mode, input.external_id);
-    faultPoint(ctx, request, account.id, 'before_commit');
+    await faultPoint(ctx, request, account.id, 'before_commit');
 
-    const order = store.orders.insert({
+    const order = await store.orders.insert({
       id: newId('ord'),
       accountId: account.id,
       mode,
@@ -171,13 +178,13 @@ export async function placeOrder(
       cancellableUntil: now + CANCEL_WINDOW_MS,
       updatedAt: now,
     });
-    if (probation) store.orders.countForProbation(key.id, order.total);
-    store.idempotency.insert(account.id, mode, idempotencyKey, fingerprint, order.id, now);
+    if (probation) await store.orders.countForProbation(key.id, order.total);
+    await store.idempotency.insert(account.id, mode, idempotencyKey, fingerprint, order.id, now);
     const view = orderView(order);
-    store.events.record(account.id, mode, 'order.created', now, view);
+    await store.events.record(account.id, mode, 'order.created', now, view);
     return { order, view, replayed: false };
   });
   // §4 idempotency rule 6: a fault after the commit leaves the order and its record stored.
-  if (!result.replayed) faultPoint(ctx, request, principal.account.id, 'after_commit');
+  if (!result.replayed) await faultPoint(ctx, request, principal.account.id, 'after_commit');
   return result;
 }

@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '../store/store.js';
 import { ApiProblem } from './api-problem.js';
 import { bodyTooLarge } from './body-too-large.js';
 import { internalError } from './internal-error.js';
@@ -10,6 +11,14 @@ import { internalError } from './internal-error.js';
  */
 export function toProblem(error: unknown, method: string, path: string): ApiProblem {
   if (error instanceof ApiProblem) return error;
+  if (error instanceof StoreUnavailableError) {
+    // docs/sandbox.md: a database outage answers 503; no write was acknowledged.
+    return new ApiProblem(
+      'api_unavailable',
+      'The service cannot reach its database just now. Retry in a few seconds.',
+      { headers: { 'retry-after': '5' } },
+    );
+  }
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -30,22 +30,22 @@ export function eventRoutes(ctx: AppContext) {
         throw badParameter('type', `must be one of ${EVENT_TYPES.join(', ')}.`);
       }
       const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
+      await readFaultPoint(ctx, request, account.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
-        const cursor = ctx.store.events.get(account.id, mode, startingAfter);
+        const cursor = await ctx.store.events.get(account.id, mode, startingAfter);
         if (!cursor) throw unknownCursor();
         before = cursor.seq;
       }
-      const rows = ctx.store.events.page(account.id, mode, extra.type, before, limit + 1);
+      const rows = await ctx.store.events.page(account.id, mode, extra.type, before, limit + 1);
       return page(rows, limit, eventView);
     });
 
     app.get<{ Params: { id: string } }>('/events/:id', { onRequest }, async (request) => {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
-      const event = ctx.store.events.get(account.id, mode, request.params.id);
+      await readFaultPoint(ctx, request, account.id);
+      const event = await ctx.store.events.get(account.id, mode, request.params.id);
       if (!event)
         throw new ApiProblem('not_found', 'No event with this id in this account and mode.');
       return eventView(event);

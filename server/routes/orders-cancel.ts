@@ -60,18 +60,19 @@ export function orderCancelRoutes(ctx: AppContext) {
         refuseQuery(request);
         const { account, mode, now } = principalOf(request);
         checkWritable(account);
-        const cancelled = ctx.store.transaction(() => {
-          const order = findOrder(ctx, request, request.params.id);
+        const cancelled = await ctx.store.transaction(async () => {
+          await ctx.store.lockAccount(account.id);
+          const order = await findOrder(ctx, request, request.params.id);
           const refused = behave.stateRefusal(order, now);
           if (refused) throw refused;
           const closesAt = behave.windowClosesAt(order);
           if (now > closesAt) throw behave.windowClosed(closesAt);
-          faultPoint(ctx, request, account.id, 'before_commit');
-          const next = ctx.store.orders.setStatus(order, 'cancelled', now);
-          ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
+          await faultPoint(ctx, request, account.id, 'before_commit');
+          const next = await ctx.store.orders.setStatus(order, 'cancelled', now);
+          await ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
           return next;
         });
-        faultPoint(ctx, request, account.id, 'after_commit');
+        await faultPoint(ctx, request, account.id, 'after_commit');
         return orderView(cancelled);
       },
     );

@@ -23,15 +23,15 @@ export function orderNotFound(): ApiProblem {
  */
 export interface OrderReadBehaviour {
   /** The order with this id, if the caller may see it. */
-  lookupOrder(principal: Principal, id: string): Order | undefined;
+  lookupOrder(principal: Principal, id: string): Promise<Order | undefined>;
   /** What an id the caller may not see is answered with. */
   notFound(): ApiProblem;
   /** The external_id a by-external-id request asks for: the decoded path parameter. */
   externalIdOf(request: FastifyRequest<{ Params: { external_id: string } }>): string;
   /** The order with this external_id, if the caller may see it. */
-  lookupByExternalId(principal: Principal, externalId: string): Order | undefined;
+  lookupByExternalId(principal: Principal, externalId: string): Promise<Order | undefined>;
   /** Up to `limit` orders before `before`, newest first (§4 pagination). */
-  listOrders(principal: Principal, before: number, limit: number): Order[];
+  listOrders(principal: Principal, before: number, limit: number): Promise<Order[]>;
   /** The order's invoice, once issued (contract §2). */
   invoiceOf(orderId: string): ReturnType<AppContext['store']['fulfilment']['invoice']>;
 }
@@ -54,9 +54,13 @@ function orderReads(ctx: AppContext): OrderReadBehaviour {
   return { ...correctOrderReads(ctx), ...ctx.hooks.orderReads };
 }
 
-export function findOrder(ctx: AppContext, request: FastifyRequest, id: string): Order {
+export async function findOrder(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+): Promise<Order> {
   const reads = orderReads(ctx);
-  const order = reads.lookupOrder(principalOf(request), id);
+  const order = await reads.lookupOrder(principalOf(request), id);
   if (!order) throw reads.notFound();
   return order;
 }
@@ -75,14 +79,14 @@ export function orderReadRoutes(ctx: AppContext) {
       const { limit, startingAfter } = parseListQuery(request);
       const principal = principalOf(request);
       const { account, mode } = principal;
-      readFaultPoint(ctx, request, account.id);
+      await readFaultPoint(ctx, request, account.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
-        const cursor = ctx.store.orders.get(account.id, mode, startingAfter);
+        const cursor = await ctx.store.orders.get(account.id, mode, startingAfter);
         if (!cursor) throw unknownCursor();
         before = cursor.seq;
       }
-      const rows = reads.listOrders(principal, before, limit + 1);
+      const rows = await reads.listOrders(principal, before, limit + 1);
       return page(rows, limit, orderView);
     });
 
@@ -92,8 +96,8 @@ export function orderReadRoutes(ctx: AppContext) {
       async (request) => {
         refuseQuery(request);
         const principal = principalOf(request);
-        readFaultPoint(ctx, request, principal.account.id);
-        const order = reads.lookupByExternalId(principal, reads.externalIdOf(request));
+        await readFaultPoint(ctx, request, principal.account.id);
+        const order = await reads.lookupByExternalId(principal, reads.externalIdOf(request));
         if (!order) {
           throw new ApiProblem(
             'not_found',
@@ -106,22 +110,22 @@ export function orderReadRoutes(ctx: AppContext) {
 
     app.get<WithId>('/orders/:id', { onRequest }, async (request) => {
       refuseQuery(request);
-      readFaultPoint(ctx, request, principalOf(request).account.id);
-      return orderView(findOrder(ctx, request, request.params.id));
+      await readFaultPoint(ctx, request, principalOf(request).account.id);
+      return orderView(await findOrder(ctx, request, request.params.id));
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);
-      readFaultPoint(ctx, request, principalOf(request).account.id);
-      const order = findOrder(ctx, request, request.params.id);
+      await readFaultPoint(ctx, request, principalOf(request).account.id);
+      const order = await findOrder(ctx, request, request.params.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
-        const seq = ctx.store.fulfilment.shipmentSeq(order.id, startingAfter);
+        const seq = await ctx.store.fulfilment.shipmentSeq(order.id, startingAfter);
         if (seq === undefined) throw unknownCursor();
         before = seq;
       }
       const listed = page(
-        ctx.store.fulfilment.shipments(order.id, before, limit + 1),
+        await ctx.store.fulfilment.shipments(order.id, before, limit + 1),
         limit,
         shipmentView,
       );
@@ -130,9 +134,9 @@ export function orderReadRoutes(ctx: AppContext) {
 
     app.get<WithId>('/orders/:id/invoice', { onRequest }, async (request) => {
       refuseQuery(request);
-      readFaultPoint(ctx, request, principalOf(request).account.id);
-      const order = findOrder(ctx, request, request.params.id);
-      const invoice = reads.invoiceOf(order.id);
+      await readFaultPoint(ctx, request, principalOf(request).account.id);
+      const order = await findOrder(ctx, request, request.params.id);
+      const invoice = await reads.invoiceOf(order.id);
       if (!invoice)
         throw new ApiProblem(
           'not_found',

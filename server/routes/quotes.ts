@@ -24,7 +24,7 @@ export interface QuoteBehaviour {
   /** §7 `read_only`: refuses a new quote while the account is read-only. */
   checkWritable(account: Account): void;
   /** The quote with this id, in the caller's account and mode only (§7). */
-  lookupQuote(principal: Principal, id: string): Quote | undefined;
+  lookupQuote(principal: Principal, id: string): Promise<Quote | undefined>;
 }
 
 export function correctQuotes(ctx: AppContext): QuoteBehaviour {
@@ -64,11 +64,11 @@ export function quoteRoutes(ctx: AppContext) {
         createdAt: now,
         expiresAt: now + QUOTE_TTL_MS,
       };
-      ctx.store.transaction(() => {
-        faultPoint(ctx, request, account.id, 'before_commit');
-        ctx.store.quotes.insert(account.id, quote);
+      await ctx.store.transaction(async () => {
+        await faultPoint(ctx, request, account.id, 'before_commit');
+        await ctx.store.quotes.insert(account.id, quote);
       });
-      faultPoint(ctx, request, account.id, 'after_commit');
+      await faultPoint(ctx, request, account.id, 'after_commit');
       return reply
         .code(201)
         .header('location', `${request.url.split('?')[0]}/${quote.id}`)
@@ -78,8 +78,8 @@ export function quoteRoutes(ctx: AppContext) {
     app.get<{ Params: { id: string } }>('/quotes/:id', { onRequest }, async (request) => {
       refuseQuery(request);
       const principal = principalOf(request);
-      readFaultPoint(ctx, request, principal.account.id);
-      const quote = behave.lookupQuote(principal, request.params.id);
+      await readFaultPoint(ctx, request, principal.account.id);
+      const quote = await behave.lookupQuote(principal, request.params.id);
       if (!quote)
         throw new ApiProblem('not_found', 'No quote with this id in this account and mode.');
       return quoteView(quote);

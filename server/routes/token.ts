@@ -14,19 +14,19 @@ import type { ApiKey } from '../store/keys.js';
  * The key of a token request's Basic credentials (§5.4). A failure is 401,
  * or 429 once failures spent the key's (or the address's) token budget.
  */
-function authenticateClient(
+async function authenticateClient(
   ctx: AppContext,
   behave: CredentialBehaviour,
   header: string | undefined,
   address: string,
-): ApiKey {
+): Promise<ApiKey> {
   const credentials = parseBasic(header);
-  if (!credentials) throw failedTokenRequestLimit(ctx, undefined, address) ?? badClient();
-  const key = ctx.store.keys.get(credentials.id);
+  if (!credentials) throw (await failedTokenRequestLimit(ctx, undefined, address)) ?? badClient();
+  const key = await ctx.store.keys.get(credentials.id);
   const accepted = behave.secretAccepted(key, credentials.secret);
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   if (!key || !accepted || !behave.keyIssuesTokens(key)) {
-    throw failedTokenRequestLimit(ctx, key, address) ?? badClient();
+    throw (await failedTokenRequestLimit(ctx, key, address)) ?? badClient();
   }
   return key;
 }
@@ -49,14 +49,14 @@ async function issueToken(
 ): Promise<FastifyReply> {
   refuseQuery(request);
   const form = behave.tokenForm(request);
-  const key = authenticateClient(ctx, behave, request.headers.authorization, request.ip);
-  const account = ctx.store.accounts.get(key.accountId);
+  const key = await authenticateClient(ctx, behave, request.headers.authorization, request.ip);
+  const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   behave.keyGates(key, account, request.ip);
-  behave.checkAccount(account, 'token');
+  await behave.checkAccount(account, 'token');
   const now = ctx.now(account);
   // §5.5, contract §2: token requests count only against the token limit.
-  const decision = ctx.rateLimiter.take(
+  const decision = await ctx.rateLimiter.take(
     behave.rateSubject(key, account),
     'token',
     behave.rateLimit(account, 'token'),
@@ -68,7 +68,8 @@ async function issueToken(
   behave.checkGrantType(form.get('grant_type'));
   const scopes = behave.grantedScopes(key, form.get('scope'));
   const token = behave.newToken();
-  ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), behave.issuedAt(key, now));
+  const issuedAt = await behave.issuedAt(key, now);
+  await ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
   return sendToken(reply, token, scopes);
 }
 

@@ -27,7 +27,7 @@ function endpointNotFound(): ApiProblem {
  */
 export interface WebhookEndpointBehaviour {
   /** How many endpoints count toward the limit: the active ones of this account and mode (contract §2). */
-  countTowardLimit(accountId: string, mode: Mode): number;
+  countTowardLimit(accountId: string, mode: Mode): Promise<number>;
   /** How many endpoints may count at once (§6). */
   readonly limit: number;
 }
@@ -58,15 +58,16 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       const { account, mode, now } = principalOf(request);
       checkWritable(account);
       const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
-      const created = ctx.store.transaction(() => {
-        if (behave.countTowardLimit(account.id, mode) >= behave.limit) {
+      const created = await ctx.store.transaction(async () => {
+        await ctx.store.lockAccount(account.id);
+        if ((await behave.countTowardLimit(account.id, mode)) >= behave.limit) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,
           );
         }
-        faultPoint(ctx, request, account.id, 'before_commit');
-        return endpoints.insert(account.id, {
+        await faultPoint(ctx, request, account.id, 'before_commit');
+        return await endpoints.insert(account.id, {
           id: newId('we'),
           mode,
           url: input.url,
@@ -74,7 +75,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           createdAt: now,
         });
       });
-      faultPoint(ctx, request, account.id, 'after_commit');
+      await faultPoint(ctx, request, account.id, 'after_commit');
       return reply
         .code(201)
         .header('location', `${request.url.split('?')[0]}/${created.id}`)
@@ -84,21 +85,25 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     app.get('/webhook-endpoints', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);
       const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
+      await readFaultPoint(ctx, request, account.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
-        const cursor = endpoints.get(account.id, mode, startingAfter);
+        const cursor = await endpoints.get(account.id, mode, startingAfter);
         if (!cursor) throw unknownCursor();
         before = cursor.seq;
       }
-      return page(endpoints.page(account.id, mode, before, limit + 1), limit, webhookEndpointView);
+      return page(
+        await endpoints.page(account.id, mode, before, limit + 1),
+        limit,
+        webhookEndpointView,
+      );
     });
 
     app.get<WithId>('/webhook-endpoints/:id', { onRequest }, async (request) => {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
-      readFaultPoint(ctx, request, account.id);
-      const endpoint = endpoints.get(account.id, mode, request.params.id);
+      await readFaultPoint(ctx, request, account.id);
+      const endpoint = await endpoints.get(account.id, mode, request.params.id);
       if (!endpoint) throw endpointNotFound();
       return webhookEndpointView(endpoint);
     });
@@ -107,13 +112,13 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       refuseQuery(request);
       const { account, mode, now } = principalOf(request);
       checkWritable(account);
-      ctx.store.transaction(() => {
-        const endpoint = endpoints.get(account.id, mode, request.params.id);
+      await ctx.store.transaction(async () => {
+        const endpoint = await endpoints.get(account.id, mode, request.params.id);
         if (!endpoint) throw endpointNotFound();
-        faultPoint(ctx, request, account.id, 'before_commit');
-        endpoints.delete(endpoint.id, now);
+        await faultPoint(ctx, request, account.id, 'before_commit');
+        await endpoints.delete(endpoint.id, now);
       });
-      faultPoint(ctx, request, account.id, 'after_commit');
+      await faultPoint(ctx, request, account.id, 'after_commit');
       return reply.code(204).send();
     });
   };

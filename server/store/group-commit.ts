@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
+import { WriteLane } from './write-lane.js';
 
 interface Pending {
   work: () => unknown;
@@ -14,9 +15,10 @@ interface Pending {
  * throws rolls back alone), and every caller hears back only after the
  * COMMIT (with `synchronous = FULL`, after its fsync). So no answer is sent
  * for work that is not yet durable, while one WAL write and one fsync serve
- * many orders. Pieces run one after another, synchronously, in submission order:
- * two identical requests in one batch are still serialized, the second sees
- * the first's idempotency record and replays it.
+ * many orders. Pieces run one after another, in submission order, holding
+ * the write lane (write-lane.ts; a piece may be async, as the store's calls
+ * are): two identical requests in one batch are still serialized, the second
+ * sees the first's idempotency record and replays it.
  *
  * With `walPath` (a durable file database) the batch's COMMIT itself does
  * not wait for the disk (`synchronous = NORMAL` for that commit only); the
@@ -28,6 +30,7 @@ interface Pending {
  */
 export class GroupCommit {
   readonly #db: Db;
+  readonly #lane: WriteLane;
   readonly #begin: Statement;
   readonly #commit: Statement;
   readonly #rollback: Statement;
@@ -40,11 +43,20 @@ export class GroupCommit {
 
   readonly #sync: (path: string) => Promise<void>;
 
-  /** `sync` fsyncs a file (tests pass their own to hold or fail it). */
-  constructor(db: Db, walPath?: string, sync: (path: string) => Promise<void> = fsyncFile) {
+  /**
+   * `sync` fsyncs a file (tests pass their own to hold or fail it); `lane` is
+   * the store's write lane (sqlite-store.ts), a lane of its own when alone.
+   */
+  constructor(
+    db: Db,
+    walPath?: string,
+    sync: (path: string) => Promise<void> = fsyncFile,
+    lane: WriteLane = new WriteLane(),
+  ) {
     this.#db = db;
     this.#walPath = walPath;
     this.#sync = sync;
+    this.#lane = lane;
     this.#begin = db.prepare('BEGIN IMMEDIATE');
     this.#commit = db.prepare('COMMIT');
     this.#rollback = db.prepare('ROLLBACK');
@@ -53,18 +65,20 @@ export class GroupCommit {
     this.#rollbackToSavepoint = db.prepare('ROLLBACK TO piece');
   }
 
-  /** Runs `work` (synchronous, may throw) inside the next batch; settles after the COMMIT. */
-  run<T>(work: () => T): Promise<T> {
+  /** Runs `work` (may throw, may be async) inside the next batch; settles once durable. */
+  run<T>(work: () => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;
-        setImmediate(() => this.#flush());
+        setImmediate(() => {
+          void this.#lane.exclusive(() => this.#flush());
+        });
       }
     });
   }
 
-  #flush(): void {
+  async #flush(): Promise<void> {
     this.#scheduled = false;
     const batch = this.#queue;
     this.#queue = [];
@@ -83,7 +97,7 @@ export class GroupCommit {
         // Each piece in its own savepoint: a throw undoes this piece only.
         this.#savepoint.run();
         try {
-          outcomes.push({ ok: true, value: pending.work() });
+          outcomes.push({ ok: true, value: await pending.work() });
         } catch (error) {
           this.#rollbackToSavepoint.run();
           outcomes.push({ ok: false, error });
@@ -92,11 +106,11 @@ export class GroupCommit {
       }
       this.#commit.run();
     } catch (error) {
-      if (this.#db.inTransaction) this.#rollback.run();
+      if (this.#db.open && this.#db.inTransaction) this.#rollback.run();
       for (const pending of batch) pending.reject(error);
       return;
     } finally {
-      if (walPath !== undefined) this.#db.pragma('synchronous = FULL');
+      if (walPath !== undefined && this.#db.open) this.#db.pragma('synchronous = FULL');
     }
     const settle = () =>
       batch.forEach((pending, index) => {

@@ -70,6 +70,9 @@ describe('parseFlags', () => {
     [['--control-token-file', '/nonexistent/token'], /cannot be read \(ENOENT\)/],
     [['--control-token-file', 'f', '--control-token', 't'], /not both/],
     [['4010'], /unknown argument/],
+    [['--database-url', 'mysql://u:pw@h/db'], /must be a postgres:\/\/ URL$/],
+    [['--database-pool', '0'], /--database-pool must be an integer from 1 to 999/],
+    [['--database-pool', 'ten'], /--database-pool must be an integer from 1 to 999/],
   ])('refuses %j', (argv, message) => {
     const result = parseFlags(argv);
     expect(result.ok).toBe(false);
@@ -91,6 +94,23 @@ describe('the control token from a file (--control-token-file), never on the com
     const result = parseFlags(['--control-token-file', file]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(/one non-empty line/);
+  });
+
+  it('--database-url and --database-pool (or DATABASE_URL, DATABASE_POOL_MAX) choose PostgreSQL and its pool', () => {
+    const url = 'postgres://sandbox:pw@db.internal:5432/sandbox';
+    const fromFlags = parseFlags(['--database-url', url, '--database-pool=4']);
+    expect(fromFlags.ok && 'options' in fromFlags && fromFlags.options).toMatchObject({
+      databaseUrl: url,
+      databasePoolMax: 4,
+    });
+    const fromEnv = parseFlags([], { DATABASE_URL: url, DATABASE_POOL_MAX: '12' });
+    expect(fromEnv.ok && 'options' in fromEnv && fromEnv.options).toMatchObject({
+      databaseUrl: url,
+      databasePoolMax: 12,
+    });
+    // A refused URL is never echoed: it may hold a password.
+    const refused = parseFlags([], { DATABASE_URL: 'http://u:secret-pw@h/db' });
+    expect(!refused.ok && refused.error).not.toContain('secret-pw');
   });
 
   it('--durability relaxed is passed on', () => {
@@ -185,6 +205,23 @@ describe('npm run reference (server/main.ts)', () => {
     expect(missing.stderr.trim()).toMatch(
       /^reference: --profile ".*nope\.json" cannot be read \(ENOENT\)$/,
     );
+  });
+
+  it('a PostgreSQL database it cannot reach: one clear line, the password masked, exit code 1', async () => {
+    const result = await runServer([
+      '--port',
+      '0',
+      '--database-url',
+      'postgres://sandbox:hunter2-secret@127.0.0.1:1/sandbox',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^reference: cannot start: cannot open database postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:1\/sandbox: /,
+      ),
+    ]);
+    expect(result.stderr).not.toContain('hunter2-secret');
   });
 
   it('a port in use: one clear line and exit code 1', async () => {

@@ -164,7 +164,7 @@ describe('an old token keeps answering token_expired (§5.2), across housekeepin
     const h1 = harness(first);
     const partner = await h1.partner();
     await h1.advance(partner.accountId, 8 * 86_400);
-    first.ctx.store.housekeeping.run(Date.now());
+    await first.ctx.store.housekeeping.run(Date.now());
     await first.close();
     open = false;
 

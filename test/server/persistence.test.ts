@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { Store } from '../../server/store/index.js';
+import { SqliteStore } from '../../server/store/index.js';
 import { CONTROL_TOKEN, harness, orderBody } from './support/harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reference-persist-'));
@@ -77,7 +77,7 @@ describe('durability: a file database fsyncs every commit unless relaxed', () =>
   ] as const)(
     'durability %s runs synchronous = %i (2 FULL: WAL fsynced at commit; 1 NORMAL: not)',
     (durability, level) => {
-      const store = new Store(join(dir, `sync-${durability ?? 'default'}.db`), durability);
+      const store = new SqliteStore(join(dir, `sync-${durability ?? 'default'}.db`), durability);
       onTestFinished(() => store.close());
       expect(store.db.pragma('synchronous', { simple: true })).toBe(level);
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -41,19 +41,19 @@ export function defectivePlacement(
     sameRequest: (stored, given) =>
       hasDefect('idem-conflict-replays') || correct.sameRequest(stored, given),
     checkCanPlaceOrders: bentCheckCanPlaceOrders(correct.checkCanPlaceOrders, hasDefect),
-    externalIdTaken: (accountId, mode, externalId) =>
+    externalIdTaken: async (accountId, mode, externalId) =>
       (!hasDefect('duplicate-external-id-unchecked') &&
-        correct.externalIdTaken(accountId, mode, externalId)) ||
+        (await correct.externalIdTaken(accountId, mode, externalId))) ||
       (hasDefect('external-id-unique-across-accounts') &&
-        externalIdInAnyAccount(store, mode, externalId) !== undefined) ||
+        (await externalIdInAnyAccount(store, mode, externalId)) !== undefined) ||
       (hasDefect('declined-external-id-kept') && wasDeclined(ctx, accountId, mode, externalId)),
     priceItems: bentPriceItems(correct.priceItems, hasDefect),
-    ordersToday: (accountId, mode, day) =>
+    ordersToday: async (accountId, mode, day) =>
       hasDefect('orders-per-day-across-modes')
         ? ordersOnDayAllModes(store, accountId, day)
-        : correct.ordersToday(accountId, mode, day) -
+        : (await correct.ordersToday(accountId, mode, day)) -
           (hasDefect('orders-per-day-skips-cancelled')
-            ? cancelledOnDay(store, accountId, mode, day)
+            ? await cancelledOnDay(store, accountId, mode, day)
             : 0),
     checkAccountLimits: bentCheckAccountLimits(correct.checkAccountLimits, hasDefect),
     ...bentProbation(correct, store, hasDefect),
@@ -93,16 +93,16 @@ export function defectivePlace(
     let committed = false;
     const bent: PlaceOrderBehaviour = {
       ...behave,
-      ...(flight?.raced ? { findRecord: () => undefined } : {}),
+      ...(flight?.raced ? { findRecord: () => Promise.resolve(undefined) } : {}),
       commit: async (run) => {
-        const result = await behave.commit(run).catch((error: unknown) => {
+        const result = await behave.commit(run).catch(async (error: unknown) => {
           // Test-only defect: a 500 before commit leaves the key taken, with no request's fingerprint.
           if (
             hasDefect('idem-before-commit-burns-key') &&
             error instanceof ApiProblem &&
             error.code === 'internal_error'
           ) {
-            store.idempotency.insert(
+            await store.idempotency.insert(
               account.id,
               mode,
               idempotencyKey,
@@ -123,7 +123,7 @@ export function defectivePlace(
     } catch (error) {
       // Test-only defect: the record is lost with a 500 after the commit, so a retry is not recognised.
       if (committed && hasDefect('idem-after-commit-record-lost')) {
-        store.idempotency.delete(account.id, mode, idempotencyKey);
+        await store.idempotency.delete(account.id, mode, idempotencyKey);
       }
       throw error;
     } finally {

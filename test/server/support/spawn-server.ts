@@ -16,11 +16,15 @@ export interface Spawned {
  * signal reaches the server itself, not a wrapper) and waits for its
  * `listening` line.
  */
-export async function spawnServer(args: readonly string[]): Promise<Spawned> {
+export async function spawnServer(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Spawned> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CONTROL_TOKEN: '' },
+    // A developer's DATABASE_URL must not move these servers to PostgreSQL unasked.
+    env: { ...process.env, CONTROL_TOKEN: '', DATABASE_URL: '', ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -58,7 +62,7 @@ export async function runServer(
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CONTROL_TOKEN: '' },
+    env: { ...process.env, CONTROL_TOKEN: '', DATABASE_URL: '' },
   });
   let stdout = '';
   let stderr = '';

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for tests and benchmarks (CI runs it; see docs/sandbox.md).
+#   scripts/pg-throwaway.sh start DIR   initdb in DIR, start on a free port of 127.0.0.1, print the URL
+#   scripts/pg-throwaway.sh stop DIR    stop it (DIR can then be deleted)
+# PostgreSQL refuses to run as root: as root, the cluster runs as the user `postgres`
+# (Debian's package creates it), or PG_USER.
+set -euo pipefail
+cmd="${1:?start|stop}"
+dir="${2:?directory}"
+
+bin_of() {
+  if command -v "$1" >/dev/null 2>&1; then command -v "$1"; return; fi
+  local found
+  found="$(ls -d /usr/lib/postgresql/*/bin/"$1" 2>/dev/null | sort -V | tail -n 1 || true)"
+  if [ -z "$found" ]; then echo "pg-throwaway: $1 not found (apt-get install -y postgresql)" >&2; exit 1; fi
+  echo "$found"
+}
+
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u "${PG_USER:-postgres}" -- "$@"; else "$@"; fi
+}
+
+case "$cmd" in
+  start)
+    mkdir -p "$dir"
+    # Absolute (the socket directory must be), and the working directory, so that
+    # the cluster's user need not be able to enter the caller's.
+    dir="$(cd "$dir" && pwd)"
+    cd "$dir"
+    if [ "$(id -u)" -eq 0 ]; then chown "${PG_USER:-postgres}" "$dir"; fi
+    port="$(node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+    as_owner "$(bin_of initdb)" -D "$dir/data" -A trust -U postgres -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
+    as_owner "$(bin_of pg_ctl)" -D "$dir/data" -l "$dir/server.log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
+      || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  stop)
+    dir="$(cd "$dir" && pwd)"
+    cd "$dir"
+    as_owner "$(bin_of pg_ctl)" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+  *) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
+esac

@@ -1,0 +1,189 @@
+import type { AccountSettings } from '../../domain/account-settings.js';
+import type { Mode } from '../../domain/modes.js';
+import type { Scope } from '../../domain/scopes.js';
+import type { Account } from '../accounts.js';
+import type { IdempotencyRecord } from '../idempotency.js';
+import type { ApiKey } from '../keys.js';
+import type { Accounts, IdempotencyRecords, Keys, Tokens } from '../store.js';
+import type { TokenRow } from '../tokens.js';
+import { type PgDb, sql } from './pg-db.js';
+
+/**
+ * Accounts, keys, tokens and idempotency records on PostgreSQL. Nothing is
+ * cached: another instance may change any of them at any moment (a roll, a
+ * revoke, a clock advance, a PATCH), and the next request on any instance
+ * must see it.
+ */
+
+interface AccountRow {
+  id: string;
+  settings: string;
+  clock_offset_ms: number;
+  created_at: number;
+}
+
+const ACCOUNT_INSERT = sql(
+  'INSERT INTO accounts (id, settings, clock_offset_ms, created_at) VALUES ($1, $2, 0, $3)',
+);
+const ACCOUNT_SELECT = sql('SELECT * FROM accounts WHERE id = $1');
+const ACCOUNT_SETTINGS = sql('UPDATE accounts SET settings = $1 WHERE id = $2');
+const ACCOUNT_CLOCK = sql('UPDATE accounts SET clock_offset_ms = $1 WHERE id = $2');
+
+export function pgAccounts(db: PgDb): Accounts {
+  return {
+    async create(id: string, settings: AccountSettings, createdAt: number): Promise<Account> {
+      await db.rows(ACCOUNT_INSERT, [id, JSON.stringify(settings), createdAt]);
+      return { id, settings, clockOffsetMs: 0, createdAt };
+    },
+    async get(id: string): Promise<Account | undefined> {
+      const row = await db.first<AccountRow>(ACCOUNT_SELECT, [id]);
+      return (
+        row && {
+          id: row.id,
+          settings: JSON.parse(row.settings) as AccountSettings,
+          clockOffsetMs: row.clock_offset_ms,
+          createdAt: row.created_at,
+        }
+      );
+    },
+    async updateSettings(account: Account, settings: AccountSettings): Promise<Account> {
+      await db.rows(ACCOUNT_SETTINGS, [JSON.stringify(settings), account.id]);
+      return { ...account, settings };
+    },
+    async setClockOffset(account: Account, clockOffsetMs: number): Promise<Account> {
+      await db.rows(ACCOUNT_CLOCK, [clockOffsetMs, account.id]);
+      return { ...account, clockOffsetMs };
+    },
+  };
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  mode: string;
+  secret_hash: Buffer;
+  scopes: string;
+  ip_allowlist: string;
+  status: string;
+  probation_ended: boolean;
+  created_at: number;
+}
+
+function keyFromRow(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    mode: row.mode as Mode,
+    secretHash: row.secret_hash,
+    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
+    ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
+    status: row.status as ApiKey['status'],
+    probationEnded: row.probation_ended,
+    createdAt: row.created_at,
+  };
+}
+
+const KEY_INSERT = sql(
+  `INSERT INTO api_keys (id, account_id, mode, secret_hash, scopes, ip_allowlist, status, probation_ended, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+);
+const KEY_SELECT = sql('SELECT * FROM api_keys WHERE id = $1');
+const KEY_COUNT_ACTIVE = sql(
+  "SELECT count(*) AS n FROM api_keys WHERE account_id = $1 AND status = 'active'",
+);
+const KEY_SECRET = sql('UPDATE api_keys SET secret_hash = $1 WHERE id = $2');
+const KEY_STATUS = sql('UPDATE api_keys SET status = $1 WHERE id = $2');
+const KEY_END_PROBATION = sql('UPDATE api_keys SET probation_ended = TRUE WHERE id = $1');
+
+const TOKEN_INSERT = sql(
+  'INSERT INTO access_tokens (hash, key_id, scopes, issued_at) VALUES ($1, $2, $3, $4)',
+);
+const TOKEN_SELECT = sql(
+  'SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE hash = $1',
+);
+const TOKEN_DROP = sql('DELETE FROM access_tokens WHERE key_id = $1');
+
+export function pgTokens(db: PgDb): Tokens {
+  return {
+    async insert(hash: Buffer, keyId: string, scopes: string, issuedAt: number): Promise<void> {
+      await db.rows(TOKEN_INSERT, [hash, keyId, scopes, issuedAt]);
+    },
+    get: (hash: Buffer) => db.first<TokenRow>(TOKEN_SELECT, [hash]),
+    async dropForKey(keyId: string): Promise<void> {
+      await db.rows(TOKEN_DROP, [keyId]);
+    },
+  };
+}
+
+export function pgKeys(db: PgDb, tokens: Tokens): Keys {
+  // §3 roll and revoke: the key changes and its tokens go in one transaction.
+  const replace = (key: ApiKey, change: Partial<ApiKey>, write: () => Promise<unknown>) =>
+    db.transaction(async () => {
+      await write();
+      await tokens.dropForKey(key.id);
+      return { ...key, ...change };
+    });
+  return {
+    async create(key: ApiKey): Promise<ApiKey> {
+      await db.rows(KEY_INSERT, [
+        key.id,
+        key.accountId,
+        key.mode,
+        key.secretHash,
+        key.scopes.join(' '),
+        JSON.stringify(key.ipAllowlist),
+        key.status,
+        key.probationEnded,
+        key.createdAt,
+      ]);
+      return key;
+    },
+    async get(id: string): Promise<ApiKey | undefined> {
+      const row = await db.first<KeyRow>(KEY_SELECT, [id]);
+      return row && keyFromRow(row);
+    },
+    async countActive(accountId: string): Promise<number> {
+      return (await db.first<{ n: number }>(KEY_COUNT_ACTIVE, [accountId]))?.n ?? 0;
+    },
+    roll: (key: ApiKey, secretHash: Buffer) =>
+      replace(key, { secretHash }, () => db.rows(KEY_SECRET, [secretHash, key.id])),
+    revoke: (key: ApiKey) =>
+      replace(key, { status: 'revoked' }, () => db.rows(KEY_STATUS, ['revoked', key.id])),
+    async endProbation(key: ApiKey): Promise<ApiKey> {
+      await db.rows(KEY_END_PROBATION, [key.id]);
+      return { ...key, probationEnded: true };
+    },
+  };
+}
+
+const RECORD_SELECT = sql(
+  `SELECT fingerprint, order_id, created_at FROM idempotency_records
+   WHERE account_id = $1 AND mode = $2 AND idempotency_key = $3`,
+);
+const RECORD_INSERT = sql(
+  `INSERT INTO idempotency_records (account_id, mode, idempotency_key, fingerprint, order_id, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6)`,
+);
+const RECORD_DELETE = sql(
+  'DELETE FROM idempotency_records WHERE account_id = $1 AND mode = $2 AND idempotency_key = $3',
+);
+
+export function pgIdempotency(db: PgDb): IdempotencyRecords {
+  return {
+    get: (accountId: string, mode: Mode, key: string) =>
+      db.first<IdempotencyRecord>(RECORD_SELECT, [accountId, mode, key]),
+    async insert(
+      accountId: string,
+      mode: Mode,
+      key: string,
+      fingerprint: Buffer,
+      orderId: string,
+      at: number,
+    ): Promise<void> {
+      await db.rows(RECORD_INSERT, [accountId, mode, key, fingerprint, orderId, at]);
+    },
+    async delete(accountId: string, mode: Mode, key: string): Promise<void> {
+      await db.rows(RECORD_DELETE, [accountId, mode, key]);
+    },
+  };
+}

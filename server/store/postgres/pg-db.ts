@@ -1,0 +1,207 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { StoreUnavailableError } from '../store.js';
+
+/** A statement, prepared once per connection under its name. */
+export interface Sql {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** Names a statement by a digest of its text (pg prepares named statements once per connection). */
+export function sql(text: string): Sql {
+  return { name: `ref_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+}
+
+/** Pool limits (docs/sandbox.md); every instance holds at most `max` connections. */
+export interface PoolLimits {
+  /** Connections per instance (default 10, or `DATABASE_POOL_MAX`). */
+  max: number;
+  /** How long a request waits for a free connection before 503 (ms). */
+  connectionTimeoutMs: number;
+  /**
+   * How long one statement may run (ms) on the server; the client gives up a
+   * second later (a database that stopped answering without closing the
+   * connection, e.g. a network partition).
+   */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  max: 10,
+  connectionTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+};
+
+// int8 (counts, times in ms, money in cents) as numbers: all stay far below 2^53.
+const INT8 = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Connection-level failures: the database is away, not our request wrong. */
+function unavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH'].includes(
+        code,
+      )
+    )
+      return true;
+    // Class 08 connection exception; 57P0x shutdown; 53300 too many connections;
+    // 57014 a statement past statement_timeout (an overloaded database: retry later).
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' || code === '57014')
+      return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|not queryable/i.test(
+      message,
+    )
+  );
+}
+
+function mapError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError) return error;
+  if (unavailable(error)) {
+    return new StoreUnavailableError(
+      `the database is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return error;
+}
+
+/**
+ * The pool and the current transaction. A transaction's client is carried in
+ * the async context of its work, so the repositories' statements run in it
+ * without being handed a client (the store interface stays engine-neutral).
+ */
+export class PgDb {
+  readonly pool: pg.Pool;
+  /**
+   * For statements that must stay outside a request's transaction (faults,
+   * rate-limit counts) while that transaction holds a connection of `pool`:
+   * from a pool of their own, so transactions waiting for one can never hold
+   * every connection they wait for (no deadlock when the main pool is full).
+   */
+  readonly #side: pg.Pool;
+  readonly #tx = new AsyncLocalStorage<pg.PoolClient>();
+
+  constructor(url: string, limits: PoolLimits) {
+    const config: pg.PoolConfig = {
+      connectionString: url,
+      connectionTimeoutMillis: limits.connectionTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: limits.statementTimeoutMs,
+      query_timeout: limits.statementTimeoutMs + 1_000,
+      // Notices a peer gone without a word (a dead host, a partition) on idle connections too.
+      keepAlive: true,
+      application_name: 'partner-ordering-reference',
+      types,
+    };
+    this.pool = new pg.Pool({ ...config, max: limits.max });
+    // Rate-limit counts and fault uses acknowledge nothing a partner relies on: their
+    // commits need not wait for the WAL flush (a database crash may forget the last
+    // few counts, never an order). Without this every request of one key waits, in
+    // turn, for a flush while holding its window's row (about 1,500 req/s at most).
+    this.#side = new pg.Pool({
+      ...config,
+      max: Math.max(2, Math.ceil(limits.max / 2)),
+      options: '-c synchronous_commit=off',
+    });
+    // An idle connection dropped by the server must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+    this.#side.on('error', () => undefined);
+  }
+
+  /** Rows of `statement`, in the current transaction if there is one. */
+  async rows<R>(statement: Sql, values: readonly unknown[] = []): Promise<R[]> {
+    return this.#query(this.#tx.getStore() ?? this.pool, statement, values);
+  }
+
+  async #query<R>(
+    on: pg.Pool | pg.PoolClient,
+    statement: Sql,
+    values: readonly unknown[],
+  ): Promise<R[]> {
+    try {
+      const result = await on.query<R & pg.QueryResultRow>({
+        name: statement.name,
+        text: statement.text,
+        values: values as unknown[],
+      });
+      return result.rows;
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
+
+  async first<R>(statement: Sql, values: readonly unknown[] = []): Promise<R | undefined> {
+    return (await this.rows<R>(statement, values))[0];
+  }
+
+  /** Outside any transaction (faults and rate-limit counts must not roll back with a request's work). */
+  async alone<R>(statement: Sql, values: readonly unknown[] = []): Promise<R[]> {
+    return this.#query(this.#side, statement, values);
+  }
+
+  get inTransaction(): boolean {
+    return this.#tx.getStore() !== undefined;
+  }
+
+  /** Runs `work` in one transaction (READ COMMITTED); nested: a savepoint. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const outer = this.#tx.getStore();
+    if (outer) {
+      await this.#exec(outer, 'SAVEPOINT nested');
+      try {
+        const value = await work();
+        await this.#exec(outer, 'RELEASE SAVEPOINT nested');
+        return value;
+      } catch (error) {
+        await this.#exec(outer, 'ROLLBACK TO SAVEPOINT nested');
+        throw error;
+      }
+    }
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw mapError(error);
+    }
+    let broken = false;
+    try {
+      await this.#exec(client, 'BEGIN');
+      const value = await this.#tx.run(client, work);
+      // COMMIT returns once the commit is flushed (synchronous_commit = on, PostgreSQL's default).
+      await this.#exec(client, 'COMMIT');
+      return value;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw mapError(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async #exec(client: pg.PoolClient, text: string): Promise<void> {
+    try {
+      await client.query(text);
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pool.end(), this.#side.end()]);
+  }
+}

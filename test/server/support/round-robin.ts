@@ -1,0 +1,56 @@
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Balancer {
+  origin: string;
+  /** How many requests went to each upstream, in order. */
+  readonly sent: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny round-robin HTTP balancer, as an operator would put in front of
+ * several reference instances: each request goes to the next upstream in
+ * turn, whatever its path (control API included). An upstream that cannot be
+ * reached answers 502, so the client knows nothing was acknowledged.
+ */
+export async function roundRobin(upstreams: readonly string[]): Promise<Balancer> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const sent = upstreams.map(() => 0);
+  let next = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const index = next++ % upstreams.length;
+    sent[index] = (sent[index] ?? 0) + 1;
+    const target = new URL(upstreams[index] ?? '');
+    const upstream = request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('upstream unreachable');
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    sent,
+    close: async () => {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
