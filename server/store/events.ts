@@ -26,7 +26,8 @@ export interface StoredEvent {
   objectJson: string;
 }
 
-interface EventRow {
+/** An event as both storage engines keep it. */
+export interface EventRow {
   seq: number;
   id: string;
   mode: string;
@@ -35,7 +36,7 @@ interface EventRow {
   object: string;
 }
 
-function fromRow(row: EventRow): StoredEvent {
+export function eventFromRow(row: EventRow): StoredEvent {
   return {
     seq: row.seq,
     id: row.id,
@@ -76,7 +77,7 @@ export class EventStore {
 
   get(accountId: string, mode: Mode, id: string): StoredEvent | undefined {
     const row = this.#byId.get(accountId, mode, id);
-    return row && fromRow(row);
+    return row && eventFromRow(row);
   }
 
   page(
@@ -90,6 +91,6 @@ export class EventStore {
       type === undefined
         ? this.#page.all(accountId, mode, beforeSeq, limit)
         : this.#pageOfType.all(accountId, mode, type, beforeSeq, limit);
-    return rows.map(fromRow);
+    return rows.map(eventFromRow);
   }
 }

@@ -20,7 +20,8 @@ export interface Invoice {
   createdAt: number;
 }
 
-interface ShipmentRow {
+/** A shipment as both storage engines keep it. */
+export interface ShipmentRow {
   seq: number;
   id: string;
   order_id: string;
@@ -29,12 +30,34 @@ interface ShipmentRow {
   shipped_at: number;
 }
 
-interface InvoiceRow {
+/** An invoice as both storage engines keep it. */
+export interface InvoiceRow {
   id: string;
   order_id: string;
   total: number;
   status: string;
   created_at: number;
+}
+
+export function shipmentFromRow(row: ShipmentRow): Shipment {
+  return {
+    seq: row.seq,
+    id: row.id,
+    orderId: row.order_id,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    shippedAt: row.shipped_at,
+  };
+}
+
+export function invoiceFromRow(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    total: row.total,
+    status: row.status as Invoice['status'],
+    createdAt: row.created_at,
+  };
 }
 
 export class FulfilmentStore {
@@ -69,14 +92,7 @@ export class FulfilmentStore {
   }
 
   shipments(orderId: string, beforeSeq: number, limit: number): Shipment[] {
-    return this.#shipments.all(orderId, beforeSeq, limit).map((row) => ({
-      seq: row.seq,
-      id: row.id,
-      orderId: row.order_id,
-      carrier: row.carrier,
-      trackingNumber: row.tracking_number,
-      shippedAt: row.shipped_at,
-    }));
+    return this.#shipments.all(orderId, beforeSeq, limit).map(shipmentFromRow);
   }
 
   shipmentSeq(orderId: string, id: string): number | undefined {
@@ -96,12 +112,6 @@ export class FulfilmentStore {
   invoice(orderId: string): Invoice | undefined {
     const row = this.#invoice.get(orderId);
     if (!row) return undefined;
-    return {
-      id: row.id,
-      orderId: row.order_id,
-      total: row.total,
-      status: row.status as Invoice['status'],
-      createdAt: row.created_at,
-    };
+    return invoiceFromRow(row);
   }
 }

@@ -19,7 +19,8 @@ export interface ApiKey {
   readonly createdAt: number;
 }
 
-interface KeyRow {
+/** An API key as both storage engines keep it (SQLite has no boolean: 0 or 1 there). */
+export interface KeyRow {
   id: string;
   account_id: string;
   mode: string;
@@ -27,11 +28,11 @@ interface KeyRow {
   scopes: string;
   ip_allowlist: string;
   status: string;
-  probation_ended: number;
+  probation_ended: number | boolean;
   created_at: number;
 }
 
-function fromRow(row: KeyRow): ApiKey {
+export function keyFromRow(row: KeyRow): ApiKey {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -40,7 +41,7 @@ function fromRow(row: KeyRow): ApiKey {
     scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
     ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
     status: row.status as ApiKey['status'],
-    probationEnded: row.probation_ended === 1,
+    probationEnded: row.probation_ended === 1 || row.probation_ended === true,
     createdAt: row.created_at,
   };
 }
@@ -96,7 +97,7 @@ export class KeyStore {
     if (cached) return cached;
     const row = this.#select.get(id);
     if (!row) return undefined;
-    const key = fromRow(row);
+    const key = keyFromRow(row);
     this.#cache.set(id, key);
     return key;
   }

@@ -4,7 +4,8 @@ import type { Order, OrderStatus, PricedItem, ShippingAddress } from '../domain/
 import { utcDay } from '../domain/time.js';
 import type { Db } from './db.js';
 
-interface OrderRow {
+/** An order as both storage engines keep it (store/postgres reads the same columns). */
+export interface OrderRow {
   seq: number;
   id: string;
   account_id: string;
@@ -16,12 +17,12 @@ interface OrderRow {
   total: number;
   shipping_address: string;
   created_at: number;
-  day: string;
+  day?: string;
   cancellable_until: number;
   updated_at: number;
 }
 
-function fromRow(row: OrderRow): Order {
+export function orderFromRow(row: OrderRow): Order {
   return {
     seq: row.seq,
     id: row.id,
@@ -107,23 +108,23 @@ export class OrderStore {
 
   get(accountId: string, mode: Mode, id: string): Order | undefined {
     const row = this.#byId.get(accountId, mode, id);
-    return row && fromRow(row);
+    return row && orderFromRow(row);
   }
 
   /** For the control protocol, which acts on an account's orders in either mode. */
   getInAnyMode(accountId: string, id: string): Order | undefined {
     const row = this.#byIdAnyMode.get(accountId, id);
-    return row && fromRow(row);
+    return row && orderFromRow(row);
   }
 
   getByExternalId(accountId: string, mode: Mode, externalId: string): Order | undefined {
     const row = this.#byExternalId.get(accountId, mode, externalId);
-    return row && fromRow(row);
+    return row && orderFromRow(row);
   }
 
   /** Newest first, strictly before `beforeSeq`; one extra row tells `has_more`. */
   page(accountId: string, mode: Mode, beforeSeq: number, limit: number): Order[] {
-    return this.#page.all(accountId, mode, beforeSeq, limit).map(fromRow);
+    return this.#page.all(accountId, mode, beforeSeq, limit).map(orderFromRow);
   }
 
   /** §4 rule 5, contract §2: orders of one mode on one UTC day of the account clock, cancelled included. */

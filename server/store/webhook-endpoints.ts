@@ -11,7 +11,8 @@ export interface WebhookEndpoint {
   createdAt: number;
 }
 
-interface EndpointRow {
+/** A webhook endpoint as both storage engines keep it. */
+export interface EndpointRow {
   seq: number;
   id: string;
   mode: string;
@@ -20,7 +21,7 @@ interface EndpointRow {
   created_at: number;
 }
 
-function fromRow(row: EndpointRow): WebhookEndpoint {
+export function endpointFromRow(row: EndpointRow): WebhookEndpoint {
   return {
     seq: row.seq,
     id: row.id,
@@ -74,11 +75,11 @@ export class WebhookEndpointStore {
 
   get(accountId: string, mode: Mode, id: string): WebhookEndpoint | undefined {
     const row = this.#byId.get(accountId, mode, id);
-    return row && fromRow(row);
+    return row && endpointFromRow(row);
   }
 
   page(accountId: string, mode: Mode, beforeSeq: number, limit: number): WebhookEndpoint[] {
-    return this.#page.all(accountId, mode, beforeSeq, limit).map(fromRow);
+    return this.#page.all(accountId, mode, beforeSeq, limit).map(endpointFromRow);
   }
 
   countActive(accountId: string, mode: Mode): number {

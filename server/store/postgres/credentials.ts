@@ -1,9 +1,8 @@
 import type { AccountSettings } from '../../domain/account-settings.js';
 import type { Mode } from '../../domain/modes.js';
-import type { Scope } from '../../domain/scopes.js';
 import type { Account } from '../accounts.js';
 import type { IdempotencyRecord } from '../idempotency.js';
-import type { ApiKey } from '../keys.js';
+import { type ApiKey, type KeyRow, keyFromRow } from '../keys.js';
 import type { Accounts, IdempotencyRecords, Keys, Tokens } from '../store.js';
 import type { TokenRow } from '../tokens.js';
 import { type PgDb, sql } from './pg-db.js';
@@ -54,32 +53,6 @@ export function pgAccounts(db: PgDb): Accounts {
       await db.rows(ACCOUNT_CLOCK, [clockOffsetMs, account.id]);
       return { ...account, clockOffsetMs };
     },
-  };
-}
-
-interface KeyRow {
-  id: string;
-  account_id: string;
-  mode: string;
-  secret_hash: Buffer;
-  scopes: string;
-  ip_allowlist: string;
-  status: string;
-  probation_ended: boolean;
-  created_at: number;
-}
-
-function keyFromRow(row: KeyRow): ApiKey {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    mode: row.mode as Mode,
-    secretHash: row.secret_hash,
-    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
-    ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
-    status: row.status as ApiKey['status'],
-    probationEnded: row.probation_ended,
-    createdAt: row.created_at,
   };
 }
 

@@ -1,49 +1,23 @@
 import { newId } from '../../domain/ids.js';
 import type { Mode } from '../../domain/modes.js';
-import type { Order, OrderStatus, PricedItem, ShippingAddress } from '../../domain/order.js';
+import type { Order, OrderStatus } from '../../domain/order.js';
 import { utcDay } from '../../domain/time.js';
-import type { EventType, StoredEvent } from '../events.js';
-import type { Invoice, Shipment } from '../fulfilment.js';
+import { type EventRow, type EventType, eventFromRow, type StoredEvent } from '../events.js';
+import {
+  type Invoice,
+  type InvoiceRow,
+  invoiceFromRow,
+  type Shipment,
+  type ShipmentRow,
+  shipmentFromRow,
+} from '../fulfilment.js';
+import { type OrderRow, orderFromRow } from '../orders.js';
 import type { Quote } from '../quotes.js';
 import type { Events, Fulfilment, Orders, Quotes, WebhookEndpoints } from '../store.js';
-import type { WebhookEndpoint } from '../webhook-endpoints.js';
+import { type EndpointRow, endpointFromRow, type WebhookEndpoint } from '../webhook-endpoints.js';
 import { type PgDb, sql } from './pg-db.js';
 
 /** Orders, events, quotes, webhook endpoints, shipments and invoices on PostgreSQL (as store/*.ts on SQLite). */
-
-interface OrderRow {
-  seq: number;
-  id: string;
-  account_id: string;
-  mode: string;
-  key_id: string;
-  external_id: string;
-  status: string;
-  items: string;
-  total: number;
-  shipping_address: string;
-  created_at: number;
-  cancellable_until: number;
-  updated_at: number;
-}
-
-function orderFromRow(row: OrderRow): Order {
-  return {
-    seq: row.seq,
-    id: row.id,
-    accountId: row.account_id,
-    mode: row.mode as Mode,
-    keyId: row.key_id,
-    externalId: row.external_id,
-    status: row.status as OrderStatus,
-    items: JSON.parse(row.items) as PricedItem[],
-    total: row.total,
-    shippingAddress: JSON.parse(row.shipping_address) as ShippingAddress,
-    createdAt: row.created_at,
-    cancellableUntil: row.cancellable_until,
-    updatedAt: row.updated_at,
-  };
-}
 
 const ORDER_INSERT = sql(
   `INSERT INTO orders (id, account_id, mode, key_id, external_id, status, items, total,
@@ -125,26 +99,6 @@ export function pgOrders(db: PgDb): Orders {
       await db.rows(ORDER_STATUS, [status, at, order.id]);
       return { ...order, status, updatedAt: at };
     },
-  };
-}
-
-interface EventRow {
-  seq: number;
-  id: string;
-  mode: string;
-  type: string;
-  created_at: number;
-  object: string;
-}
-
-function eventFromRow(row: EventRow): StoredEvent {
-  return {
-    seq: row.seq,
-    id: row.id,
-    mode: row.mode as Mode,
-    type: row.type as EventType,
-    createdAt: row.created_at,
-    objectJson: row.object,
   };
 }
 
@@ -230,26 +184,6 @@ export function pgQuotes(db: PgDb): Quotes {
   };
 }
 
-interface EndpointRow {
-  seq: number;
-  id: string;
-  mode: string;
-  url: string;
-  events: string;
-  created_at: number;
-}
-
-function endpointFromRow(row: EndpointRow): WebhookEndpoint {
-  return {
-    seq: row.seq,
-    id: row.id,
-    mode: row.mode as Mode,
-    url: row.url,
-    events: JSON.parse(row.events) as string[],
-    createdAt: row.created_at,
-  };
-}
-
 const ENDPOINT_COLUMNS = 'seq, id, mode, url, events, created_at';
 const ENDPOINT_INSERT = sql(
   'INSERT INTO webhook_endpoints (id, account_id, mode, url, events, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq',
@@ -307,23 +241,6 @@ export function pgWebhookEndpoints(db: PgDb): WebhookEndpoints {
   };
 }
 
-interface ShipmentRow {
-  seq: number;
-  id: string;
-  order_id: string;
-  carrier: string;
-  tracking_number: string;
-  shipped_at: number;
-}
-
-interface InvoiceRow {
-  id: string;
-  order_id: string;
-  total: number;
-  status: string;
-  created_at: number;
-}
-
 const SHIPMENT_INSERT = sql(
   'INSERT INTO shipments (id, order_id, carrier, tracking_number, shipped_at) VALUES ($1, $2, $3, $4, $5)',
 );
@@ -348,14 +265,9 @@ export function pgFulfilment(db: PgDb): Fulfilment {
       ]);
     },
     async shipments(orderId: string, beforeSeq: number, limit: number): Promise<Shipment[]> {
-      return (await db.rows<ShipmentRow>(SHIPMENTS, [orderId, beforeSeq, limit])).map((row) => ({
-        seq: row.seq,
-        id: row.id,
-        orderId: row.order_id,
-        carrier: row.carrier,
-        trackingNumber: row.tracking_number,
-        shippedAt: row.shipped_at,
-      }));
+      return (await db.rows<ShipmentRow>(SHIPMENTS, [orderId, beforeSeq, limit])).map(
+        shipmentFromRow,
+      );
     },
     async shipmentSeq(orderId: string, id: string): Promise<number | undefined> {
       return (await db.first<{ seq: number }>(SHIPMENT_SEQ, [orderId, id]))?.seq;
@@ -372,13 +284,7 @@ export function pgFulfilment(db: PgDb): Fulfilment {
     async invoice(orderId: string): Promise<Invoice | undefined> {
       const row = await db.first<InvoiceRow>(INVOICE, [orderId]);
       if (!row) return undefined;
-      return {
-        id: row.id,
-        orderId: row.order_id,
-        total: row.total,
-        status: row.status as Invoice['status'],
-        createdAt: row.created_at,
-      };
+      return invoiceFromRow(row);
     },
   };
 }
