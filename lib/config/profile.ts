@@ -171,8 +171,22 @@ function operationsOf(overrides: Overrides, file: string): Dialect['operations']
     );
   }
   if (v1 !== undefined) operations.orderCreate = { ...operations.orderCreate, status: v1 };
+  for (const [name, { status }] of Object.entries(operations)) {
+    if (status === 204 && !ANSWERED_WITHOUT_BODY.has(name as OperationName)) {
+      throw new ConfigError(
+        `${file}: dialect.operations.${name}.status`,
+        `204 answers with no body, and the checks read this operation's answer; only ${[...ANSWERED_WITHOUT_BODY].join(' and ')} may answer 204`,
+      );
+    }
+  }
   return operations;
 }
+
+/** The operations whose answer the checks never read: only they may be a 204 with no body. */
+const ANSWERED_WITHOUT_BODY: ReadonlySet<OperationName> = new Set([
+  'orderCancel',
+  'webhookEndpointDelete',
+]);
 
 /** Every answer pointer over the reference's, object by object. */
 function answersOf(given: Overrides['answers']): AnswerPointers {

@@ -273,6 +273,19 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
     );
   });
 
+  it('refuses a 204 for an operation whose answer the checks read (a quote, an order, a list)', () => {
+    expect(errorOf({ version: 2, dialect: { operations: { quoteCreate: { status: 204 } } } })).toBe(
+      "p.json: dialect.operations.quoteCreate.status: 204 answers with no body, and the checks read this operation's answer; only orderCancel and webhookEndpointDelete may answer 204",
+    );
+    expect(errorOf({ version: 2, dialect: { orderCreatedStatus: 204 } })).toMatch(
+      /^p\.json: dialect\.operations\.orderCreate\.status: 204 answers with no body/,
+    );
+    expect(
+      load({ version: 2, dialect: { operations: { orderCancel: { status: 204 } } } }).dialect
+        .operations.orderCancel.status,
+    ).toBe(204);
+  });
+
   it('lets a profile change a method only where the document does not fix it', () => {
     expect(
       errorOf({ version: 2, dialect: { operations: { orderCancel: { method: 'DELETE' } } } }),
