@@ -41,7 +41,12 @@ const PathsSchema = z
   .object(Object.fromEntries(pathNames.map((name) => [name, pathTemplate(name).optional()])))
   .strict();
 
-const pointer = z.string().regex(/^(\/[^/\s]+)+$/, 'must be a JSON pointer such as "/livemode"');
+const pointer = z
+  .string()
+  .regex(
+    /^(\/[^/\s]+)+$/,
+    'must be a JSON pointer: "/" and a member name per level, such as "/total" or "/limits/max_order_value"',
+  );
 const limitsPointer = pointer.regex(
   /^\/limits\//,
   'must be under "/limits/" (the API document names the object limits)',

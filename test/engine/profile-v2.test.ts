@@ -161,7 +161,7 @@ describe('profile v2', () => {
     const result = await runCli(['--profile', file], {}, cwd);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'conformance: error: p.json: dialect.totals.order: must be a JSON pointer such as "/livemode"',
+      'conformance: error: p.json: dialect.totals.order: must be a JSON pointer: "/" and a member name per level, such as "/total" or "/limits/max_order_value"',
     ]);
   });
 });
