@@ -35,7 +35,9 @@ async function authenticate(
   const expired = behave.tokenAgeRefusal(now - row.issued_at);
   if (expired) throw expired;
   behave.keyGates(key, account, request.ip);
-  await behave.checkAccount(account, rateClass);
+  // The correct check is synchronous: a promise (and its microtask hop) only when a defect returns one.
+  const checked = behave.checkAccount(account, rateClass);
+  if (checked !== undefined) await checked;
   return {
     account,
     key,
@@ -73,7 +75,8 @@ export function requireToken(ctx: AppContext, scope: Scope | null) {
     setRateLimitHeaders(reply, rateClass, decision);
     const refused = behave.overLimit(key, rateClass, decision, now);
     if (refused) throw refused;
-    const needed = behave.scopeNeeded(scope, request.routeOptions.url ?? '');
+    // Fastify builds `routeOptions` anew at each read: only a defect that looks at the route pays for it.
+    const needed = behave.scopeNeeded(scope, () => request.routeOptions.url ?? '');
     if (needed !== null && !principal.scopes.includes(needed)) throw behave.scopeRefusal(needed);
     request.principal = principal;
   };

@@ -73,8 +73,8 @@ export interface CredentialBehaviour {
   keyHonoursTokens(key: ApiKey): boolean;
   /** §5.2: the answer to a token `ageMs` old on the account clock, or undefined while valid. */
   tokenAgeRefusal(ageMs: number): ApiProblem | undefined;
-  /** §5.8: the scope a route needs (`scope` as the route declares it; `route` its URL pattern). */
-  scopeNeeded(scope: Scope | null, route: string): Scope | null;
+  /** §5.8: the scope a route needs (`scope` as the route declares it; `route()` its URL pattern). */
+  scopeNeeded(scope: Scope | null, route: () => string): Scope | null;
   /** §5.8: the answer to a token without the scope. */
   scopeRefusal(needed: Scope): ApiProblem;
 }

@@ -12,7 +12,9 @@ export function hashSecret(secret: string): Buffer {
 
 /** SHA-256 of UTF-8 text (also used for request fingerprints). */
 export function sha256(text: string): Buffer {
-  return hash('sha256', text, 'buffer');
+  // Through a binary (latin1) string (byte for byte, so the same digest): Node 20's `'buffer'` output is about
+  // twice as slow, and every authenticated request hashes its token.
+  return Buffer.from(hash('sha256', text, 'binary'), 'binary');
 }
 
 /** Compares two digests in constant time; digests of unequal length never match. */

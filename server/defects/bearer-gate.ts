@@ -46,7 +46,8 @@ export function defectiveBearerGate(hasDefect: HasDefect): Partial<CredentialBeh
       if (ageMs <= ttlMs) return undefined;
       return hasDefect('token-expired-as-invalid') ? invalidToken() : tokenExpired();
     },
-    scopeNeeded: (scope, route) => {
+    scopeNeeded: (scope, routeOf) => {
+      const route = routeOf();
       if (route.endsWith('/cancel') && hasDefect('cancel-scope-not-enforced')) return null;
       if (route.includes('/events')) {
         if (hasDefect('events-without-webhooks-scope')) return null;

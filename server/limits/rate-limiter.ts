@@ -25,15 +25,20 @@ interface Window {
  * counts, which only ever lets a client through sooner.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, Window>();
+  /** By key, then class: no `key|class` string built and hashed on every request. */
+  readonly #windows = new Map<string, Map<RateClass, Window>>();
 
   take(keyId: string, rateClass: RateClass, limit: number, now: number): RateDecision {
     const start = now - (now % RATE_WINDOW_MS);
-    const id = `${keyId}|${rateClass}`;
-    let window = this.#windows.get(id);
+    let windows = this.#windows.get(keyId);
+    if (windows === undefined) {
+      windows = new Map();
+      this.#windows.set(keyId, windows);
+    }
+    let window = windows.get(rateClass);
     if (window === undefined || window.start !== start) {
       window = { start, count: 0, touchedAt: 0 };
-      this.#windows.set(id, window);
+      windows.set(rateClass, window);
     }
     window.touchedAt = Date.now();
     const resetSeconds = Math.max(1, Math.ceil((start + RATE_WINDOW_MS - now) / 1000));
@@ -44,8 +49,11 @@ export class RateLimiter {
 
   /** Forgets windows nobody touched for two minutes of real time. */
   sweep(realNow: number): void {
-    for (const [id, window] of this.#windows) {
-      if (window.touchedAt < realNow - 2 * RATE_WINDOW_MS) this.#windows.delete(id);
+    for (const [keyId, windows] of this.#windows) {
+      for (const [rateClass, window] of windows) {
+        if (window.touchedAt < realNow - 2 * RATE_WINDOW_MS) windows.delete(rateClass);
+      }
+      if (windows.size === 0) this.#windows.delete(keyId);
     }
   }
 }

@@ -145,9 +145,18 @@ function wrap<T extends object>(repo: T, lane: WriteLane, writes: readonly (keyo
     const call = (...args: unknown[]): unknown => method.apply(repo, args);
     out[name] = (writes as readonly string[]).includes(name)
       ? (...args: unknown[]) => lane.exclusive(() => call(...args))
-      : (...args: unknown[]) => new Promise((resolve) => resolve(call(...args)));
+      : (...args: unknown[]) => settled(() => call(...args));
   }
   return out as Async<T>;
+}
+
+/** The value of a synchronous read as a promise; a throw becomes a rejection (no executor closure per call). */
+function settled(read: () => unknown): Promise<unknown> {
+  try {
+    return Promise.resolve(read());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function memoryRateLimits(): RateLimits {
