@@ -40,6 +40,25 @@ export function orderFromRow(row: OrderRow): Order {
   };
 }
 
+/** An order's column values in the insert's order, as both storage engines write them. */
+export function orderColumns(order: Omit<Order, 'seq'>, day: string): unknown[] {
+  return [
+    order.id,
+    order.accountId,
+    order.mode,
+    order.keyId,
+    order.externalId,
+    order.status,
+    JSON.stringify(order.items),
+    order.total,
+    JSON.stringify(order.shippingAddress),
+    order.createdAt,
+    day,
+    order.cancellableUntil,
+    order.updatedAt,
+  ];
+}
+
 type Scope = [accountId: string, mode: string];
 
 export class OrderStore {
@@ -88,21 +107,7 @@ export class OrderStore {
   insert(order: Omit<Order, 'seq'>): Order {
     const day = utcDay(order.createdAt);
     this.#bumpDay.run(order.accountId, order.mode, day);
-    const info = this.#insert.run(
-      order.id,
-      order.accountId,
-      order.mode,
-      order.keyId,
-      order.externalId,
-      order.status,
-      JSON.stringify(order.items),
-      order.total,
-      JSON.stringify(order.shippingAddress),
-      order.createdAt,
-      day,
-      order.cancellableUntil,
-      order.updatedAt,
-    );
+    const info = this.#insert.run(...orderColumns(order, day));
     return { ...order, seq: Number(info.lastInsertRowid) };
   }
 

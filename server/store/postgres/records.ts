@@ -11,7 +11,7 @@ import {
   type ShipmentRow,
   shipmentFromRow,
 } from '../fulfilment.js';
-import { type OrderRow, orderFromRow } from '../orders.js';
+import { type OrderRow, orderColumns, orderFromRow } from '../orders.js';
 import type { Quote } from '../quotes.js';
 import type { Events, Fulfilment, Orders, Quotes, WebhookEndpoints } from '../store.js';
 import { type EndpointRow, endpointFromRow, type WebhookEndpoint } from '../webhook-endpoints.js';
@@ -57,21 +57,7 @@ export function pgOrders(db: PgDb): Orders {
     async insert(order: Omit<Order, 'seq'>): Promise<Order> {
       const day = utcDay(order.createdAt);
       await db.rows(ORDER_BUMP_DAY, [order.accountId, order.mode, day]);
-      const row = await db.first<{ seq: number }>(ORDER_INSERT, [
-        order.id,
-        order.accountId,
-        order.mode,
-        order.keyId,
-        order.externalId,
-        order.status,
-        JSON.stringify(order.items),
-        order.total,
-        JSON.stringify(order.shippingAddress),
-        order.createdAt,
-        day,
-        order.cancellableUntil,
-        order.updatedAt,
-      ]);
+      const row = await db.first<{ seq: number }>(ORDER_INSERT, orderColumns(order, day));
       return { ...order, seq: row?.seq ?? 0 };
     },
     get: (accountId: string, mode: Mode, id: string) => one(ORDER_BY_ID, [accountId, mode, id]),
