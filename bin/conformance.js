@@ -4,21 +4,14 @@
 // CLI. Plain JavaScript on purpose: it must run before any TypeScript can.
 import { fileURLToPath } from 'node:url';
 
-// The Node versions of package.json "engines": ^20.19 || ^22.12 || 24 (below 24.19) || ^26.
+// The Node versions of package.json "engines": ^22.12 || ^24 || ^26 (the maintained lines).
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-const supported =
-  (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major === 24 || major >= 26;
+const supported = (major === 22 && minor >= 12) || major === 24 || major === 26;
 if (!supported) {
   process.stderr.write(
-    `conformance: error: this Node.js (${process.versions.node}) is not supported; use 20.19+, 22.12+, 24 up to 24.18, or 26\n`,
+    `conformance: error: this Node.js (${process.versions.node}) is not supported; use 22.12+, 24 or 26 (scripts/node.sh brings one)\n`,
   );
   process.exit(2);
-}
-if (major === 24 && minor >= 19) {
-  // nodejs/node#65446: better-sqlite3 12 trips an assertion of Node 24.19+; only the bundled reference needs it.
-  process.stderr.write(
-    `conformance: warning: Node.js ${process.versions.node} aborts the bundled reference server; a run against --target works\n`,
-  );
 }
 // The big JavaScript dependencies are loaded natively first: a module loaded
 // through tsx's hooks costs memory for its whole life, and vitest/vite alone
