@@ -5,6 +5,7 @@ import { faker } from '@faker-js/faker/locale/en_US';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
+import type { Scoped } from '../evidence/scope.js';
 import { type Dialect, pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
@@ -15,7 +16,7 @@ import { problemFieldViolations, problemViolations } from './assert/problem.js';
 import { shapeViolations } from './assert/shape.js';
 import { statusViolations } from './assert/status.js';
 import { listedProducts } from './catalog-read.js';
-import type { CheckRun, RecordedApart } from './check-run.js';
+import type { CheckRun } from './check-run.js';
 import type {
   AccountSettings,
   ApiClient,
@@ -33,8 +34,7 @@ import type {
 import { fakerLike } from './faker-like.js';
 import type { FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
-import { mixSeed, propertyParams, runProperty } from './property.js';
-import { type Lanes, runPropertyInLanes } from './property-lanes.js';
+import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
 import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
 
@@ -307,12 +307,15 @@ export class Context implements CheckContext {
     predicate: (value: T) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
   ): Promise<void> {
+    // The plain case of the one runner: one lane, with no state of its own.
     return runProperty(
       this.#run,
       this.#fixture.redactor,
       arbitrary,
-      predicate,
+      { count: 1, make: async () => undefined },
+      (value) => predicate(value),
       this.fcParams(extra),
+      this.#faker,
     );
   }
 
@@ -325,7 +328,7 @@ export class Context implements CheckContext {
     // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
     const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
-    return runPropertyInLanes(
+    return runProperty(
       this.#run,
       this.#fixture.redactor,
       arbitrary,
@@ -340,20 +343,18 @@ export class Context implements CheckContext {
     this.#run.notes.push(text);
   }
 
-  async sharedInFile<T>(
-    name: string,
-    make: () => Promise<T>,
-  ): Promise<{ value: T; exchangeId: (id: number) => number }> {
+  async sharedInFile<T>(name: string, make: () => Promise<T>): Promise<T> {
     let made = this.#fixture.shared.get(name);
     if (!made) {
-      made = this.#run.recordApart<unknown>(make);
+      // Its own evidence scope: every check that draws on it keeps its exchanges, under their ids.
+      made = this.#run.recorder.scope<unknown>(make);
       this.#fixture.shared.set(name, made);
     }
-    const recorded = (await made) as RecordedApart<T>;
-    const ids = this.#run.recorder.adopt(recorded.evidence);
+    const recorded = (await made) as Scoped<T>;
+    this.#run.recorder.keep(recorded);
     this.#run.notes.push(...recorded.notes);
     if ('error' in recorded) throw recorded.error;
-    return { value: recorded.value, exchangeId: (id) => ids.get(id) ?? id };
+    return recorded.value;
   }
 
   onCleanup(fn: () => Promise<void>): void {

@@ -1,39 +1,26 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Faker } from '@faker-js/faker';
 import type { Rule } from '../../rules/index.js';
-import type { Exchange } from '../evidence/exchange.js';
-import { EvidenceRecorder } from '../evidence/recorder.js';
+import type { EvidenceRecorder } from '../evidence/recorder.js';
+import { trimmed } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
+import type { Scoped } from '../evidence/scope.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
 import type { Key } from './context.js';
+import { replayOf } from './replay-of.js';
 import type { CheckOutcome, Counterexample } from './verdict.js';
 
-/** What `recordApart` ran: its value or error, and the exchanges and notes it recorded. */
-export type RecordedApart<T> = ({ value: T } | { error: unknown }) & {
-  evidence: Exchange[];
-  notes: string[];
-};
-
 /**
- * What one run of a property collects when several runs are in flight at
- * once (`CheckRun.isolated`), and the faker it draws from.
- */
-export interface RunScope {
-  violations: Violation[];
-  evidence: Exchange[];
-  faker: Faker;
-}
-
-/**
- * The state of one check while it runs: its violations, evidence, notes and
- * the keys to revoke afterwards. `finish` turns it into the verdict.
+ * The state of one check while it runs: its judgements, the keys to revoke
+ * afterwards, its counterexample. Its violations, notes and evidence live in
+ * the evidence scope it runs in (`execute`): one mechanism for a check, a
+ * property's run and a lane alike.
  */
 export class CheckRun {
   readonly rule: Rule;
+  /** The session's recorder: it appends to whatever scope the work runs in. */
   readonly recorder: EvidenceRecorder;
   readonly #redactor: Redactor;
-  violations: Violation[] = [];
   /**
    * How many judgements the check made (each `expect*`, `require*`, a
    * violation, a property's answer), holding or not. A check that ends
@@ -41,18 +28,26 @@ export class CheckRun {
    * never `passed` (issue 12).
    */
   judgements = 0;
-  readonly notes: string[] = [];
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
   /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
   readonly accounts = new Set<string>();
   counterexample?: Counterexample;
-  readonly #scope = new AsyncLocalStorage<RunScope>();
 
-  constructor(rule: Rule, redactor: Redactor) {
+  constructor(rule: Rule, recorder: EvidenceRecorder, redactor: Redactor) {
     this.rule = rule;
+    this.recorder = recorder;
     this.#redactor = redactor;
-    this.recorder = new EvidenceRecorder(redactor);
+  }
+
+  /** The violations of the scope in flight here (the check's, or one run of its property). */
+  get violations(): Violation[] {
+    return this.recorder.current().violations;
+  }
+
+  /** The notes of the scope in flight here. */
+  get notes(): string[] {
+    return this.recorder.current().notes;
   }
 
   /** Counts one judgement of the target (the assertion held or not). */
@@ -62,68 +57,33 @@ export class CheckRun {
 
   violate(violation: Violation): void {
     this.judgements += 1;
-    if (violation.exchange !== undefined) this.recorder.pin(violation.exchange);
-    (this.#scope.getStore()?.violations ?? this.violations).push(violation);
+    const scope = this.recorder.current();
+    if (violation.exchange !== undefined) scope.pinned.add(violation.exchange);
+    scope.violations.push(violation);
   }
 
-  /**
-   * Runs `fn` with its violations and exchanges (also across its awaits)
-   * going to `scope`, and `scope.faker` as the check's faker: one of a
-   * property's runs in flight beside others (property-lanes.ts).
-   */
-  isolated<T>(scope: RunScope, fn: () => Promise<T>): Promise<T> {
-    return this.#scope.run(scope, () => this.recorder.into(scope.evidence, fn));
-  }
-
-  /** The faker of the run in flight here (`isolated`), if any. */
+  /** The faker of the property run in flight here, if any. */
   scopedFaker(): Faker | undefined {
-    return this.#scope.getStore()?.faker;
+    return this.recorder.current().faker;
   }
 
-  /** Swaps in fresh violation and evidence buffers (one run of a property); answers the old ones. */
-  openScope(): { violations: Violation[]; evidence: Exchange[] } {
-    const previous = { violations: this.violations, evidence: this.recorder.swap() };
-    this.violations = [];
-    return previous;
+  /** Runs the check's body in its own evidence scope and answers its outcome. */
+  async execute(body: () => Promise<void>): Promise<CheckOutcome> {
+    return this.finish(await this.recorder.scope(body));
   }
 
-  /** Restores `saved` and answers what the scope collected. */
-  closeScope(saved: { violations: Violation[]; evidence: Exchange[] }): {
-    violations: Violation[];
-    evidence: Exchange[];
-  } {
-    const scoped = { violations: this.violations, evidence: this.recorder.swap(saved.evidence) };
-    this.violations = saved.violations;
-    return scoped;
-  }
-
-  /**
-   * Runs `fn` with its exchanges and notes recorded apart from this check's
-   * (the check's own evidence and notes are left as they were).
-   */
-  async recordApart<T>(fn: () => Promise<T>): Promise<RecordedApart<T>> {
-    const saved = this.recorder.swap();
-    const notesBefore = this.notes.length;
-    let outcome: { value: T } | { error: unknown };
-    try {
-      outcome = { value: await fn() };
-    } catch (error) {
-      outcome = { error };
-    }
-    const evidence = this.recorder.swap(saved);
-    const notes = this.notes.splice(notesBefore);
-    return { ...outcome, evidence, notes };
-  }
-
-  /** The outcome, from how the body ended: normally (`ended` undefined) or by throwing. */
-  finish(ended?: unknown): CheckOutcome {
-    const { evidence, omitted } = this.recorder.take();
-    if (omitted > 0) this.notes.push(`${omitted} further exchanges omitted from the evidence`);
+  /** The outcome, from how the body's scope ended: normally or by throwing. */
+  finish(scoped: Scoped<unknown>): CheckOutcome {
+    const ended = 'error' in scoped ? scoped.error : undefined;
+    const violations = scoped.violations;
+    const notes = scoped.notes;
+    const { evidence, omitted } = trimmed(scoped);
+    if (omitted > 0) notes.push(`${omitted} further exchanges omitted from the evidence`);
     const base = {
       ruleId: this.rule.id,
-      violations: this.violations,
+      violations,
       evidence,
-      notes: this.notes.map((note) => this.#redactor.redact(note)),
+      notes: notes.map((note) => this.#redactor.redact(note)),
       ...(this.counterexample ? { counterexample: this.counterexample } : {}),
     };
     if (ended instanceof NotVerifiable) {
@@ -143,13 +103,14 @@ export class CheckRun {
       return {
         ...base,
         verdict: 'error',
+        ...(scoped.steps.length > 0 ? { replay: replayOf(this.recorder, scoped, violations) } : {}),
         reason: `${error.code}: ${message}`,
         harnessError: { code: error.code, message },
       };
     }
-    const first = this.violations[0];
+    const first = violations[0];
     if (!first && this.judgements === 0) {
-      const last = this.notes.at(-1);
+      const last = notes.at(-1);
       return {
         ...base,
         verdict: 'not_verifiable',
@@ -160,11 +121,12 @@ export class CheckRun {
       };
     }
     if (!first) return { ...base, verdict: 'passed' };
-    const more = this.violations.length > 1 ? ` (+${this.violations.length - 1} more)` : '';
+    const more = violations.length > 1 ? ` (+${violations.length - 1} more)` : '';
     const reason = this.#redactor.redact(`${first.message}${more}`);
     return {
       ...base,
-      violations: this.violations.map((v) => redactViolation(v, this.#redactor)),
+      violations: violations.map((v) => redactViolation(v, this.#redactor)),
+      replay: replayOf(this.recorder, scoped, violations),
       verdict: this.rule.level === 'MUST' ? 'failed' : 'warning',
       reason,
     };

@@ -198,14 +198,11 @@ export interface CheckContext {
    * `make`'s value, made once per check file under `name` and shared by every
    * check of the file that asks (work several rules judge alike, e.g. the ERR
    * area's provoked errors). The first asking check runs it, its requests and
-   * notes recorded apart; every asking check then gets copies of those
-   * exchanges and notes in its own evidence, and `exchangeId` maps an exchange
-   * id inside the value to its copy. A failure of `make` is every asker's.
+   * notes recorded in an evidence scope of its own; every asking check then
+   * keeps those exchanges (under their own ids) and notes in its evidence.
+   * A failure of `make` is every asker's.
    */
-  sharedInFile<T>(
-    name: string,
-    make: () => Promise<T>,
-  ): Promise<{ value: T; exchangeId: (id: number) => number }>;
+  sharedInFile<T>(name: string, make: () => Promise<T>): Promise<T>;
   /** Runs at the end of the file (cancel orders, delete webhook endpoints). */
   onCleanup(fn: () => Promise<void>): void;
 }

@@ -11,10 +11,11 @@ import { type ControlTarget, HttpControlClient } from '../control/control-client
 import type { ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
+import type { Scoped } from '../evidence/scope.js';
 import { pathOf } from '../target/dialect.js';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError, NotVerifiable } from '../violations/harness-error.js';
-import type { CheckRun, RecordedApart } from './check-run.js';
+import type { CheckRun } from './check-run.js';
 import type { HttpResponse, Key, RequestSpec, TestAccount } from './context.js';
 import { withRatePolicy } from './rate-policy.js';
 import { runShared } from './run-shared.js';
@@ -40,6 +41,8 @@ export class FileFixture {
   readonly control: HttpControlClient;
   readonly tokens: TokenManager<CheckRun | undefined>;
   readonly #controlTarget: ControlTarget | undefined;
+  /** Records every exchange of the file into the evidence scope it is made in (a check's, a run's). */
+  readonly recorder: EvidenceRecorder;
   /** Evidence of requests made for no check (end-of-file clean-up): recorded, never reported. */
   readonly #offRecord: EvidenceRecorder;
   /** `{docs_url}` of problem types: from the profile, else learned from the first problem seen. */
@@ -50,7 +53,7 @@ export class FileFixture {
   /** Revocations under way of keys in accounts a finished check made (`revokeLater`). */
   readonly #revoking: Promise<void>[] = [];
   /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
-  readonly shared = new Map<string, Promise<RecordedApart<unknown>>>();
+  readonly shared = new Map<string, Promise<Scoped<unknown>>>();
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
   readonly partnerOrders: { key: Key; id: string }[] = [];
   /** Every check of the file touches only accounts it makes itself (`checksUseOwnAccounts`). */
@@ -67,6 +70,11 @@ export class FileFixture {
     // Bounded connections: a rate-limit check's hundreds of requests queue instead of opening hundreds of sockets.
     this.#agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
     this.http = new HttpClient({ dispatcher: this.#agent, timeoutMs: config.requestTimeoutMs });
+    this.recorder = new EvidenceRecorder(this.redactor);
+    // A replay reads the run's own credentials from the environment (issue 21).
+    this.recorder.credential(config.controlToken, 'CONTROL_TOKEN');
+    this.recorder.credential(config.partnerKey?.secretKey, 'PARTNER_SECRET_KEY');
+    this.recorder.credential(config.partnerKey?.accessKeyId, 'PARTNER_ACCESS_KEY_ID');
     this.#offRecord = new EvidenceRecorder(this.redactor);
     this.#controlTarget =
       config.controlUrl && config.controlToken
@@ -90,7 +98,7 @@ export class FileFixture {
 
   /** A control client whose requests are evidence of `run` (none: off the record). */
   controlFor(run: CheckRun | undefined): HttpControlClient {
-    const recorder = run?.recorder ?? this.#offRecord;
+    const recorder = run ? this.recorder : this.#offRecord;
     return new HttpControlClient(
       (req) => this.http.send(req, recorder),
       this.#controlTarget,
@@ -154,7 +162,7 @@ export class FileFixture {
    * means for a check is decided in one place: `Context.send` (rate-policy.ts).
    */
   async send(spec: RequestSpec, run: CheckRun | undefined): Promise<HttpResponse> {
-    const recorder = run?.recorder ?? this.#offRecord;
+    const recorder = run ? this.recorder : this.#offRecord;
     const authorization = await this.#authorization(spec, run);
     const wire = buildRequest(spec, this.config, authorization);
     const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);

@@ -1,7 +1,10 @@
+import type { Faker } from '@faker-js/faker';
 import * as fc from 'fast-check';
 import type { Redactor } from '../evidence/redactor.js';
+import type { Scoped } from '../evidence/scope.js';
 import { CheckStopped } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
+import { fakerLike } from './faker-like.js';
 
 /**
  * fast-check parameters for one rule: the run's seed mixed with the rule id,
@@ -22,85 +25,195 @@ export function mixSeed(seed: number, ruleId: string): number {
   return hash;
 }
 
+/** A property's runs go out `count` at a time, each lane with state of its own. */
+export interface Lanes<L> {
+  /** Runs in flight at once (1: one after another, in one lane: the plain property). */
+  count: number;
+  /**
+   * Makes one lane's state (e.g. an account and key of its own, so that runs
+   * in different lanes share no clock, limits or orders). Called at most
+   * `count` times, when a lane first has a run to do.
+   */
+  make: () => Promise<L>;
+}
+
+type Outcome =
+  | { kind: 'held'; scope: Scoped<unknown> }
+  | { kind: 'failed'; scope: Scoped<unknown> }
+  | { kind: 'harness'; scope: Scoped<unknown>; error: unknown };
+
 /**
- * Runs an async property. A run fails when the predicate answers false or
- * records a violation; fast-check then shrinks, and the violations and
- * evidence of the last failing run (the shrunk counterexample) are kept with
- * the seed and path that replay it. A harness error inside any run ends the
- * property and is re-thrown as what it is: never shrunk as if it were a
- * violation.
+ * Runs an async property, its runs spread over lanes (one lane: one after
+ * another), so that a target far away is asked several runs at a time
+ * instead of one round trip after another (issue 16). The inputs are exactly
+ * those `fc.check` would try with the same parameters, in the same order;
+ * each run is one evidence scope (its violations and exchanges its own) and
+ * draws its own faker from the seed and its index, so a run gives the same
+ * requests whatever lane and whatever else is in flight.
+ *
+ * When a run fails, no further runs start; the first failing run by index
+ * (the one `fc.check` would have met first) is then replayed alone through
+ * fast-check's own `path`, in one lane, and shrunk there, so the seed and
+ * path reported replay it. A harness error in any run ends the property and
+ * is re-thrown as what it is, never shrunk as if it were a violation.
  */
-export async function runProperty<T>(
+export async function runProperty<T, L>(
   run: CheckRun,
   redactor: Redactor,
   arbitrary: fc.Arbitrary<T>,
-  predicate: (value: T) => Promise<boolean | void>,
+  lanes: Lanes<L>,
+  predicate: (value: T, lane: L) => Promise<boolean | void>,
   params: fc.Parameters<[T]>,
+  faker: Faker,
 ): Promise<void> {
-  let harness: unknown;
-  let failing: ReturnType<CheckRun['closeScope']> | undefined;
-  let sample: ReturnType<CheckRun['closeScope']> | undefined;
+  const seed = params.seed ?? 0;
+  const fakerSeed = (index: number) => mixSeed(seed, `${run.rule.id}#${index}`) >>> 0;
+  const values = await inputsOf(arbitrary, params);
 
+  const made: { state: L; faker: Faker }[] = [];
+  const makeLane = async (index: number) => {
+    // The first lane draws from the check's own faker; the others from copies of its locale.
+    const laneFaker = index === 0 ? faker : fakerLike(faker);
+    const lane = { state: await lanes.make(), faker: laneFaker };
+    made[index] = lane;
+    return lane;
+  };
+  const attempt = async (value: T, lane: { state: L; faker: Faker }, index: number) => {
+    lane.faker.seed(fakerSeed(index));
+    return runOnce(run, lane.faker, () => predicate(value, lane.state));
+  };
+
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  let stop = false;
+  const work = async (laneIndex: number) => {
+    let lane: { state: L; faker: Faker } | undefined;
+    while (!stop && next < values.length) {
+      const index = next++;
+      lane ??= await makeLane(laneIndex);
+      const outcome = await attempt(values[index] as T, lane, index);
+      outcomes[index] = outcome;
+      if (outcome.kind !== 'held') stop = true;
+    }
+  };
+  const count = Math.max(1, Math.min(lanes.count, values.length));
+  const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => work(i)));
+  const laneError = settled.find((s) => s.status === 'rejected');
+  if (laneError) throw laneError.reason;
+
+  const firstIndex = outcomes.findIndex((o) => o !== undefined && o.kind !== 'held');
+  const first = outcomes[firstIndex];
+  if (!first) {
+    const sample = outcomes[0]?.scope;
+    if (sample) run.recorder.keep(sample);
+    run.notes.push(`property held for ${values.length} generated inputs`);
+    return;
+  }
+  if (first.kind === 'harness') {
+    run.recorder.keep(first.scope);
+    throw first.error;
+  }
+
+  // Replay the first failing input alone, by fast-check's path, and shrink it in one lane.
+  const lane = made[0] ?? (await makeLane(0));
+  let harness: unknown;
+  let failing: Scoped<unknown> | undefined;
   const property = fc.asyncProperty(arbitrary, async (value) => {
     if (harness !== undefined) return true;
-    const saved = run.openScope();
-    let answer: boolean | void = true;
-    try {
-      answer = await predicate(value);
-    } catch (error) {
-      if (!(error instanceof CheckStopped)) harness = error;
-    }
-    const scoped = run.closeScope(saved);
-    // The predicate's own true/false answer is a judgement; a void one relies on its expects.
-    if (typeof answer === 'boolean') run.judged();
-    if (harness !== undefined) {
-      failing ??= scoped;
+    const outcome = await attempt(value, lane, firstIndex);
+    if (outcome.kind === 'harness') {
+      harness = outcome.error;
+      failing ??= outcome.scope;
       return true;
     }
-    sample ??= scoped;
-    if (answer === false && scoped.violations.length === 0) {
-      scoped.violations.push({
-        code: 'VALUE',
-        pointer: '',
-        expected: 'the property holds',
-        received: 'it did not',
-        message: 'the property did not hold for a generated input',
-      });
-    }
-    if (scoped.violations.length > 0) {
-      failing = scoped;
+    if (outcome.kind === 'failed') {
+      failing = outcome.scope;
       return false;
     }
     return true;
   });
-
-  const details = await fc.check(property, params);
+  const details = await fc.check(property, { ...params, numRuns: 1, path: String(firstIndex) });
   if (harness !== undefined) {
-    restore(run, failing);
+    if (failing) run.recorder.keep(failing);
     throw harness;
   }
-  if (!details.failed || !failing) {
-    restore(run, sample);
-    // No fast-check seed here: the run's --seed replays every property (one seed story).
-    run.notes.push(`property held for ${details.numRuns} generated inputs`);
+  if (details.failed && failing) {
+    report(run, redactor, failing, {
+      seed: details.seed,
+      path: details.counterexamplePath ?? String(firstIndex),
+      value: details.counterexample?.[0],
+      numRuns: firstIndex + details.numRuns,
+      numShrinks: details.numShrinks,
+    });
     return;
   }
-  restore(run, failing);
-  for (const violation of failing.violations) run.violate(violation);
-  run.counterexample = {
-    seed: details.seed,
-    path: details.counterexamplePath ?? '',
-    value: redactor.redact(fc.stringify(details.counterexample?.[0])),
-    numRuns: details.numRuns,
-  };
+  // The target answered the replay differently: the failing run stands, unshrunk.
+  report(run, redactor, first.scope, {
+    seed,
+    path: String(firstIndex),
+    value: values[firstIndex],
+    numRuns: firstIndex + 1,
+    numShrinks: 0,
+  });
   run.notes.push(
-    `counterexample after ${details.numRuns} runs and ${details.numShrinks} shrinks; replay with the run's --seed and --only ${run.rule.id} (see reproduce)`,
+    'the failing input passed when replayed alone for shrinking: it is reported as first met',
   );
 }
 
-/** Puts a scope's evidence back into the check's evidence (its violations are added by the caller). */
-function restore(run: CheckRun, scope: ReturnType<CheckRun['closeScope']> | undefined): void {
-  if (!scope) return;
-  const current = run.recorder.swap();
-  run.recorder.swap([...current, ...scope.evidence]);
+/** The inputs `fc.check` tries with these parameters, in its order (its own generation, run by run). */
+async function inputsOf<T>(arbitrary: fc.Arbitrary<T>, params: fc.Parameters<[T]>): Promise<T[]> {
+  const values: T[] = [];
+  await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      values.push(value);
+      return true;
+    }),
+    { ...params, endOnFailure: true },
+  );
+  return values;
+}
+
+/** One run, in an evidence scope of its own. */
+async function runOnce(
+  run: CheckRun,
+  faker: Faker,
+  fn: () => Promise<boolean | void>,
+): Promise<Outcome> {
+  const scope = await run.recorder.scope(fn, faker);
+  const answer = 'value' in scope ? scope.value : undefined;
+  const error =
+    'error' in scope && !(scope.error instanceof CheckStopped) ? scope.error : undefined;
+  // The predicate's own true/false answer is a judgement; a void one relies on its expects.
+  if (typeof answer === 'boolean') run.judged();
+  if (error !== undefined) return { kind: 'harness', scope, error };
+  if (answer === false && scope.violations.length === 0) {
+    scope.violations.push({
+      code: 'VALUE',
+      pointer: '',
+      expected: 'the property holds',
+      received: 'it did not',
+      message: 'the property did not hold for a generated input',
+    });
+  }
+  return scope.violations.length > 0 ? { kind: 'failed', scope } : { kind: 'held', scope };
+}
+
+/** The one "property did not hold" report: the shrunk run's evidence and violations, and what replays it. */
+function report(
+  run: CheckRun,
+  redactor: Redactor,
+  scope: Scoped<unknown>,
+  found: { seed: number; path: string; value: unknown; numRuns: number; numShrinks: number },
+): void {
+  run.recorder.keep(scope);
+  for (const violation of scope.violations) run.violate(violation);
+  run.counterexample = {
+    seed: found.seed,
+    path: found.path,
+    value: redactor.redact(fc.stringify(found.value)),
+    numRuns: found.numRuns,
+  };
+  run.notes.push(
+    `counterexample after ${found.numRuns} runs and ${found.numShrinks} shrinks (fast-check seed ${found.seed}, path "${found.path}": ${run.counterexample.value}); replay with the run's --seed and --only ${run.rule.id} (see reproduce)`,
+  );
 }

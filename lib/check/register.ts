@@ -50,18 +50,18 @@ export function check(
   const alongside = (options.ownAccounts ?? fixture.ownAccounts) && runsAlongside(fixture);
   const testOptions = { timeout: options.timeout ?? timeoutOf(fixture), concurrent: alongside };
   test(`${rule.id} ${rule.title}`, testOptions, async ({ task, skip }) => {
-    const run = new CheckRun(rule, fixture.redactor);
-    let ended: unknown;
-    try {
-      // Beside other checks, a faker of its own: the file's one instance is reseeded per check.
-      const ctx = new Context(fixture, run, { ownFaker: alongside });
-      ctx.need(...rule.needs);
-      await body(ctx);
-    } catch (error) {
-      ended = error ?? new Error('a check threw undefined');
-    }
-    await revokeKeys(fixture, run);
-    const outcome = run.finish(ended);
+    const run = new CheckRun(rule, fixture.recorder, fixture.redactor);
+    // One evidence scope: the body, and the revocation of the keys it made.
+    const outcome = await run.execute(async () => {
+      try {
+        // Beside other checks, a faker of its own: the file's one instance is reseeded per check.
+        const ctx = new Context(fixture, run, { ownFaker: alongside });
+        ctx.need(...rule.needs);
+        await body(ctx);
+      } finally {
+        await revokeKeys(fixture, run);
+      }
+    });
     task.meta.conformance = outcome;
     settle(outcome, skip);
   });

@@ -1,4 +1,5 @@
 import type { Exchange } from '../evidence/exchange.js';
+import type { Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
 
 /** How one check ended (target contract, section 1). */
@@ -38,6 +39,8 @@ export interface CheckOutcome {
   counterexample?: Counterexample;
   /** Free notes a check adds (what it tried, which reading it accepted). */
   notes: string[];
+  /** Failed, warning and error outcomes: what a standalone reproduction replays (issue 21). */
+  replay?: Replay;
 }
 
 declare module '@vitest/runner' {

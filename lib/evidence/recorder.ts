@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Faker } from '@faker-js/faker';
 import type { Exchange } from './exchange.js';
 import type { Redactor } from './redactor.js';
+import { emptyScope, type Scope, type Scoped } from './scope.js';
+import { type EnvName, ReplayBook, type ReplayTrace } from './trace.js';
 
 /** Bodies beyond this many characters are cut in evidence (the check still sees them whole). */
 const MAX_BODY_CHARS = 4_000;
@@ -23,26 +26,40 @@ export interface RawExchange {
 }
 
 /**
- * Collects one check's exchanges. Everything is redacted here, at the point of
- * recording, so nothing downstream (reports, logs, vitest output) can leak.
+ * Every exchange of the session (a file, a worker in partner mode) as a replay
+ * step, and the next exchange id: ids are unique across everything a check can
+ * draw on (work shared by a file's checks, a cached token), so evidence moves
+ * between scopes without renumbering.
+ */
+const book = new ReplayBook();
+let nextId = 1;
+
+/**
+ * Records exchanges into the scope the work runs in (`scope`). Everything
+ * is redacted here, at the point of recording, so nothing downstream
+ * (reports, logs, vitest output) can leak; the replay step of each exchange
+ * keeps no secret either (trace.ts).
  */
 export class EvidenceRecorder {
   readonly #redactor: Redactor;
-  #exchanges: Exchange[] = [];
-  #next = 1;
-  /** Exchanges a violation points at are kept whatever the trimming. */
-  readonly #pinned = new Set<number>();
-  /** A buffer of one of several runs in flight at once (`into`): their exchanges must not mix. */
-  readonly #into = new AsyncLocalStorage<Exchange[]>();
+  /** Work recorded outside any scope (the dialect probe, clean-up off the record). */
+  readonly #root = emptyScope();
+  readonly #scopes = new AsyncLocalStorage<Scope>();
 
   constructor(redactor: Redactor) {
     this.#redactor = redactor;
   }
 
+  /** A credential of the run's: a replay reads it from the environment variable `name`. */
+  credential(value: string | undefined, name: EnvName): void {
+    book.env(value, name);
+  }
+
   record(raw: RawExchange): number {
-    const id = this.#next++;
+    const id = nextId++;
     const r = this.#redactor;
     learnSecrets(r, raw);
+    book.add(id, raw);
     const exchange: Exchange = {
       id,
       channel: raw.channel,
@@ -63,58 +80,83 @@ export class EvidenceRecorder {
       };
     }
     if (raw.error) exchange.error = { code: raw.error.code, message: r.redact(raw.error.message) };
-    this.#buffer().push(exchange);
+    const scope = this.current();
+    scope.evidence.push(exchange);
+    scope.steps.push(id);
     return id;
   }
 
-  /**
-   * Copies exchanges recorded elsewhere (already redacted) into this
-   * evidence under fresh ids; answers the new id of each old one.
-   */
-  adopt(exchanges: readonly Exchange[]): Map<number, number> {
-    const ids = new Map<number, number>();
-    for (const exchange of exchanges) {
-      const id = this.#next++;
-      ids.set(exchange.id, id);
-      this.#buffer().push({ ...exchange, id });
-    }
-    return ids;
+  /** The scope work runs in here: the innermost `scope`, else the recorder's root. */
+  current(): Scope {
+    return this.#scopes.getStore() ?? this.#root;
   }
 
   pin(id: number): void {
-    this.#pinned.add(id);
+    this.current().pinned.add(id);
   }
 
   /**
-   * Runs `fn` with every exchange it records (also across its awaits) going
-   * to `buffer`, while other work records as before: one of a property's
-   * runs in flight beside others.
+   * Runs `fn` in a scope of its own: what it records, its violations and
+   * notes (also across its awaits, and beside other scopes in flight) go
+   * there, and nowhere else. Answers its value or error with what it collected.
    */
-  into<T>(buffer: Exchange[], fn: () => Promise<T>): Promise<T> {
-    return this.#into.run(buffer, fn);
+  async scope<T>(fn: () => Promise<T>, faker?: Faker): Promise<Scoped<T>> {
+    const scope = emptyScope(faker ?? this.current().faker);
+    let outcome: { value: T } | { error: unknown };
+    try {
+      outcome = { value: await this.#scopes.run(scope, fn) };
+    } catch (error) {
+      outcome = { error: error ?? new Error('threw undefined') };
+    }
+    return { ...outcome, ...scope };
   }
 
-  #buffer(): Exchange[] {
-    return this.#into.getStore() ?? this.#exchanges;
+  /**
+   * Keeps the exchanges of a finished scope (a property's failing run, work
+   * shared by a file's checks) in the current scope, under their own ids.
+   * Its violations and notes are the caller's to keep or not.
+   */
+  keep(scoped: Scope): void {
+    const scope = this.current();
+    scope.evidence.push(...scoped.evidence);
+    scope.steps.push(...scoped.steps);
+    for (const id of scoped.pinned) scope.pinned.add(id);
   }
 
-  /** Starts a fresh buffer (a property's next run); answers what was there. */
-  swap(next: Exchange[] = []): Exchange[] {
-    const previous = this.#exchanges;
-    this.#exchanges = next;
-    return previous;
-  }
-
-  /** The evidence to report: pinned ones, the first and the last exchanges. */
+  /** The evidence to report of the current scope: pinned ones, the first and the last exchanges. */
   take(): { evidence: Exchange[]; omitted: number } {
-    const all = this.#exchanges;
-    if (all.length <= KEEP_FIRST + KEEP_LAST) return { evidence: all, omitted: 0 };
-    const kept = all.filter(
-      (ex, index) =>
-        index < KEEP_FIRST || index >= all.length - KEEP_LAST || this.#pinned.has(ex.id),
-    );
-    return { evidence: kept, omitted: all.length - kept.length };
+    return trimmed(this.current());
   }
+
+  /** The replay trace of a scope: its exchanges and those they depend on, secrets as variables. */
+  trace(scope: Scope): ReplayTrace {
+    const trace = book.trace(scope.steps);
+    const r = this.#redactor;
+    // A last net: a credential the check made up itself is no variable, and stays out anyway.
+    for (const step of trace.steps) {
+      step.url = r.redact(step.url);
+      for (const [name, value] of Object.entries(step.headers))
+        step.headers[name] = r.redact(value);
+      if (step.basic !== undefined) step.basic = r.redact(step.basic);
+      if (step.body !== undefined) step.body = r.redact(step.body);
+    }
+    return trace;
+  }
+
+  /** `text` with the values a replay learns from answers named as their variables. */
+  template(text: string): string {
+    return book.template(text);
+  }
+}
+
+/** A scope's evidence trimmed: pinned ones, the first and the last exchanges (a rate-limit check's hundreds). */
+export function trimmed(scope: Scope): { evidence: Exchange[]; omitted: number } {
+  const all = scope.evidence;
+  if (all.length <= KEEP_FIRST + KEEP_LAST) return { evidence: all, omitted: 0 };
+  const kept = all.filter(
+    (ex, index) => index < KEEP_FIRST || index >= all.length - KEEP_LAST || scope.pinned.has(ex.id),
+  );
+  return { evidence: kept, omitted: all.length - kept.length };
 }
 
 /** Registers secrets a request or response carries, whatever their shape, before redaction. */

@@ -35,11 +35,7 @@ const unknownId = (stem: string) => `${stem}_${randomBytes(12).toString('hex')}`
  */
 export async function provokeErrors(ctx: CheckContext): Promise<ProvokedError[]> {
   // Once per file: the ERR rules judge the same answers, each keeping the exchanges in its own evidence.
-  const { value, exchangeId } = await ctx.sharedInFile('provoked errors', () => provokeAll(ctx));
-  return value.map(({ what, res }) => ({
-    what,
-    res: { ...res, exchange: exchangeId(res.exchange) },
-  }));
+  return ctx.sharedInFile('provoked errors', () => provokeAll(ctx));
 }
 
 async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {

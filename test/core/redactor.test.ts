@@ -91,7 +91,7 @@ describe('EvidenceRecorder', () => {
     );
     recorder.pin(ids[50]!);
     const { evidence, omitted } = recorder.take();
-    expect(evidence.map((e) => e.id)).toContain(51);
+    expect(evidence.map((e) => e.id)).toContain(ids[50]);
     expect(omitted).toBe(100 - evidence.length);
     expect(evidence.length).toBe(41);
   });

@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CheckRun } from '../../lib/check/check-run.js';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
-import { ruleById } from '../../rules/index.js';
 
 const raw = (url: string) => ({
   channel: 'api' as const,
@@ -14,48 +12,68 @@ const raw = (url: string) => ({
   status: 404,
 });
 
-// Work shared by several checks of a file (CheckContext.sharedInFile) is recorded apart once,
-// then each check adopts copies of its exchanges and notes into its own evidence.
-describe('evidence shared between the checks of a file', () => {
-  test('recordApart keeps the exchanges and notes of the work out of the check that ran it', async () => {
-    const run = new CheckRun(ruleById('ERR-01'), new Redactor());
-    run.recorder.record(raw('/own'));
-    run.notes.push('own note');
-    const recorded = await run.recordApart(async () => {
-      run.recorder.record(raw('/shared'));
-      run.notes.push('shared note');
-      return 7;
+// One evidence scope (issue 22): a check's run, a property's run and work shared by a file's
+// checks (CheckContext.sharedInFile) each record into their own scope; a check keeps a finished
+// scope's exchanges under their own ids.
+describe('evidence scopes', () => {
+  test('a scope keeps its exchanges and notes out of the scope that opened it', async () => {
+    const recorder = new EvidenceRecorder(new Redactor());
+    const outer = await recorder.scope(async () => {
+      recorder.record(raw('/own'));
+      recorder.current().notes.push('own note');
+      const inner = await recorder.scope(async () => {
+        recorder.record(raw('/shared'));
+        recorder.current().notes.push('shared note');
+        return 7;
+      });
+      expect(inner).toMatchObject({ value: 7, notes: ['shared note'] });
+      expect(inner.evidence.map((ex) => ex.request.url)).toEqual(['/shared']);
+      return inner;
     });
-    expect(recorded).toMatchObject({ value: 7, notes: ['shared note'] });
-    expect(recorded.evidence.map((ex) => ex.request.url)).toEqual(['/shared']);
-    expect(run.notes).toEqual(['own note']);
-    expect(run.recorder.take().evidence.map((ex) => ex.request.url)).toEqual(['/own']);
+    expect(outer.notes).toEqual(['own note']);
+    expect(outer.evidence.map((ex) => ex.request.url)).toEqual(['/own']);
   });
 
-  test('recordApart answers a failure as a value, with what was recorded before it', async () => {
-    const run = new CheckRun(ruleById('ERR-01'), new Redactor());
+  test('a scope answers a failure as a value, with what was recorded before it', async () => {
+    const recorder = new EvidenceRecorder(new Redactor());
     const boom = new Error('boom');
-    const recorded = await run.recordApart(async () => {
-      run.recorder.record(raw('/before-failure'));
+    const scoped = await recorder.scope(async () => {
+      recorder.record(raw('/before-failure'));
       throw boom;
     });
-    expect(recorded).toMatchObject({ error: boom });
-    expect(recorded.evidence).toHaveLength(1);
+    expect(scoped).toMatchObject({ error: boom });
+    expect(scoped.evidence).toHaveLength(1);
   });
 
-  test('adopt copies exchanges under fresh ids and maps the old ids to them', () => {
-    const source = new EvidenceRecorder(new Redactor());
-    const first = source.record(raw('/a'));
-    const second = source.record(raw('/b'));
-    const target = new EvidenceRecorder(new Redactor());
-    target.record(raw('/own'));
-    const ids = target.adopt(source.take().evidence);
-    const evidence = target.take().evidence;
-    expect(evidence.map((ex) => [ex.id, ex.request.url])).toEqual([
-      [1, '/own'],
-      [2, '/a'],
-      [3, '/b'],
+  test('scopes in flight at once never mix their exchanges', async () => {
+    const recorder = new EvidenceRecorder(new Redactor());
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((name) =>
+        recorder.scope(async () => {
+          for (let i = 0; i < 3; i++) {
+            recorder.record(raw(`/${name}/${i}`));
+            await tick();
+          }
+        }),
+      ),
+    );
+    expect(a!.evidence.map((ex) => ex.request.url)).toEqual(['/a/0', '/a/1', '/a/2']);
+    expect(b!.evidence.map((ex) => ex.request.url)).toEqual(['/b/0', '/b/1', '/b/2']);
+  });
+
+  test('keep moves a finished scope’s exchanges in under their own ids: nothing is renumbered', async () => {
+    const recorder = new EvidenceRecorder(new Redactor());
+    const shared = await recorder.scope(async () => [
+      recorder.record(raw('/a')),
+      recorder.record(raw('/b')),
     ]);
-    expect([ids.get(first), ids.get(second)]).toEqual([2, 3]);
+    const check = await recorder.scope(async () => {
+      recorder.record(raw('/own'));
+      recorder.keep(shared);
+    });
+    const ids = 'value' in shared ? shared.value : [];
+    expect(check.evidence.map((ex) => ex.request.url)).toEqual(['/own', '/a', '/b']);
+    expect(check.evidence.slice(1).map((ex) => ex.id)).toEqual(ids);
   });
 });

@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CheckRun } from '../../lib/check/check-run.js';
 import { propertyParams, runProperty } from '../../lib/check/property.js';
-import { runPropertyInLanes } from '../../lib/check/property-lanes.js';
+import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { ruleById } from '../../rules/index.js';
@@ -11,6 +11,11 @@ import { ruleById } from '../../rules/index.js';
 const rule = ruleById('MODEL-01');
 const params = (seed: number) => propertyParams<[number[]]>(seed, rule.id, 100);
 const arbitrary = fc.array(fc.nat(1000), { maxLength: 8 });
+
+function newRun(): CheckRun {
+  const redactor = new Redactor();
+  return new CheckRun(rule, new EvidenceRecorder(redactor), redactor);
+}
 
 /** Resolves after other runs in flight had a turn, so that lanes interleave. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -55,56 +60,70 @@ describe('a property in lanes', () => {
       }),
       params(11),
     );
-    const run = new CheckRun(rule, new Redactor());
+    const run = newRun();
     const inLanes: string[] = [];
     let made = 0;
     const busy = new Set<number>();
-    await runPropertyInLanes(
-      run,
-      new Redactor(),
-      arbitrary,
-      { count: 4, make: async () => made++ },
-      async (v, lane) => {
-        // A lane runs one input at a time.
-        expect(busy.has(lane)).toBe(false);
-        busy.add(lane);
-        await tick();
-        inLanes.push(v.join(','));
-        busy.delete(lane);
-      },
-      params(11),
-      faker,
+    const outcome = await run.execute(() =>
+      runProperty(
+        run,
+        new Redactor(),
+        arbitrary,
+        { count: 4, make: async () => made++ },
+        async (v, lane) => {
+          // A lane runs one input at a time.
+          expect(busy.has(lane)).toBe(false);
+          busy.add(lane);
+          await tick();
+          inLanes.push(v.join(','));
+          busy.delete(lane);
+        },
+        params(11),
+        faker,
+      ),
     );
     expect(made).toBe(4);
     expect([...inLanes].sort()).toEqual([...sequential].sort());
-    expect(run.notes).toEqual(['property held for 100 generated inputs']);
+    expect(outcome.notes).toEqual(['property held for 100 generated inputs']);
   });
 
-  test('reports the same counterexample, seed and path as ctx.property, with that run’s evidence only', async () => {
-    const one = new CheckRun(rule, new Redactor());
-    await runProperty(one, new Redactor(), arbitrary, breaksOver900(one), params(5));
-    const lanes = new CheckRun(rule, new Redactor());
-    await runPropertyInLanes(
-      lanes,
-      new Redactor(),
-      arbitrary,
-      { count: 8, make: async () => undefined },
-      breaksOver900(lanes),
-      params(5),
-      faker,
-    );
-    expect(one.counterexample).toBeDefined();
-    expect(lanes.counterexample).toEqual(one.counterexample);
-    expect(lanes.violations).toEqual(one.violations);
-    const urls = lanes.recorder.take().evidence.map((ex) => ex.request.url);
-    expect(urls).toEqual([`/sum/${(lanes.violations[0]!.received as number[]).join('-')}`]);
+  test('reports the same counterexample, seed and path in 8 lanes as in one, with that run’s evidence only', async () => {
+    const inLanes = async (count: number) => {
+      const run = newRun();
+      const outcome = await run.execute(() =>
+        runProperty(
+          run,
+          new Redactor(),
+          arbitrary,
+          { count, make: async () => undefined },
+          breaksOver900(run),
+          params(5),
+          faker,
+        ),
+      );
+      return { run, outcome };
+    };
+    const one = await inLanes(1);
+    const lanes = await inLanes(8);
+    expect(one.run.counterexample).toBeDefined();
+    expect(one.outcome.verdict).toBe('failed');
+    expect(lanes.run.counterexample).toEqual(one.run.counterexample);
+    expect(lanes.outcome.violations).toEqual(one.outcome.violations);
+    const urls = lanes.outcome.evidence.map((ex) => ex.request.url);
+    const received = lanes.outcome.violations[0]!.received as number[];
+    expect(urls).toEqual([`/sum/${received.join('-')}`]);
+    // The one report says what replays it: seed, path and the counterexample.
+    const note = lanes.outcome.notes.find((n) => n.startsWith('counterexample'));
+    expect(note).toContain(`seed ${lanes.run.counterexample!.seed}`);
+    expect(note).toContain(`path "${lanes.run.counterexample!.path}"`);
+    expect(note).toContain(lanes.run.counterexample!.value);
   });
 
   test('a harness error in a run ends the property as an error, never a counterexample', async () => {
-    const run = new CheckRun(rule, new Redactor());
+    const run = newRun();
     const broken = new HarnessError('HARNESS_NETWORK', 'connection reset');
-    await expect(
-      runPropertyInLanes(
+    const outcome = await run.execute(() =>
+      runProperty(
         run,
         new Redactor(),
         arbitrary,
@@ -116,16 +135,18 @@ describe('a property in lanes', () => {
         params(3),
         faker,
       ),
-    ).rejects.toBe(broken);
+    );
+    expect(outcome.verdict).toBe('error');
+    expect(outcome.reason).toContain('connection reset');
     expect(run.counterexample).toBeUndefined();
-    expect(run.violations).toEqual([]);
+    expect(outcome.violations).toEqual([]);
   });
 
   test('a run draws the same faker values in whichever lane it runs', async () => {
     const drawn = async (count: number) => {
       const drawnBy: string[] = [];
-      const run = new CheckRun(rule, new Redactor());
-      await runPropertyInLanes(
+      const run = newRun();
+      await runProperty(
         run,
         new Redactor(),
         arbitrary,

@@ -1,0 +1,271 @@
+import type { RawExchange } from './recorder.js';
+
+/**
+ * Where a value of a replayed request comes from at replay time:
+ * - `answer`: the JSON body of an earlier answer, at `pointer` (an order id, a
+ *   key and its secret, a token, an SKU of a made account);
+ * - `client`: made by the client (an Idempotency-Key, an external_id): fresh
+ *   per replay, the same wherever the run used the same value;
+ * - `env`: a credential of the run's, read from the environment.
+ */
+export type TraceVar =
+  | { kind: 'answer'; step: number; pointer: string }
+  | { kind: 'client'; shape: string }
+  | { kind: 'env'; name: EnvName };
+
+export type EnvName = 'CONTROL_TOKEN' | 'PARTNER_ACCESS_KEY_ID' | 'PARTNER_SECRET_KEY';
+
+/**
+ * One exchange as a request template: `{{name}}` stands for a variable of the
+ * trace. Holds no secret: every credential is a variable (learned from an
+ * answer at replay time, or read from the environment).
+ */
+export interface TraceStep {
+  id: number;
+  channel: 'api' | 'control';
+  method: string;
+  /** Path and query, templated. */
+  url: string;
+  headers: Record<string, string>;
+  /** `Authorization: Basic`, decoded and templated (`{{v1}}:{{v2}}`, each part form-encoded). */
+  basic?: string;
+  body?: string;
+  /** The body was too large to keep whole: this step cannot be replayed. */
+  truncated?: true;
+  /** What the run got: its status and problem `code`, if any. */
+  status?: number;
+  code?: string;
+  /** No answer came (network error, timeout): its code. */
+  error?: string;
+  /** Steps whose answers this one uses. */
+  uses: number[];
+}
+
+/** A check's exchanges in order with everything they depend on: what a reproduction replays. */
+export interface ReplayTrace {
+  steps: TraceStep[];
+  vars: Record<string, TraceVar>;
+}
+
+/** Request bodies beyond this are not kept for replay (a fuzz check's megabyte). */
+const MAX_TRACE_BODY = 64 * 1024;
+/** Values shorter than this are never taken for identifiers. */
+const MIN_VALUE = 6;
+const ID_CHAR = /[A-Za-z0-9_]/;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Every exchange of a session as a template, and the values its answers
+ * gave: a later request that sends one of them names the variable instead,
+ * so a replay takes it from the same answer it gets then. Kept for the
+ * whole session (a file, or a partner run's worker), because a check uses
+ * set-up made before it: the file's account, a cached token.
+ */
+export class ReplayBook {
+  readonly #steps = new Map<number, TraceStep>();
+  readonly #vars = new Map<string, TraceVar>();
+  /** Known value → variable name. */
+  readonly #byValue = new Map<string, string>();
+  readonly #byPrefix = new Map<string, string[]>();
+  #next = 1;
+
+  /** A credential of the run's, replayed from the environment. */
+  env(value: string | undefined, name: EnvName): void {
+    if (!value || value.length < MIN_VALUE || this.#byValue.has(value)) return;
+    this.#define(value, { kind: 'env', name });
+  }
+
+  /** Turns one exchange into a step; registers the values its answer gives. */
+  add(id: number, raw: RawExchange): void {
+    const uses = new Set<number>();
+    this.#clientValues(raw);
+    const headers: Record<string, string> = {};
+    let basic: string | undefined;
+    for (const [name, value] of Object.entries(raw.requestHeaders)) {
+      const lower = name.toLowerCase();
+      const credentials = lower === 'authorization' && /^basic\s+(\S+)$/i.exec(value)?.[1];
+      if (credentials) {
+        const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+        basic = decoded
+          .split(':')
+          .map((part) => this.#template(decodeForm(part), uses))
+          .join(':');
+        continue;
+      }
+      headers[lower] = this.#template(value, uses);
+    }
+    const step: TraceStep = {
+      id,
+      channel: raw.channel,
+      method: raw.method,
+      url: this.#template(raw.url, uses),
+      headers,
+      uses: [],
+    };
+    if (basic !== undefined) step.basic = basic;
+    if (raw.requestBody !== undefined) {
+      if (raw.requestBody.length > MAX_TRACE_BODY) step.truncated = true;
+      else step.body = this.#template(raw.requestBody, uses);
+    }
+    if (raw.status !== undefined) step.status = raw.status;
+    if (raw.error) step.error = raw.error.code;
+    const json = parseJson(raw.responseBody);
+    const code = (json as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') step.code = code;
+    uses.delete(id);
+    step.uses = [...uses].sort((a, b) => a - b);
+    this.#steps.set(id, step);
+    if (json !== undefined) this.#answerValues(id, json, '');
+  }
+
+  /** Replaces known values in `text` by their variables (no new variable is made). */
+  template(text: string): string {
+    return this.#template(text, new Set());
+  }
+
+  /** The steps `ids` with every step they depend on, in the order they ran. */
+  trace(ids: Iterable<number>): ReplayTrace {
+    const wanted = new Set<number>();
+    const visit = (id: number) => {
+      if (wanted.has(id)) return;
+      const step = this.#steps.get(id);
+      if (!step) return;
+      wanted.add(id);
+      for (const used of step.uses) visit(used);
+    };
+    for (const id of ids) visit(id);
+    const steps = [...wanted]
+      .sort((a, b) => a - b)
+      .map((id) => this.#steps.get(id) as TraceStep)
+      .map((step) => ({ ...step, headers: { ...step.headers }, uses: [...step.uses] }));
+    const vars: Record<string, TraceVar> = {};
+    const text = JSON.stringify(steps);
+    for (const [name, def] of this.#vars) if (text.includes(`{{${name}}}`)) vars[name] = def;
+    return { steps, vars };
+  }
+
+  #define(value: string, def: TraceVar): string {
+    const name = `v${this.#next++}`;
+    this.#vars.set(name, def);
+    this.#byValue.set(value, name);
+    const prefix = value.slice(0, MIN_VALUE);
+    this.#byPrefix.set(prefix, [...(this.#byPrefix.get(prefix) ?? []), value]);
+    return name;
+  }
+
+  /** Values the client makes up: Idempotency-Keys, external_ids, UUIDs. */
+  #clientValues(raw: RawExchange): void {
+    const texts: string[] = [];
+    const key = Object.entries(raw.requestHeaders).find(
+      ([name]) => name.toLowerCase() === 'idempotency-key',
+    )?.[1];
+    if (key && key.length >= MIN_VALUE && /[0-9]/.test(key)) this.#client(key);
+    texts.push(raw.url, raw.requestBody ?? '', key ?? '');
+    for (const text of texts) for (const uuid of text.match(UUID) ?? []) this.#client(uuid);
+    const body = parseJson(raw.requestBody);
+    if (body !== undefined) {
+      walk(body, '', (value, pointer) => {
+        if (/\/external_id$/.test(pointer) && value.length >= MIN_VALUE) this.#client(value);
+      });
+    }
+  }
+
+  #client(value: string): void {
+    if (this.#byValue.has(value)) return;
+    this.#define(value, { kind: 'client', shape: value.replace(/[0-9]/g, '0') });
+  }
+
+  #answerValues(step: number, json: unknown, root: string): void {
+    walk(json, root, (value, pointer) => {
+      if (value.length < MIN_VALUE || this.#byValue.has(value)) return;
+      // Identifiers, keys, tokens: letters with digits, no spaces. Statuses and words are left alone.
+      if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || /\s/.test(value)) return;
+      if (/^\d{4}-\d{2}-\d{2}/.test(value)) return;
+      this.#define(value, { kind: 'answer', step, pointer });
+    });
+  }
+
+  #template(text: string, uses: Set<number>): string {
+    if (this.#byValue.size === 0 || text.length < MIN_VALUE) return text;
+    let out = '';
+    let at = 0;
+    let copied = 0;
+    while (at + MIN_VALUE <= text.length) {
+      const candidates = this.#byPrefix.get(text.slice(at, at + MIN_VALUE));
+      const found = candidates
+        ?.filter((value) => text.startsWith(value, at) && bounded(text, at, value.length))
+        .sort((a, b) => b.length - a.length)[0];
+      if (!found) {
+        at += 1;
+        continue;
+      }
+      const name = this.#byValue.get(found) as string;
+      const def = this.#vars.get(name);
+      if (def?.kind === 'answer') uses.add(def.step);
+      out += `${text.slice(copied, at)}{{${name}}}`;
+      at += found.length;
+      copied = at;
+    }
+    return out + text.slice(copied);
+  }
+}
+
+/** A value matched inside a longer identifier is not that value. */
+function bounded(text: string, at: number, length: number): boolean {
+  const before = text[at - 1];
+  const after = text[at + length];
+  return !(before && ID_CHAR.test(before)) && !(after && ID_CHAR.test(after));
+}
+
+function walk(value: unknown, pointer: string, visit: (text: string, pointer: string) => void) {
+  if (typeof value === 'string') visit(value, pointer);
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) walk(item, `${pointer}/${i}`, visit);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value))
+      walk(inner, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, visit);
+  }
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeForm(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, '%20'));
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * One violation to judge again on replay: the step's answer at `pointer`.
+ * `observed` is what the run saw there (variables named, as in the steps);
+ * absent when the evidence could not say (a body cut for length).
+ */
+export interface Judgement {
+  code: string;
+  pointer: string;
+  /** The step whose answer shows it; none: the check judged across answers. */
+  exchange?: number;
+  expected: unknown;
+  received: unknown;
+  observed?: { value: unknown } | { absent: true };
+  message: string;
+}
+
+/** What a reproduction replays and judges: a failed, warning or error result's trace and violations. */
+export interface Replay {
+  trace: ReplayTrace;
+  judge: Judgement[];
+  /** Why this result cannot be replayed standalone, when it cannot. */
+  unreplayable?: string;
+}
