@@ -1,18 +1,18 @@
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, DEFAULT_TIMEOUT_MS, type Settings } from '../config/settings.js';
 import type { ReplaySettings } from '../reports/reproduce.js';
 
 /**
- * The run's resolved settings as a replay needs them: absolute paths (the
- * replay may start in another directory) and nothing secret.
+ * The run's resolved settings as a replay needs them: nothing secret and no
+ * absolute path of the suite (issue 21): a bundled profile by its name, the
+ * user's own profile and check files relative to the run's directory.
  */
 export function replaySettings(settings: Settings, cwd: string): ReplaySettings {
   return {
-    bin: join(PACKAGE_ROOT, 'bin', 'conformance.js'),
     ...(settings.target ? { target: settings.target } : {}),
     ...(settings.controlUrl ? { controlUrl: settings.controlUrl } : {}),
-    ...(settings.profile.file ? { profileFile: resolve(cwd, settings.profile.file) } : {}),
+    ...(settings.profile.file ? { profileFile: profileOption(settings.profile.file, cwd) } : {}),
     seed: settings.seed,
     numRuns: settings.numRuns,
     ...(settings.requestTimeoutMs !== DEFAULT_TIMEOUT_MS
@@ -21,11 +21,31 @@ export function replaySettings(settings: Settings, cwd: string): ReplaySettings 
     allowLiveOrders: settings.allowLiveOrders,
     ...(settings.suites !== DEFAULT_SUITES
       ? {
-          suites: isAbsolute(settings.suites)
-            ? settings.suites
-            : join(PACKAGE_ROOT, settings.suites),
+          suites: portable(
+            isAbsolute(settings.suites) ? settings.suites : join(PACKAGE_ROOT, settings.suites),
+            cwd,
+          ),
         }
       : {}),
     ...(settings.partnerKey ? { partnerAccessKeyId: settings.partnerKey.accessKeyId } : {}),
   };
+}
+
+/** A profile the package bundles by its name (found wherever the suite is installed), else a relative path. */
+function profileOption(file: string, cwd: string): string {
+  const absolute = resolve(cwd, file);
+  const bundled = relative(join(PACKAGE_ROOT, 'config'), absolute);
+  if (
+    !bundled.startsWith('..') &&
+    !isAbsolute(bundled) &&
+    /^[A-Za-z0-9][\w.-]*\.json$/.test(bundled)
+  )
+    return bundled.slice(0, -'.json'.length);
+  return portable(absolute, cwd);
+}
+
+/** A path relative to the run's directory (where the replay is meant to start). */
+function portable(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' ? '.' : rel.startsWith('.') ? rel : `./${rel}`;
 }

@@ -29,7 +29,7 @@ import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
 import { verifyPackage } from './verify.js';
-import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
+import { afterReportsWritten, completeReport, reproSettingsOf, waive } from './workflow-steps.js';
 
 export interface CommandIo {
   argv: readonly string[];
@@ -177,7 +177,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     };
     const report = await completeReport(built, settings, io.cwd, waived.waivers);
     try {
-      await writeReports(report, settings.reportDir, net);
+      await writeReports(report, settings.reportDir, net, reproSettingsOf(report, settings));
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
 import type { Report, RuleResult } from '../reports/report-model.js';
+import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 import { applyWaivers, type WaiverSummary } from '../reports/waivers.js';
@@ -36,6 +37,7 @@ export async function completeReport(
     { ...built, ...(waivers ? { waivers } : {}) },
     replayBase(replaySettings(settings, cwd)),
     settings.profile.dialect.paths.token,
+    reproSettingsOf(built, settings),
   );
   const dir = settings.workflow?.history;
   if (dir) {
@@ -43,6 +45,16 @@ export async function completeReport(
     report = { ...report, history: computeHistory(report, runs, dir, unreadable) };
   }
   return report;
+}
+
+/** Where the run's reproductions replay by default, and how the target places and cancels orders. */
+export function reproSettingsOf(report: Report, settings: Settings): ReproSettings {
+  const info = report.target_info;
+  return reproSettings(
+    { origin: report.target, apiBaseUrl: info.api_base_url, controlUrl: info.control_url },
+    settings.profile.dialect,
+    !info.control_url,
+  );
 }
 
 /** After the reports are written: keep the run in the history, then hash (and sign) the directory. */

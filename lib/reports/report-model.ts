@@ -1,6 +1,7 @@
 import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
+import type { Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
 import type { History } from './history.js';
 import type { Coverage, Outcome } from './outcome.js';
@@ -106,12 +107,34 @@ export interface RuleResult {
   reproduce?: Reproduce;
   /** Addition, with `--waivers`: the waiver on this rule (a waived failure stays `failed`). */
   waiver?: ResultWaiver;
+  /** Addition (issue 21): the sentence(s) of the document the rule rests on. */
+  source?: RuleSource;
+  /**
+   * Failed, warning and error results: the check's whole sequence as replay
+   * steps and its violations to judge again (no secret: variables only).
+   * Turned into `repro/<RULE>.mjs` and `reproduce.curl`; not written to report.json.
+   */
+  replay?: Replay;
 }
 
-/** Re-runs one rule (`command`) and replays its failing exchanges (`curl`); secrets as variables only. */
+/** What a rule rests on, as in the catalogue: `doc` is `api` (the API document) or `contract`. */
+export interface RuleSource {
+  doc: string;
+  section: string;
+  quote: string;
+  rfc?: string;
+}
+
+/**
+ * Re-runs one rule (`command`), and replays the check's whole sequence as a
+ * POSIX sh script (`curl`, one line each; identifiers captured from the
+ * answers into shell variables) and as `repro/<RULE>.mjs` (`file`, relative
+ * to the report directory); secrets as environment variables only.
+ */
 export interface Reproduce {
   command: string;
   curl: string[];
+  file?: string;
 }
 
 export interface RunError {

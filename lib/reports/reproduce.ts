@@ -1,5 +1,9 @@
 import type { Exchange } from '../evidence/exchange.js';
 import type { Report, Reproduce, RuleResult } from './report-model.js';
+import { curlScript } from './repro/curl-script.js';
+import { reproducible } from './repro/repro-file.js';
+import type { ReproSettings } from './repro/repro-settings.js';
+import { REPRO_DIR } from './repro/write-repro.js';
 import { shellWord } from './shell-quote.js';
 
 /**
@@ -9,19 +13,17 @@ import { shellWord } from './shell-quote.js';
  * the control token and the partner Secret Key are named as variables only.
  */
 export interface ReplaySettings {
-  /** Absolute path of the suite's `bin/conformance.js`. */
-  bin: string;
   /** Absent: the bundled reference server. */
   target?: string;
   controlUrl?: string;
-  /** Absolute path of the profile file, when the run used one. */
+  /** The profile as `--profile` takes it again: a bundled profile's name, else a path relative to the run's directory. */
   profileFile?: string;
   seed: number;
   numRuns: number;
   /** Only when not the default. */
   timeoutMs?: number;
   allowLiveOrders: boolean;
-  /** Absolute glob of check files, only when not the bundled suites. */
+  /** Glob of check files relative to the run's directory, only when not the bundled suites. */
   suites?: string;
   /** The Access Key ID (not a secret) of a partner-mode run. */
   partnerAccessKeyId?: string;
@@ -32,10 +34,14 @@ const SECRET_VARIABLES = {
   partnerSecret: 'PARTNER_SECRET_KEY',
 } as const;
 
+/** The package's command: what `npx` runs wherever the suite is installed (issue 21: no absolute path). */
+export const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
+
 /**
  * The command that re-runs the run (or, with `only`, some rules of it):
- * every non-secret setting as a flag, the secrets as `"$VARIABLE"`, so it
- * works pasted into a fresh shell from any directory.
+ * every non-secret setting as a flag, the secrets as `"$VARIABLE"`, the
+ * package's command name instead of any path of the suite, so it works
+ * pasted into a fresh shell wherever the suite is installed.
  */
 export function replayBase(replay: ReplaySettings): string {
   const env: string[] = [];
@@ -54,7 +60,7 @@ export function replayBase(replay: ReplaySettings): string {
   if (replay.allowLiveOrders) flags.push('--allow-live-orders');
   // `=` form: a negative seed is never read as a flag, whatever parses it.
   flags.push(`--seed=${replay.seed}`, '--num-runs', String(replay.numRuns));
-  return [...env, 'node', shellWord(replay.bin), ...flags].join(' ');
+  return [...env, PACKAGE_COMMAND, ...flags].join(' ');
 }
 
 /** The base command narrowed to some rules. */
@@ -66,14 +72,23 @@ const NEEDS_REPRODUCTION = new Set(['failed', 'warning', 'error']);
 
 /**
  * Adds `reproduce` to every failed, warning and error result: the command
- * that re-runs that rule alone, and the failing exchanges as curl commands.
+ * that re-runs that rule alone; the check's whole sequence as a sh script
+ * with curl (its exchanges as curl commands when it has no replay) and, when
+ * it has one, its standalone reproduction `repro/<RULE>.mjs`.
  */
-export function attachReproduction(report: Report, base: string, tokenPath: string): Report {
+export function attachReproduction(
+  report: Report,
+  base: string,
+  tokenPath: string,
+  repro?: ReproSettings,
+): Report {
   const results = report.results.map((result): RuleResult => {
     if (!NEEDS_REPRODUCTION.has(result.verdict)) return result;
+    const standalone = repro !== undefined && reproducible(result);
     const reproduce: Reproduce = {
       command: withOnly(base, result.rule_id),
-      curl: curlLines(result, report, tokenPath),
+      curl: standalone ? curlScript(result, repro) : curlLines(result, report, tokenPath),
+      ...(standalone ? { file: `${REPRO_DIR}/${result.rule_id}.mjs` } : {}),
     };
     return { ...result, reproduce };
   });

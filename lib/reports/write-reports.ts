@@ -6,6 +6,8 @@ import { renderHtml } from './html/render.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './report-model.js';
+import type { ReproSettings } from './repro/repro-settings.js';
+import { writeRepro } from './repro/write-repro.js';
 import type { SafetyNet } from './safety-net.js';
 
 export const ALLURE_DIR = 'allure-results';
@@ -15,10 +17,16 @@ export const ALLURE_DIR = 'allure-results';
  * net (values and rendered text), then passes the net over what allure-vitest wrote there too. Answers
  * the files written.
  */
-export async function writeReports(unsafe: Report, dir: string, net: SafetyNet): Promise<string[]> {
+export async function writeReports(
+  unsafe: Report,
+  dir: string,
+  net: SafetyNet,
+  repro?: ReproSettings,
+): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   // Twice: the values before rendering (escaping would hide a secret's shape), the text after.
-  const report = net.cleanValue(unsafe);
+  // The replay traces become repro/ (through the same net), not part of report.json.
+  const report = net.cleanValue(withoutReplays(unsafe));
   const files: [string, string][] = [
     ['report.json', `${JSON.stringify(report, null, 2)}\n`],
     ['report.html', renderHtml(report)],
@@ -32,9 +40,14 @@ export async function writeReports(unsafe: Report, dir: string, net: SafetyNet):
     await writeFile(path, net.clean(content));
     written.push(path);
   }
+  if (repro) written.push(...(await writeRepro(net.cleanValue(unsafe), dir, net, repro)));
   await completeAllureResults(report, join(dir, ALLURE_DIR));
   await cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;
+}
+
+function withoutReplays(report: Report): Report {
+  return { ...report, results: report.results.map(({ replay: _replay, ...result }) => result) };
 }
 
 /** Rewrites text files a third party wrote, through the net. Binary files (a NUL byte) are left alone. */

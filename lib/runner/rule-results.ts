@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
-import type { RuleResult, RunError } from '../reports/report-model.js';
+import type { RuleResult, RuleSource, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
 import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
@@ -69,6 +69,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       section: rule.section,
       level: rule.level,
       area: rule.area,
+      source: sourceOf(rule),
     };
     const tests = testsByRule.get(rule.id) ?? [];
     const selected = isSelected(input.only, rule.id);
@@ -101,7 +102,7 @@ function fromTests(
   rule: Rule,
   selected: boolean,
   interrupted: string | undefined,
-): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area'> {
+): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area' | 'source'> {
   const verdicts = tests.map((test) => ({
     test,
     ...verdictOfTest(test, rule.level, selected, interrupted),
@@ -121,8 +122,19 @@ function fromTests(
     ...(outcome?.harnessError ? { harness_error: outcome.harnessError } : {}),
     ...(outcome?.counterexample ? { counterexample: outcome.counterexample } : {}),
     ...(notes.length ? { notes } : {}),
+    ...(outcome?.replay ? { replay: outcome.replay } : {}),
     file: lead.test.file,
     duration_ms: duration,
+  };
+}
+
+/** The sentence(s) of the document the rule rests on, as in the catalogue (issue 21). */
+export function sourceOf(rule: Rule): RuleSource {
+  return {
+    doc: rule.source.doc,
+    section: rule.source.section,
+    quote: rule.source.quote.join(' … '),
+    ...(rule.source.rfc ? { rfc: rule.source.rfc } : {}),
   };
 }
 
