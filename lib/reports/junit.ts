@@ -2,6 +2,7 @@ import { AREAS, type Area } from '../../rules/index.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
+import { sourceText } from './source-lines.js';
 import { waiverMark } from './waivers.js';
 
 /**
@@ -48,13 +49,19 @@ function testcase(result: RuleResult, report: Report): string {
     case 'warning':
       return `${open}>\n      <system-out>${text(`warning (${result.level}): ${reason}\n${detail}`)}</system-out>\n    </testcase>`;
     case 'failed':
-      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}`)}" type="${attr(`${result.level} violation${result.waiver?.active ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}${restsOn(result)}`)}" type="${attr(`${result.level} violation${result.waiver?.active ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
     case 'error':
       return `${open}>\n      <error message="${attr(reason)}" type="${attr(result.harness_error?.code ?? 'harness error')}">${text(detail)}</error>\n    </testcase>`;
     case 'not_verifiable':
     case 'skipped':
       return `${open}>\n      <skipped message="${attr(`${result.verdict}: ${reason}`)}"/>\n    </testcase>`;
   }
+}
+
+/** The failure message ends with the sentence of the document the rule rests on (issue 21). */
+function restsOn(result: RuleResult): string {
+  const text = sourceText(result);
+  return text ? ` (rests on the ${text})` : '';
 }
 
 /** The run's outcome and coverage on every testsuite: JUnit has no run-level properties. */

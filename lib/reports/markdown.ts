@@ -6,6 +6,7 @@ import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { reproduceLines } from './reproduce-markdown.js';
+import { sourceMarkdown } from './source-lines.js';
 
 const LIST_LIMIT = 50;
 
@@ -105,7 +106,9 @@ function line(result: RuleResult, report: Report): string {
       ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
       : '';
   const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
-  return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
+  const source = sourceMarkdown(result);
+  const withSource = source ? `${main}\n${source}` : main;
+  return result.reproduce ? `${withSource}\n${reproduceLines(result.reproduce)}` : withSource;
 }
 
 /** Groups not_verifiable rules by what they lacked: a capability, or "a check" for uncovered ones. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../lib/config/settings.js';
@@ -11,11 +12,26 @@ import { sampleReport } from './support/sample-report.js';
 
 const CONTROL_TOKEN = 'repro-control-token-0123456789';
 
+/**
+ * A directory where the suite is installed as a dependency (node_modules/partner-ordering-conformance
+ * and its bin link), so that `npx partner-ordering-conformance` finds it there and asks no registry.
+ */
+function installedDir(): string {
+  const dir = emptyDir();
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(process.cwd(), join(dir, 'node_modules', 'partner-ordering-conformance'));
+  symlinkSync(
+    '../partner-ordering-conformance/bin/conformance.js',
+    join(dir, 'node_modules', '.bin', 'partner-ordering-conformance'),
+  );
+  return dir;
+}
+
 /** Runs a printed command the way a user pastes it: bash, a clean environment, only the secret set. */
 function paste(command: string, env: Record<string, string>): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', command], {
-      cwd: emptyDir(),
+      cwd: installedDir(),
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: 'ignore',
     });
@@ -66,6 +82,9 @@ describe('reproduce against a broken reference', () => {
       expect(reproduce.command).not.toContain(CONTROL_TOKEN);
       expect(reproduce.command).toContain('"$CONTROL_TOKEN"');
       expect(reproduce.command).toContain('--seed=-5');
+      // Portable (issue 21): the package's command, no absolute path of the suite anywhere.
+      expect(reproduce.command).toMatch(/ npx partner-ordering-conformance /);
+      expect(reproduce.command).not.toMatch(/(^|[\s'"=])\//);
       expect(reproduce.curl.length).toBeGreaterThan(0);
       for (const line of reproduce.curl) {
         expect(line).not.toContain(CONTROL_TOKEN);
@@ -84,7 +103,6 @@ describe('reproduce against a broken reference', () => {
 
 describe('replay commands', () => {
   const base = {
-    bin: '/opt/suite dir/bin/conformance.js',
     target: 'https://staging.example',
     controlUrl: 'https://staging.example/__control',
     seed: -2139925296,
@@ -95,7 +113,7 @@ describe('replay commands', () => {
   it('carry every setting, quote paths, and name secrets only as variables', () => {
     const command = replayBase({ ...base, partnerAccessKeyId: 'odp_test_ak_abc' });
     expect(command).toBe(
-      `CONTROL_TOKEN="$CONTROL_TOKEN" PARTNER_ACCESS_KEY_ID=odp_test_ak_abc PARTNER_SECRET_KEY="$PARTNER_SECRET_KEY" node '/opt/suite dir/bin/conformance.js' --target https://staging.example --control-url https://staging.example/__control --allow-live-orders --seed=-2139925296 --num-runs 7`,
+      `CONTROL_TOKEN="$CONTROL_TOKEN" PARTNER_ACCESS_KEY_ID=odp_test_ak_abc PARTNER_SECRET_KEY="$PARTNER_SECRET_KEY" npx partner-ordering-conformance --target https://staging.example --control-url https://staging.example/__control --allow-live-orders --seed=-2139925296 --num-runs 7`,
     );
   });
 

@@ -62,11 +62,22 @@ export function exchangeAnchor(ruleId: string, exchange: number): string {
   return `ex-${e(ruleId)}-${e(String(exchange))}`;
 }
 
-function reproduce(what: { command: string; curl: string[] }): string {
-  const curl = what.curl.length
-    ? `<p class="muted">The failing exchange(s) with curl (set <code>PARTNER_ACCESS_KEY_ID</code> and <code>PARTNER_SECRET_KEY</code> to a key of yours):</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`
-    : '';
-  return `<h4>Reproduce</h4><p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${curl}`;
+function reproduce(what: { command: string; curl: string[]; file?: string }): string {
+  return `<h4>Reproduce</h4>${reproduceFile(what.file)}<p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${reproduceCurl(what)}`;
+}
+
+/** The standalone reproduction (issue 21): no suite needed to run it. */
+function reproduceFile(file: string | undefined): string {
+  if (!file) return '';
+  return `<p class="muted">Standalone, with plain <code>node</code> and no install (see repro/README.md): <a href="${e(file)}"><code>${e(file)}</code></a></p>`;
+}
+
+function reproduceCurl(what: { curl: string[]; file?: string }): string {
+  if (!what.curl.length) return '';
+  const intro = what.file
+    ? 'The same sequence with curl, as a POSIX sh script (needs curl and node; export the variables it names):'
+    : 'The failing exchange(s) with curl (set <code>PARTNER_ACCESS_KEY_ID</code> and <code>PARTNER_SECRET_KEY</code> to a key of yours):';
+  return `<p class="muted">${intro}</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`;
 }
 
 function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): string {

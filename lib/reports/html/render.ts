@@ -5,6 +5,7 @@ import { escapeHtml as e } from '../escape-html.js';
 import { coverageFigure, type Outcome, outcomeTitle } from '../outcome.js';
 import { replayCommand } from '../replay-command.js';
 import type { Report, RuleResult } from '../report-model.js';
+import { sourceHtml } from '../source-lines.js';
 import { ruleDetails } from './details.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
@@ -85,7 +86,7 @@ function row(result: RuleResult, report: Report): string {
   const open = result.verdict === 'failed' || result.verdict === 'error' ? ' open' : '';
   const reason = result.reason ? `<div class="reason">${e(result.reason)}</div>` : '';
   const unfold = details ? `<details${open}><summary>details</summary>${details}</details>` : '';
-  return `<tr class="rule" id="rule-${e(result.rule_id)}" data-verdict="${e(result.verdict)}" data-area="${e(result.area)}" data-level="${e(result.level)}"><td class="id">${e(result.rule_id)}</td><td>${e(result.level)}</td><td>${e(result.section)}</td><td><span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span>${result.uncovered ? ' <span class="muted">uncovered</span>' : ''}${ruleBadges(result, report)}</td><td>${e(result.title)}${reason}${unfold}</td></tr>`;
+  return `<tr class="rule" id="rule-${e(result.rule_id)}" data-verdict="${e(result.verdict)}" data-area="${e(result.area)}" data-level="${e(result.level)}"><td class="id">${e(result.rule_id)}</td><td>${e(result.level)}</td><td>${e(result.section)}</td><td><span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span>${result.uncovered ? ' <span class="muted">uncovered</span>' : ''}${ruleBadges(result, report)}</td><td>${e(result.title)}${sourceHtml(result)}${reason}${unfold}</td></tr>`;
 }
 
 function runErrors(report: Report): string {
