@@ -34,6 +34,9 @@ export function replayOf(
       ...(observed === undefined
         ? {}
         : { observed: 'absent' in observed ? observed : { value: named(observed.value) } }),
+      ...(v.holds
+        ? { holds: v.holds.map((h) => ({ pointer: h.pointer, equals: named(h.equals) ?? null })) }
+        : {}),
       message: v.message,
     };
   });

@@ -181,6 +181,8 @@ export class ReplayBook {
       // Identifiers, keys, tokens: letters with digits, no spaces. Statuses and words are left alone.
       if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || /\s/.test(value)) return;
       if (/^\d{4}-\d{2}-\d{2}/.test(value)) return;
+      // Paths and URLs (a problem's `instance`) are where a request goes, not an identifier.
+      if (value.startsWith('/') || /^[a-z]+:\/\//i.test(value)) return;
       this.#define(value, { kind: 'answer', step, pointer });
     });
   }
@@ -259,6 +261,8 @@ export interface Judgement {
   expected: unknown;
   received: unknown;
   observed?: { value: unknown } | { absent: true };
+  /** What the answer must show for the rule to hold (variables named): judged first when present. */
+  holds?: { pointer: string; equals: unknown }[];
   message: string;
 }
 

@@ -27,4 +27,10 @@ export interface Violation {
   message: string;
   /** Id of the evidence exchange that shows it, when one does. */
   exchange?: number;
+  /**
+   * What that exchange's answer must show for the rule to hold, where
+   * `pointer` and `expected` alone cannot say (a model's step: status,
+   * header and order at once): a standalone reproduction judges these again.
+   */
+  holds?: { pointer: string; equals: unknown }[];
 }

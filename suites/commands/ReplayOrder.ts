@@ -39,6 +39,14 @@ export class ReplayOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
       kept === 'yes'
         ? `200 Idempotent-Replayed: true with order ${order.id}`
         : `a replay of ${order.id} or 409 duplicate_external_id`,
+      // What a standalone reproduction judges again (issue 21).
+      kept === 'yes'
+        ? [
+            { pointer: '/status', equals: 200 },
+            { pointer: '/headers/idempotent-replayed', equals: 'true' },
+            { pointer: `/body${real.ctx.dialect.answers.order.id}`, equals: order.id },
+          ]
+        : undefined,
     );
   }
 

@@ -12,6 +12,7 @@ export function expectModelStep(
   step: { toString(): string },
   res: HttpResponse,
   expected: string,
+  holds?: { pointer: string; equals: unknown }[],
 ): void {
   if (agrees) {
     ctx.judged();
@@ -25,5 +26,6 @@ export function expectModelStep(
     received: `HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''}`,
     message: `${step.toString()}: the target answered HTTP ${res.status}${typeof code === 'string' ? ` ${code}` : ''}, the model expected ${expected}`,
     exchange: res.exchange,
+    ...(holds ? { holds } : {}),
   });
 }

@@ -101,7 +101,11 @@ async function replay(options, log) {
   }
   const secrets = secretNames();
   const redact = (text) => {
-    let out = text;
+    // Credentials by field name too: an answer is printed before its values are learned.
+    let out = text.replace(
+      /("(?:access_token|refresh_token|secret_key|client_secret|secret|password|token)"\s*:\s*)"[^"]*"/gi,
+      '$1"[REDACTED]"',
+    );
     for (const name of secrets) {
       const value = values.get(name);
       if (value) out = out.split(value).join('[REDACTED]');
@@ -267,10 +271,10 @@ async function replay(options, log) {
         let answer;
         for (const step of item.loop) {
           answer = await send(step, false);
-          answers.set(step.id, answer);
+          learn(step, answer);
           if (limit !== undefined && answer.status === limit) break;
         }
-        learn(last, answer);
+        answers.set(last.id, answer);
         continue;
       }
       learn(item.step, await send(item.step));
@@ -320,6 +324,26 @@ function judge(answers, values) {
     const step = REPRO.steps.find((s) => s.id === v.exchange);
     const answer = v.exchange === undefined ? undefined : answers.get(v.exchange);
     if (!step || !answer) {
+      // Judged across answers (two orders that must be one): the values compared are learned
+      // again from this replay's answers, so their (in)equality is judged anew.
+      const learned = JSON.stringify(v.received).match(/\{\{(v\d+)\}\}/g) ?? [];
+      const fresh = learned.some((m) => REPRO.vars[m.slice(2, -2)]?.kind === 'answer');
+      if (v.code === 'VALUE' && fresh && v.exchange === undefined) {
+        const expected = fillValue(v.expected, values);
+        const received = fillValue(v.received, values);
+        const open = /\{\{v\d+\}\}/.test(JSON.stringify([expected, received]));
+        if (!open) {
+          const reproduced = !deepEqual(expected, received);
+          verdicts.push({
+            v,
+            judged: true,
+            reproduced,
+            here: `now ${JSON.stringify(received)} against ${JSON.stringify(expected)}`,
+            current: received,
+          });
+          continue;
+        }
+      }
       verdicts.push({ v, judged: false, why: 'it names no single answer' });
       continue;
     }
@@ -338,9 +362,27 @@ function judge(answers, values) {
           : valueAt(answer.json, v.pointer.slice(5));
     else resolvable = false;
     let reproduced;
-    if (v.code === 'STATUS' && typeof v.pointer === 'string' && v.pointer === '/status') {
-      const allowed = Array.isArray(v.expected) ? v.expected : [v.expected];
-      reproduced = !allowed.includes(answer.status);
+    const at = (pointer) =>
+      pointer === '/status'
+        ? answer.status
+        : pointer.startsWith('/headers/')
+          ? answer.headers[pointer.slice('/headers/'.length).toLowerCase()]
+          : valueAt(answer.json, pointer.slice('/body'.length));
+    if (v.holds) {
+      // What the answer must show for the rule to hold (a model's step): any of it missing breaks it.
+      const broken = v.holds.find((h) => !deepEqual(at(h.pointer), fillValue(h.equals, values)));
+      verdicts.push({
+        v,
+        judged: true,
+        reproduced: broken !== undefined,
+        here,
+        current: broken ? at(broken.pointer) : undefined,
+      });
+      continue;
+    }
+    const statuses = [v.expected].flat();
+    if (v.pointer === '/status' && statuses.every((x) => typeof x === 'number')) {
+      reproduced = !statuses.includes(answer.status);
     } else if (v.code === 'LEAK') {
       const secrets = [...secretNames()].map((n) => values.get(n)).filter(Boolean);
       reproduced =
