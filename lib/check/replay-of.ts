@@ -15,7 +15,6 @@ export function replayOf(
   scope: Scope,
   violations: readonly Violation[],
 ): Replay {
-  const trace = recorder.trace(scope);
   const byId = new Map(scope.evidence.map((exchange) => [exchange.id, exchange]));
   const named = (value: unknown): unknown => {
     if (value === undefined) return undefined;
@@ -40,6 +39,7 @@ export function replayOf(
       message: v.message,
     };
   });
+  const trace = recorder.trace(scope, JSON.stringify(judge));
   const unreplayable = trace.steps.find((step) => step.truncated)
     ? 'a request body was too large to keep for replay'
     : undefined;

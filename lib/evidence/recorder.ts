@@ -128,9 +128,12 @@ export class EvidenceRecorder {
     return trimmed(this.current());
   }
 
-  /** The replay trace of a scope: its exchanges and those they depend on, secrets as variables. */
-  trace(scope: Scope): ReplayTrace {
-    const trace = book.trace(scope.steps);
+  /**
+   * The replay trace of a scope: its exchanges and those they depend on,
+   * secrets as variables; `also` (a judgement's text) may name more variables.
+   */
+  trace(scope: Scope, also = ''): ReplayTrace {
+    const trace = book.trace(scope.steps, also);
     const r = this.#redactor;
     // A last net: a credential the check made up itself is no variable, and stays out anyway.
     for (const step of trace.steps) {

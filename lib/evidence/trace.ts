@@ -52,6 +52,8 @@ const MAX_TRACE_BODY = 64 * 1024;
 /** Values shorter than this are never taken for identifiers. */
 const MIN_VALUE = 6;
 const ID_CHAR = /[A-Za-z0-9_]/;
+/** Fields whose value is an identifier or credential whatever its characters. */
+const ID_FIELD = /(?:^|_)(?:id|key|sku|token|secret)$/i;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
@@ -123,8 +125,11 @@ export class ReplayBook {
     return this.#template(text, new Set());
   }
 
-  /** The steps `ids` with every step they depend on, in the order they ran. */
-  trace(ids: Iterable<number>): ReplayTrace {
+  /**
+   * The steps `ids` with every step they depend on, in the order they ran,
+   * and the variables they (or `also`, the judgement's text) name.
+   */
+  trace(ids: Iterable<number>, also = ''): ReplayTrace {
     const wanted = new Set<number>();
     const visit = (id: number) => {
       if (wanted.has(id)) return;
@@ -139,8 +144,13 @@ export class ReplayBook {
       .map((id) => this.#steps.get(id) as TraceStep)
       .map((step) => ({ ...step, headers: { ...step.headers }, uses: [...step.uses] }));
     const vars: Record<string, TraceVar> = {};
-    const text = JSON.stringify(steps);
-    for (const [name, def] of this.#vars) if (text.includes(`{{${name}}}`)) vars[name] = def;
+    const text = JSON.stringify(steps) + also;
+    for (const [name, def] of this.#vars) {
+      // A value the judgement names from an answer no replayed step gets cannot be learned.
+      if (!text.includes(`{{${name}}}`)) continue;
+      if (def.kind === 'answer' && !wanted.has(def.step)) continue;
+      vars[name] = def;
+    }
     return { steps, vars };
   }
 
@@ -177,9 +187,11 @@ export class ReplayBook {
 
   #answerValues(step: number, json: unknown, root: string): void {
     walk(json, root, (value, pointer) => {
-      if (value.length < MIN_VALUE || this.#byValue.has(value)) return;
-      // Identifiers, keys, tokens: letters with digits, no spaces. Statuses and words are left alone.
-      if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || /\s/.test(value)) return;
+      if (value.length < MIN_VALUE || this.#byValue.has(value) || /\s/.test(value)) return;
+      // Identifiers, keys, tokens: named so (`id`, `access_key_id`, `sku`, `access_token`), or
+      // letters with digits. Statuses and words are left alone.
+      const named = ID_FIELD.test(pointer.slice(pointer.lastIndexOf('/') + 1));
+      if (!named && (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value))) return;
       if (/^\d{4}-\d{2}-\d{2}/.test(value)) return;
       // Paths and URLs (a problem's `instance`) are where a request goes, not an identifier.
       if (value.startsWith('/') || /^[a-z]+:\/\//i.test(value)) return;

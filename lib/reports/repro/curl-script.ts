@@ -1,4 +1,4 @@
-import type { TraceVar } from '../../evidence/trace.js';
+import type { TraceStep, TraceVar } from '../../evidence/trace.js';
 import type { RuleResult } from '../report-model.js';
 import { shellWord } from '../shell-quote.js';
 import type { ReproSettings } from './repro-settings.js';
@@ -41,42 +41,103 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
     if (def.kind === 'env') lines.push(`${name}="$${def.name}"`);
     if (def.kind === 'client') lines.push(`${name}=$(fresh ${shellWord(def.shape)})`);
   }
-  for (const step of steps) {
+  const curlOf = (step: TraceStep, client: (name: string) => string) => {
+    const w = (template: string) => word(template, client);
     const url =
       step.channel === 'api'
-        ? `"$TARGET"${word(step.url)}`
-        : `"$CONTROL_URL"${word(step.url.slice(controlPath.length))}`;
+        ? `"$TARGET"${w(step.url)}`
+        : `"$CONTROL_URL"${w(step.url.slice(controlPath.length))}`;
     const parts = ['curl', '-sS', '-o', '"$T/b"', '-w', "'%{http_code}'", '-X', step.method];
     for (const [name, value] of Object.entries(step.headers)) {
       if (SKIPPED.has(name)) continue;
-      parts.push('-H', word(`${name}: ${value}`));
+      parts.push('-H', w(`${name}: ${value}`));
     }
-    if (step.basic !== undefined) parts.push('-u', word(step.basic));
-    if (step.body !== undefined && step.body !== '') parts.push('--data-raw', word(step.body));
+    if (step.basic !== undefined) parts.push('-u', w(step.basic));
+    if (step.body !== undefined && step.body !== '') parts.push('--data-raw', w(step.body));
     parts.push(url);
-    lines.push(`code=$(${parts.join(' ')})`);
-    for (const [name, def] of Object.entries(vars)) {
-      if (def.kind === 'answer' && def.step === step.id)
-        lines.push(`${name}=$(pick ${shellWord(def.pointer)} "$T/b")`);
-    }
-    const what = `#${step.id} ${step.method} ${step.url.replace(/\{\{v\d+\}\}/g, '…')}`;
+    return `code=$(${parts.join(' ')})`;
+  };
+  const report = (step: TraceStep, what: string) => {
     const mark = judged.has(step.id)
       ? ` (the failing answer; the run got HTTP ${step.status ?? 'none'}${step.code ? ` ${step.code}` : ''})`
       : '';
     lines.push(
       `echo ${shellWord(`${what} ->`)} "HTTP $code $(pick /code "$T/b")"${mark ? ` ${shellWord(mark)}` : ''}`,
     );
+  };
+  const capture = (step: TraceStep) => {
+    for (const [name, def] of Object.entries(vars)) {
+      if (def.kind === 'answer' && def.step === step.id)
+        lines.push(`${name}=$(pick ${shellWord(def.pointer)} "$T/b")`);
+    }
+  };
+  for (const item of alike(steps, vars)) {
+    if (item.length < LOOP) {
+      for (const step of item) {
+        lines.push(curlOf(step, (name) => `"$${name}"`));
+        capture(step);
+        report(step, `#${step.id} ${step.method} ${step.url.replace(/\{\{v\d+\}\}/g, '…')}`);
+      }
+      continue;
+    }
+    // Like requests (a rate limit's): sent until the answer the run's last one got, each with
+    // fresh client values (the loop's count appended), no node in between: a window is short.
+    const first = item[0] as TraceStep;
+    const last = item[item.length - 1] as TraceStep;
+    const limit = last.status !== first.status ? last.status : undefined;
+    lines.push('i=0', `while [ "$i" -lt ${item.length} ]; do`, '  i=$((i+1))');
+    lines.push(`  ${curlOf(first, (name) => `"$${name}-$i"`)}`);
+    if (limit !== undefined) lines.push(`  [ "$code" = ${limit} ] && break`);
+    lines.push('done');
+    capture(last);
+    report(
+      last,
+      `#${first.id}..#${last.id} ${item.length} like requests ${first.method} ${first.url.replace(/\{\{v\d+\}\}/g, '…')}`,
+    );
   }
   return lines;
 }
 
+/** Runs of at least this many like requests become one loop. */
+const LOOP = 5;
+
+/** Consecutive steps that differ only in client-made values, as the runtime groups them. */
+function alike(steps: TraceStep[], vars: Record<string, TraceVar>): TraceStep[][] {
+  const shape = (s: TraceStep) =>
+    JSON.stringify([s.channel, s.method, s.url, s.body, s.headers, s.basic]).replace(
+      /\{\{(v\d+)\}\}/g,
+      (whole, name: string) => (vars[name]?.kind === 'client' ? '{{client}}' : whole),
+    );
+  const out: TraceStep[][] = [];
+  for (let i = 0; i < steps.length; ) {
+    let j = i + 1;
+    const first = steps[i] as TraceStep;
+    while (
+      j < steps.length &&
+      shape(steps[j] as TraceStep) === shape(first) &&
+      (steps[j - 1] as TraceStep).status === first.status
+    )
+      j++;
+    if (j - i >= LOOP) out.push(steps.slice(i, j));
+    else for (let k = i; k < j; k++) out.push([steps[k] as TraceStep]);
+    i = j;
+  }
+  return out;
+}
+
 /** A templated text as one shell word: literal parts single-quoted, variables as "$vN". */
-function wordIn(vars: Record<string, TraceVar>): (template: string) => string {
-  return (template) => {
+function wordIn(
+  vars: Record<string, TraceVar>,
+): (template: string, client: (name: string) => string) => string {
+  return (template, client) => {
     const pieces = template.split(/\{\{(v\d+)\}\}/);
     const out = pieces
       .map((piece, i) => {
-        if (i % 2 === 1) return piece in vars ? `"$${piece}"` : shellWord(`{{${piece}}}`);
+        if (i % 2 === 1) {
+          const def = vars[piece];
+          if (!def) return shellWord(`{{${piece}}}`);
+          return def.kind === 'client' ? client(piece) : `"$${piece}"`;
+        }
         return piece === '' ? '' : shellWord(piece);
       })
       .join('');
