@@ -212,7 +212,7 @@ async function replay(options, log) {
       if (ok && step.method === 'POST' && /\/keys$/.test(step.url) && answer.json?.access_key_id)
         cleanup.keys.add(answer.json.access_key_id);
       if (ok && step.method === 'PATCH' && /"service"|"suspended"/.test(step.body ?? ''))
-        cleanup.serviceChanged.add(fill(step.url));
+        cleanup.serviceChanged.add(urlOf(step));
     } else {
       if (answer.status === 401 && step.status !== 401 && step.basic !== undefined)
         throw new CannotRun(

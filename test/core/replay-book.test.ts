@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import type { RawExchange } from '../../lib/evidence/recorder.js';
+import { ReplayBook } from '../../lib/evidence/trace.js';
+
+const raw = (over: Partial<RawExchange>): RawExchange => ({
+  channel: 'api',
+  startedAt: new Date(0),
+  durationMs: 1,
+  method: 'POST',
+  url: '/x',
+  requestHeaders: {},
+  status: 200,
+  ...over,
+});
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+// Issue 21: each exchange is kept as a replay step; identifiers that came from earlier answers
+// become variables learned again at replay time, so no step holds a secret or a run's id.
+describe('the replay book', () => {
+  test('names identifiers from earlier answers, credentials included, and keeps no secret', () => {
+    const book = new ReplayBook();
+    book.env('control-token-0123456789', 'CONTROL_TOKEN');
+    book.add(
+      1,
+      raw({
+        channel: 'control',
+        url: '/__control/accounts/acct_1/keys',
+        requestHeaders: { 'x-control-token': 'control-token-0123456789' },
+        // An id without a digit is still an id: it is named so.
+        responseBody: JSON.stringify({
+          access_key_id: 'odp_test_ak_NoDigitsHere',
+          secret_key: 'odp_test_sk_s3cr3t',
+        }),
+      }),
+    );
+    book.add(
+      2,
+      raw({
+        url: '/oauth/token',
+        requestHeaders: { authorization: basic('odp_test_ak_NoDigitsHere', 'odp_test_sk_s3cr3t') },
+        requestBody: 'grant_type=client_credentials',
+        responseBody: JSON.stringify({ access_token: 'odp_at_tok1', token_type: 'Bearer' }),
+      }),
+    );
+    book.add(
+      3,
+      raw({
+        url: '/orders',
+        requestHeaders: {
+          authorization: 'Bearer odp_at_tok1',
+          'idempotency-key': 'ct-5f1b2c3d-0000-4000-8000-1234567890ab',
+        },
+        requestBody: JSON.stringify({ external_id: 'ct-123456-abc' }),
+        status: 201,
+        responseBody: JSON.stringify({ id: 'ord_42abc', status: 'pending_payment' }),
+      }),
+    );
+    book.add(
+      4,
+      raw({
+        url: '/orders/ord_42abc/cancel',
+        requestHeaders: { authorization: 'Bearer odp_at_tok1' },
+      }),
+    );
+
+    const trace = book.trace([4]);
+    expect(trace.steps.map((s) => s.id)).toEqual([1, 2, 3, 4]);
+    const text = JSON.stringify(trace);
+    for (const secret of [
+      'control-token-0123456789',
+      'odp_test_sk_s3cr3t',
+      'odp_at_tok1',
+      'ord_42abc',
+    ])
+      expect(text).not.toContain(secret);
+    const [, token, order, cancel] = trace.steps;
+    expect(token?.basic).toMatch(/^\{\{v\d+\}\}:\{\{v\d+\}\}$/);
+    expect(cancel?.url).toMatch(/^\/orders\/\{\{v\d+\}\}\/cancel$/);
+    expect(cancel?.uses).toEqual([2, 3]);
+    const kinds = Object.values(trace.vars)
+      .map((v) => v.kind)
+      .sort();
+    expect(kinds).toEqual(['answer', 'answer', 'answer', 'answer', 'client', 'client', 'env']);
+    // Client-made values are fresh per replay: only their shape is kept.
+    expect(order?.headers['idempotency-key']).toMatch(/^\{\{v\d+\}\}$/);
+    expect(order?.body).toMatch(/"external_id":"\{\{v\d+\}\}"/);
+  });
+
+  test('leaves words and paths alone: a status or a problem instance is no identifier', () => {
+    const book = new ReplayBook();
+    book.add(
+      1,
+      raw({
+        responseBody: JSON.stringify({ status: 'pending_payment', instance: '/api/v1/orders' }),
+      }),
+    );
+    book.add(2, raw({ url: '/api/v1/orders?status=pending_payment' }));
+    const trace = book.trace([2]);
+    expect(trace.steps.map((s) => s.id)).toEqual([2]);
+    expect(trace.steps[0]?.url).toBe('/api/v1/orders?status=pending_payment');
+  });
+});
