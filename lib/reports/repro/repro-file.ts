@@ -38,6 +38,7 @@ export function reproFile(
       ...(result.source ? { source: result.source } : {}),
     },
     verdict: result.verdict,
+    ...(result.reason ? { reason: result.reason } : {}),
     target: settings.target,
     controlUrl: settings.controlUrl ?? null,
     controlPath,
