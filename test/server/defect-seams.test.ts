@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { openWide } from '../../server/defects/store/wide.js';
+import { describePostgres, freshDatabase } from './support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -54,5 +56,18 @@ describe('issue 22: defects are values beside the correct server', () => {
     const app = await buildApp({ defects: ['cancel-twice', 'token-type-lowercase'] });
     onTestFinished(() => app.close());
     expect(app.defects).toEqual(['cancel-twice', 'token-type-lowercase']);
+  });
+});
+
+describePostgres('issue 22: the defect-only queries on PostgreSQL', (serverUrl) => {
+  it('open over the store of a defective server and answer', async () => {
+    const db = await freshDatabase(serverUrl);
+    onTestFinished(() => db.drop());
+    const app = await buildApp({ databaseUrl: db.url, defects: ['deleted-endpoints-counted'] });
+    onTestFinished(() => app.close());
+    expect(app.defects).toEqual(['deleted-endpoints-counted']);
+    const wide = await openWide(app.ctx.store);
+    expect(await wide.firstTokenIssuedAt('no-such-key')).toBeUndefined();
+    expect(await wide.endpointCount('no-such-account', { withDeleted: true })).toBe(0);
   });
 });
