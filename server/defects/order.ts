@@ -237,9 +237,9 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     replaces: () => ({
       orders: {
         // A postal code check that knows only five-digit ZIP codes.
-        readOrderBody: (read) => (request) => {
-          const read_ = read(request);
-          if (/^\d{5}-\d{4}$/.test(read_.input.shipping_address.postal_code)) {
+        readOrderBody: (readBody) => (request) => {
+          const read = readBody(request);
+          if (/^\d{5}-\d{4}$/.test(read.input.shipping_address.postal_code)) {
             throw new ApiProblem(
               'validation_failed',
               'The request body is not valid; see errors.',
@@ -253,7 +253,7 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
               },
             );
           }
-          return read_;
+          return read;
         },
       },
     }),

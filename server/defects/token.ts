@@ -5,7 +5,7 @@ import { parseFormBody } from '../http/body.js';
 import { defectsOf, successOf } from './defect.js';
 
 /** `token-shape-without-at`: the token shape of a server that forgot the `<prefix>_at_` of §2. */
-export const DEFECT_TOKEN_SHAPE = /^tok_[0-9A-Za-z]{24,200}$/;
+const DEFECT_TOKEN_SHAPE = /^tok_[0-9A-Za-z]{24,200}$/;
 
 /** §4 POST /oauth/token and the §2 access token response (§5.4–§5.7). */
 export const TOKEN_DEFECTS = defectsOf('TOKEN', [
