@@ -431,7 +431,12 @@ export async function reproduce(argv = process.argv.slice(2), log = (line) => co
   const judged = verdicts.filter((v) => v.judged);
   if (REPRO.judge.length === 0) {
     // A harness error, not a violation: the sequence was replayed (see --verbose), nothing is judged.
-    return { exit: EXIT.cannot, lines: [`CANNOT RUN: the run ended this check in error (${REPRO.reason ?? 'no reason given'}); it judged nothing to judge again. --verbose shows the replayed exchanges.`] };
+    return {
+      exit: EXIT.cannot,
+      lines: [
+        `CANNOT RUN: the run ended this check in error (${REPRO.reason ?? 'no reason given'}); it judged nothing to judge again. --verbose shows the replayed exchanges.`,
+      ],
+    };
   }
   if (judged.length === 0) {
     return {
