@@ -180,6 +180,8 @@ async function runOnce(
   fn: () => Promise<boolean | void>,
 ): Promise<Outcome> {
   const scope = await run.recorder.scope(fn, faker);
+  // What a run noted (a wait for a limit, a reading accepted) is the check's, as it always was.
+  run.notes.push(...scope.notes);
   const answer = 'value' in scope ? scope.value : undefined;
   const error =
     'error' in scope && !(scope.error instanceof CheckStopped) ? scope.error : undefined;
