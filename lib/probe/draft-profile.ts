@@ -205,6 +205,19 @@ async function steps(
   // A page of one product out of several: the list envelope. A 4xx to the page size: the
   // envelope from a page without it (the parameter stays a TODO).
   let page = await get('catalogProducts', undefined, { [d.list.limitParam]: '1' });
+  // Not at the profile's path: the usual ones (the product beside its list).
+  for (const list of CATALOG_PATHS) {
+    if (page.status !== 404 || list === d.paths.catalogProducts) continue;
+    const other = await session.send(
+      { method: 'GET', path: list, query: { [d.list.limitParam]: '1' } },
+      token,
+    );
+    if (other.status === 404 || other.status === 405) continue;
+    d.paths.catalogProducts = list;
+    d.paths.catalogProduct = `${list}/{sku}`;
+    page = other;
+    break;
+  }
   if (page.status === 400 || page.status === 422) {
     draft.todos.push(
       `dialect.list.limitParam: ${page.request} answered ${page.status} to the page size "${d.list.limitParam}": write the target's page-size parameter`,
@@ -219,12 +232,13 @@ async function steps(
     const envelope = envelopeOf(page.json);
     // Names no rule of the probe knows, where the starting profile says: the profile's envelope stands.
     const took = take(
-      'list',
+      'list.items',
       'todo' in envelope && startEnvelope
         ? { value: { items: d.list.items, hasMore: d.list.hasMore, nextCursor: d.list.nextCursor } }
         : envelope,
       (envelope) => {
         d.list = { ...d.list, ...envelope };
+        got('list.hasMore', 'list.nextCursor');
       },
     );
     // One item asked, one shown: the page-size parameter is the target's.
@@ -434,6 +448,15 @@ async function fitBody(
 
 const ADDRESS = { ...PROBE_ADDRESS, line2: 'Suite 1' };
 
+/** Where a catalog commonly is, when not where the profile says. */
+const CATALOG_PATHS = [
+  '/catalog/products',
+  '/products',
+  '/catalog/items',
+  '/catalog',
+  '/catalogue',
+];
+
 async function placeOrder(
   s: Steps,
   products: readonly Product[],
@@ -490,8 +513,10 @@ async function placeOrder(
     );
     return undefined;
   }
+  // A quote body that was the order body's stays so (the quote's own fitting starts there).
+  const quoteFollows = isDeepStrictEqual(d.quoteBody, d.orderBody);
   d.orderBody = shapeOf(fitting, d.orderBody);
-  d.quoteBody = structuredClone(d.orderBody);
+  if (quoteFollows) d.quoteBody = structuredClone(d.orderBody);
   s.got('orderBody', 'orderCreatedStatus', 'operations.orderCreate.status');
   d.orderCreatedStatus = res.status;
   d.operations.orderCreate = { ...d.operations.orderCreate, status: res.status };
@@ -768,7 +793,7 @@ async function eventKind(
     res.status >= 200 &&
     res.status < 300 &&
     !Array.isArray(valueAt(res.json, d.list.items)) &&
-    !draft.inferred.includes('list')
+    !draft.inferred.includes('list.items')
   ) {
     const envelope = envelopeOf(res.json);
     const arrays = members(res.json, 1).filter(([, v]) => Array.isArray(v));

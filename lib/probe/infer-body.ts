@@ -179,7 +179,7 @@ export function refit(
   };
   const insideValues = (p: string) =>
     fitting.fields.some((f) => f.valued && f.name !== 'items' && p.startsWith(`${abs(f)}/`));
-  const bad = fitting.fields.filter((f) => normal.some((p) => concerns(f, p)));
+  const judged = fitting.fields.filter((f) => normal.some((p) => concerns(f, p)));
   const missing = normal.filter(
     (p) =>
       !fitting.fields.some((f) => concerns(f, p)) &&
@@ -187,6 +187,19 @@ export function refit(
       !insideValues(p),
   );
   const inLine = (p: string) => lineRoot !== undefined && p.startsWith(`${lineRoot}/`);
+  // Places missed and none of ours refused (the target ignores what it does not know): the
+  // fields whose names fit the missed places are the suspects.
+  const bad =
+    judged.length > 0
+      ? judged
+      : fitting.fields.filter((f) =>
+          missing.some(
+            (p) =>
+              inLine(p) === f.line &&
+              score(f, inLine(p) ? p.slice((lineRoot ?? '').length) : p) > 0 &&
+              !fitting.tried.get(f.name)?.has(inLine(p) ? p.slice((lineRoot ?? '').length) : p),
+          ),
+        );
   const pools = {
     line: missing.filter(inLine).map((p) => p.slice((lineRoot ?? '').length)),
     body: missing.filter((p) => !inLine(p)),

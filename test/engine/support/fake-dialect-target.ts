@@ -30,6 +30,8 @@ export type Route =
   | 'orderCancel'
   | 'shipments'
   | 'webhookEndpoints'
+  | 'webhookEndpointCreate'
+  | 'webhookEndpointDelete'
   | 'events'
   | 'createAccount'
   | 'createKey';
@@ -76,6 +78,11 @@ function reference(): Record<Route, Answer> {
     orderCancel: { status: 200, body: { ...ORDER, status: 'cancelled' } },
     shipments: { status: 200, body: { data: [], has_more: false } },
     webhookEndpoints: { status: 200, body: { data: [], has_more: false } },
+    webhookEndpointCreate: {
+      status: 201,
+      body: { id: 'we_1', url: 'https://x.test', events: ['order.created'] },
+    },
+    webhookEndpointDelete: { status: 204 },
     events: { status: 200, body: { data: [], has_more: false } },
     createAccount: { status: 201, body: { id: 'acc_1', products: PRODUCTS } },
     createKey: {
@@ -120,7 +127,9 @@ export function fakeTarget(
     if (p === byId('shipments')) return 'shipments';
     if (p.startsWith(dialect.paths.orderByExternalId.replace('{external_id}', '')))
       return 'orderByExternalId';
-    if (p === dialect.paths.webhookEndpoints) return 'webhookEndpoints';
+    if (p === dialect.paths.webhookEndpoints)
+      return method === 'POST' ? 'webhookEndpointCreate' : 'webhookEndpoints';
+    if (p === dialect.paths.webhookEndpoint.replace('{id}', 'we_1')) return 'webhookEndpointDelete';
     if (p === dialect.paths.events) return 'events';
     return undefined;
   };
