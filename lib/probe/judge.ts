@@ -242,7 +242,12 @@ export interface MoneySeen {
 export function judgeMoney(seen: readonly MoneySeen[], money: MoneyFormats): Mismatch[] {
   const off = seen.filter(({ place, value }) => !fitsMoney(value, moneyAt(money, place)));
   if (off.length === 0) return [];
-  const shown = (value: unknown) => moneyFormatOf(value, money) ?? preview(value);
+  // How a value shows money: its format, else (an object of other members) its members.
+  const shown = (value: unknown) =>
+    moneyFormatOf(value, money) ??
+    (typeof value === 'object' && value !== null
+      ? `members ${Object.keys(value).sort().join()}`
+      : preview(value));
   const placesStated = MONEY_PLACES.some((place) => money[place] !== undefined);
   const allAlike =
     !placesStated &&
