@@ -45,7 +45,11 @@ import { productsIn } from './products.js';
  * probed with the key or control API the run was given (the dialect probe's
  * way to a key), starting from the profile the run has (the reference
  * dialect by default). What the answers show is inferred; what they leave
- * open is a TODO, and keeps the starting profile's value.
+ * open is a TODO, and keeps the starting profile's value. Issue 26, point 6:
+ * the probe's own orders (placed, quoted, cancelled, moved by the control
+ * API) and a webhook endpoint (made and deleted) show the bodies, their
+ * answers, statuses and names; every field not inferred is named in the
+ * last TODO.
  */
 export interface Draft {
   /** The dialect as inferred: the starting one with every inferred value in place. */
@@ -1093,9 +1097,7 @@ function putAt(body: Record<string, unknown>, pointer: string, value: unknown): 
 /** The leaves of a dialect not under any inferred field: each named in the final TODO. */
 export function notInferred(dialect: Dialect, inferred: readonly string[]): string[] {
   const covered = (field: string) =>
-    inferred.some(
-      (i) => field === i || field.startsWith(`${i}.`) || field.startsWith(`${i.split(' ')[0]}.`),
-    );
+    inferred.some((i) => field === i || field.startsWith(`${i}.`));
   return leavesOf(dialect).filter(
     (field) =>
       !covered(field) &&
