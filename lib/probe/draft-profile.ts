@@ -1096,8 +1096,7 @@ function putAt(body: Record<string, unknown>, pointer: string, value: unknown): 
 
 /** The leaves of a dialect not under any inferred field: each named in the final TODO. */
 export function notInferred(dialect: Dialect, inferred: readonly string[]): string[] {
-  const covered = (field: string) =>
-    inferred.some((i) => field === i || field.startsWith(`${i}.`));
+  const covered = (field: string) => inferred.some((i) => field === i || field.startsWith(`${i}.`));
   return leavesOf(dialect).filter(
     (field) =>
       !covered(field) &&
