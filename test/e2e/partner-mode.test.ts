@@ -39,7 +39,7 @@ describe('a run with one partner test key and no control API', () => {
       PARTNER_ACCESS_KEY_ID: partner.id,
       PARTNER_SECRET_KEY: partner.secret,
     });
-  }, 240_000);
+  });
 
   test('conforms: exit 0, no failure, no error', () => {
     expect(result.code, result.stderr).toBe(0);

@@ -288,7 +288,7 @@ describe('a target that stops answering half-way', () => {
     } finally {
       await dying.close();
     }
-  }, 30_000);
+  });
 });
 
 /** A port nothing listens on: taken from the OS, then given back. */
