@@ -11,10 +11,9 @@ import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
-import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
+import { exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { checkFilesAtATime } from '../runner/concurrency.js';
-import { exitDecision } from '../runner/exit-code.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
@@ -160,10 +159,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       results: waived.results,
       runErrors,
-      exit: exitWithWaivers(
-        exitDecision(countedForExit(waived.results), runErrors, { certify: settings.certify }),
-        waived.results,
-      ),
+      exit: exitWithWaivers(waived.results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),

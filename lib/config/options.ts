@@ -137,6 +137,14 @@ export const OPTIONS = [
       "keep each run's report.json there; the reports show each rule's last verdicts, new failures, fixed and flaky rules",
   },
   {
+    flag: 'target-name',
+    env: 'CONFORMANCE_TARGET_NAME',
+    kind: 'string',
+    value: 'NAME',
+    description:
+      'the name --history compares runs under (default: the target origin), so a target on a new port keeps its history',
+  },
+  {
     flag: 'sign-key',
     env: 'CONFORMANCE_SIGN_KEY',
     kind: 'string',

@@ -63,6 +63,8 @@ export interface TargetInfo {
   /** The bundled reference server, started for this run. */
   embedded_reference: boolean;
   control_url?: string;
+  /** Addition (issue 25): `--target-name`, what the history compares runs under; absent: the origin. */
+  target_name?: string;
   /** The profile in words (`config/acme.json`, `reference dialect`). */
   profile: string;
   /** The `--profile` value that selects it again, when one was given. */

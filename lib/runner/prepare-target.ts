@@ -97,6 +97,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     const targetInfo: TargetInfo = {
       api_base_url: apiBaseUrl,
       embedded_reference: Boolean(embedded),
+      ...(settings.workflow?.targetName ? { target_name: settings.workflow.targetName } : {}),
       ...(controlUrl ? { control_url: controlUrl } : {}),
       profile: settings.profile.file ?? settings.profile.name,
       ...(settings.profile.file ? { profile_option: settings.profile.name } : {}),

@@ -210,13 +210,57 @@ describe('waivers', () => {
     const result = readReport(dir).results.find((r) => r.rule_id === MUST);
     expect(result?.verdict).toBe('failed');
     expect(result?.waiver).toMatchObject({ reason: 'known: ticket 7', active: true });
-    expect(readReport(dir).exit_reason).toContain('1 waived failure not counted');
+    // The honest line (issue 25): the outcome is not hidden by the exit code.
+    expect(readReport(dir).summary.outcome).toBe('does_not_conform');
+    expect(readReport(dir).exit_reason).toMatch(
+      /^Does not conform: 1 MUST failure, waived until 2999-01-01 \(exit 0 only because of the waivers; not a certificate/,
+    );
+    expect(run.stdout).toContain(
+      'Exit 0: Does not conform: 1 MUST failure, waived until 2999-01-01',
+    );
+    expect(run.stdout).not.toMatch(/no MUST check failed/);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.options.certify).toBe(false);
+    expect(manifest.options.waivers).toMatchObject({
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      entries: [{ rule_id: MUST, reason: 'known: ticket 7', expires: '2999-01-01' }],
+    });
+    expect(manifest.verdicts[MUST]).toEqual({ verdict: 'failed', level: 'MUST', waived: true });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('waived until 2999-01-01');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Waived: known: ticket 7');
     expect(run.stdout).toContain('(waived until 2999-01-01: known: ticket 7)');
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(
       'type="MUST violation (waived)"',
     );
+  });
+
+  it('--certify ignores waivers: a waived failure is does_not_conform, exit 1, and the report names the waiver', async () => {
+    const dir = join(emptyDir(), 'certified');
+    const file = waiversFile([{ rule_id: MUST, reason: 'known: ticket 7', expires: '2999-01-01' }]);
+    const run = await failingRun(dir, ['--certify', '--waivers', file]);
+    expect(run.code, run.stderr).toBe(1);
+    const report = readReport(dir);
+    expect(report.summary.outcome).toBe('does_not_conform');
+    expect(report.exit_reason).toContain(
+      `--certify ignores waivers: a waiver would have covered ${MUST}`,
+    );
+    expect(report.waivers?.applied).toEqual([]);
+    expect(report.waivers?.certify?.would_cover).toEqual([MUST]);
+    expect(report.results.find((r) => r.rule_id === MUST)?.waiver).toMatchObject({
+      active: true,
+      ignored_by_certify: true,
+    });
+    expect(run.stdout).toMatch(/^Exit 1: /m);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain('(waived)');
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ exit_code: 1, outcome: 'does_not_conform' });
+    expect(manifest.options).toMatchObject({ certify: true, target_name: garbage.origin });
+    expect(manifest.options.waivers).toMatchObject({
+      file,
+      sha256: sha256(readFileSync(file)),
+      ignored_by_certify: true,
+    });
+    expect(manifest.verdicts[MUST]).toEqual({ verdict: 'failed', level: 'MUST' });
   });
 
   it('an expired waiver no longer counts and the report says so; an unused one is listed', async () => {
