@@ -23,22 +23,32 @@ const KEY_FIX =
 const LIVE_FIX =
   '--allow-live-orders (CONFORMANCE_ALLOW_LIVE_ORDERS=true): lets checks place orders with live keys, which are real; never against production';
 
-/** Groups, largest first; the rules of a group in report order. */
+/** Groups by fix, largest first; the rules of a group in report order. */
 export function unverifiedGroups(report: RunShape): UnverifiedGroup[] {
-  const groups = new Map<string, UnverifiedGroup>();
+  const groups = new Map<string, UnverifiedGroup & { features: Set<string> }>();
   for (const result of report.results) {
     if (result.verdict !== 'not_verifiable' && result.verdict !== 'skipped') continue;
-    const { need, fix } = needOf(result, report);
+    const { need, fix, features = [] } = needOf(result, report);
     const key = `${need}\u0000${fix}`;
-    const group = groups.get(key) ?? { need, fix, rule_ids: [] };
+    const group = groups.get(key) ?? { need, fix, rule_ids: [], features: new Set<string>() };
     group.rule_ids.push(result.rule_id);
+    for (const feature of features) group.features.add(feature);
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => b.rule_ids.length - a.rule_ids.length);
+  return [...groups.values()]
+    .sort((a, b) => b.rule_ids.length - a.rule_ids.length)
+    .map(({ need, fix, rule_ids, features }) => ({
+      need: features.size ? `${need} (${[...features].map((f) => `"${f}"`).join(', ')})` : need,
+      fix,
+      rule_ids,
+    }));
 }
 
 /** What one not_verifiable or skipped result lacks, and its fix. */
-export function needOf(result: RuleResult, report: RunShape): { need: string; fix: string } {
+export function needOf(
+  result: RuleResult,
+  report: RunShape,
+): { need: string; fix: string; features?: string[] } {
   if (result.verdict === 'skipped') {
     return result.reason?.includes('--suites')
       ? {
@@ -71,20 +81,20 @@ export function needOf(result: RuleResult, report: RunShape): { need: string; fi
   const hasControl = report.target_info.control_url !== undefined;
   const hasKey = report.target_info.partner_key !== undefined;
   const parts: { need: string; fix: string }[] = [];
+  let features: string[] | undefined;
   const controlNeeds = missing.filter((m) => m !== 'live_orders');
   if (controlNeeds.length > 0) {
     if (!hasControl && !hasKey && reason.startsWith('needs an API key')) {
       parts.push({ need: 'an API key', fix: KEY_FIX });
     } else if (!hasControl) {
-      parts.push({
-        need: `the control API (${controlNeeds.map((m) => `"${m}"`).join(', ')})`,
-        fix: CONTROL_FIX,
-      });
+      parts.push({ need: 'the control API', fix: CONTROL_FIX });
+      features = controlNeeds;
     } else {
       parts.push({
-        need: `the control features ${controlNeeds.map((m) => `"${m}"`).join(', ')}`,
-        fix: "announce them in the target's control API (GET {control}/capabilities, target contract section 3)",
+        need: "control features the target's control API does not announce",
+        fix: 'announce them in GET {control}/capabilities (target contract, section 3)',
       });
+      features = controlNeeds;
     }
   }
   if (missing.includes('live_orders'))
@@ -101,6 +111,7 @@ export function needOf(result: RuleResult, report: RunShape): { need: string; fi
   return {
     need: parts.map((p) => p.need).join(' and '),
     fix: parts.map((p) => p.fix).join('; and '),
+    ...(features ? { features } : {}),
   };
 }
 
