@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { VERDICTS } from '../check/verdict.js';
+import { casesLine } from '../reports/build-report.js';
 import { describeChange } from '../reports/compare.js';
 import { outcomeLine } from '../reports/outcome.js';
 import { pacingLine } from '../reports/partner-pacing.js';
@@ -25,7 +26,7 @@ export function printOutcome(
   terminal.out();
   const counts = VERDICTS.map((verdict) => `${verdict} ${report.summary[verdict]}`).join('  ');
   terminal.out(
-    `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed})`,
+    `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed}, ${casesLine(report)})`,
   );
   if (report.partner_pacing)
     terminal.out(`Pacing: ${pacingLine(report.partner_pacing, report.duration_ms)}`);

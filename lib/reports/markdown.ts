@@ -1,4 +1,5 @@
 import { VERDICTS } from '../check/verdict.js';
+import { casesLine } from './build-report.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
@@ -22,7 +23,7 @@ export function renderMarkdown(report: Report): string {
     `Target \`${report.target}\`${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}, profile ${report.target_info.profile}.`,
   );
   out.push(
-    `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${report.num_runs} cases per property, ${(report.duration_ms / 1000).toFixed(1)} s.`,
+    `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${casesLine(report)}, ${(report.duration_ms / 1000).toFixed(1)} s.`,
   );
   if (report.only) out.push(`Only: ${report.only.join(', ')}.`);
   if (report.partner_pacing)

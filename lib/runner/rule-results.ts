@@ -110,6 +110,7 @@ function fromTests(
   const evidence = verdicts.flatMap((v) => v.outcome?.evidence ?? []);
   const violations = verdicts.flatMap((v) => v.outcome?.violations ?? []);
   const notes = verdicts.flatMap((v) => v.outcome?.notes ?? []);
+  const cases = Math.max(0, ...verdicts.map((v) => v.outcome?.cases ?? 0));
   const duration = verdicts.reduce((sum, v) => sum + (v.test.durationMs ?? 0), 0);
   const outcome = lead.outcome;
   return {
@@ -121,6 +122,7 @@ function fromTests(
     ...(outcome?.harnessError ? { harness_error: outcome.harnessError } : {}),
     ...(outcome?.counterexample ? { counterexample: outcome.counterexample } : {}),
     ...(notes.length ? { notes } : {}),
+    ...(cases > 0 ? { cases } : {}),
     file: lead.test.file,
     duration_ms: duration,
   };

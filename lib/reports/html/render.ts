@@ -1,5 +1,6 @@
 import { AREAS, LEVELS } from '../../../rules/index.js';
 import { VERDICTS } from '../../check/verdict.js';
+import { casesLine } from '../build-report.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
 import { coverageFigure, type Outcome, outcomeTitle } from '../outcome.js';
@@ -48,7 +49,7 @@ ${findingIds(report)}
 <dt>Profile</dt><dd>${e(report.target_info.profile)}</dd>
 <dt>Capabilities</dt><dd>${e(report.target_info.capabilities.join(', ') || 'none (no control API)')}</dd>
 <dt>Run</dt><dd>${e(report.started_at)} to ${e(report.finished_at)} (${e((report.duration_ms / 1000).toFixed(1))} s)</dd>
-<dt>Seed</dt><dd><code>${e(String(report.seed))}</code>, ${e(String(report.num_runs))} cases per property; replay: <code>${e(replayCommand(report, report.only?.join(',')))}</code></dd>
+<dt>Seed</dt><dd><code>${e(String(report.seed))}</code>, ${e(casesLine(report))}; replay: <code>${e(replayCommand(report, report.only?.join(',')))}</code></dd>
 <dt>Suite</dt><dd>${e(report.suite_version)}, target contract ${e(report.contract_version)}</dd>
 ${report.only ? `<dt>Only</dt><dd>${e(report.only.join(', '))}</dd>` : ''}
 </dl>
