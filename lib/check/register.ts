@@ -56,9 +56,6 @@ export function check(
       // Beside other checks, a faker of its own: the file's one instance is reseeded per check.
       const ctx = new Context(fixture, run, { ownFaker: alongside });
       ctx.need(...rule.needs);
-      // The rule's `key` (catalogue): what the run predicted it cannot verify, it does not (issue 25).
-      if (rule.key !== 'none' && !fixture.config.controlUrl && !fixture.config.partnerKey)
-        fixture.partnerKey();
       await body(ctx);
     } catch (error) {
       ended = error ?? new Error('a check threw undefined');

@@ -4,7 +4,7 @@ import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
-import { loadSettings, type Settings } from '../config/settings.js';
+import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
 import { probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
@@ -17,7 +17,7 @@ import { checkFilesAtATime } from '../runner/concurrency.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
-import { mergeResults } from '../runner/rule-results.js';
+import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
@@ -147,6 +147,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       run,
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
+      ...(settings.suites !== DEFAULT_SUITES
+        ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
+        : {}),
     });
     const waived = waive(settings, results, startedAt);
     const built = buildReport({

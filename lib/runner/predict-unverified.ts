@@ -16,8 +16,9 @@ export interface PredictionInput {
  * The rules a run will end `not_verifiable` for want of something the user
  * can give, known before any check runs (issue 25: predicted = actual). A
  * rule's `needs` (control features, live-order consent) and its `key` (what
- * key its check sends with) decide; the check enforces the same facts
- * (lib/check/register.ts), so the prediction cannot drift from the run.
+ * key its check sends with) decide; test/e2e/partner-mode.test.ts runs the
+ * bundled checks with no key and with a partner key and holds the
+ * prediction to the outcome, so the catalogue cannot drift from the checks.
  * What only the target can decide (a sandbox's daily limit, an empty
  * catalogue, throttling) is not predicted.
  */

@@ -88,15 +88,30 @@ describe('a run against a target that answers as the checks expect', () => {
     expect(report.target).toBe(good.origin);
   });
 
-  it('shows uncovered rules as not_verifiable with the uncovered flag', () => {
-    const uncovered = readReport(passDir).results.filter((r) => r.uncovered);
-    expect(uncovered.length).toBeGreaterThan(0);
-    expect(
-      uncovered.every(
-        (r) =>
-          r.verdict === 'not_verifiable' && r.reason === 'uncovered: no check implements this rule',
-      ),
-    ).toBe(true);
+  it('reports the rules --suites left out as skipped, never as uncovered (issue 25)', () => {
+    const results = readReport(passDir).results;
+    expect(results.filter((r) => r.uncovered)).toEqual([]);
+    const left = results.filter((r) => r.verdict === 'skipped');
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((r) => r.reason === 'filtered out by --suites' && r.file)).toBe(true);
+    expect(pass.stdout).toContain('need a check file --suites left out: widen --suites');
+  });
+
+  it('refuses a --suites pattern that matches no check file: exit 2, one line (issue 25)', async () => {
+    const run = await runCli(['--suites', 'suites/nothing/*.check.ts']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^conformance: error: --suites: "suites\/nothing\/\*\.check\.ts" matches no check file/,
+    );
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toBe('');
+  });
+
+  it('lists only profiles as profiles, never the JSON Schema', async () => {
+    const run = await runCli(['--profile', 'nosuch']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('(available: reference)');
+    expect(run.stderr).not.toContain('profile.schema');
   });
 
   it('maps an Allure result to the conformance verdict (a warning passes)', () => {
