@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { VERDICTS } from '../../lib/check/verdict.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { readReport } from './support/report-files.js';
-import { type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { BIN, type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 /** The fields section 4 of the target contract fixes; additions are allowed, these never go. */
@@ -179,6 +180,24 @@ describe.skipIf(NO_BROWSER)("the garbage run's report.html", () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('a reader that goes away (EPIPE)', () => {
+  it('never changes the exit code, and the reports are still written (issue 25)', async () => {
+    const dir = join(emptyDir(), 'epipe');
+    const child = spawn(
+      process.execPath,
+      [BIN, '--target', good.origin, '--report-dir', dir, ...fixtureSuites('passing')],
+      { cwd: emptyDir(), env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    // `… 2>&1 | head -1`: the reader takes one chunk of each stream and closes it.
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stderr.once('data', () => child.stderr.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(pass.code);
+    expect(readReport(dir).exit_code).toBe(pass.code);
+    expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
   });
 });
 
