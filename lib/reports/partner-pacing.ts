@@ -57,6 +57,6 @@ export function pacingLine(p: PartnerPacing, durationMs: number): string {
   const least =
     p.least_ms === undefined
       ? ''
-      : ` (each limit's first minute is free at the start and a minute window may reset mid-run, so no run can take less than ${(p.least_ms / 1000).toFixed(1)} s)`;
-  return `partner key sent ${p.reads} reads, ${p.writes} writes, ${p.token_requests} token requests; rate-limit floor ${(p.floor_ms / 1000).toFixed(1)} s at the documented rates (limits ${p.limits.reads}/${p.limits.writes}/${p.limits.token_requests} a minute)${least}, run ${(durationMs / 1000).toFixed(1)} s${ratio}`;
+      : `; each limit's first minute is free at the start and a minute window may reset mid-run, so no run can take less than ${(p.least_ms / 1000).toFixed(1)} s`;
+  return `partner key sent ${p.reads} reads, ${p.writes} writes, ${p.token_requests} token requests; rate-limit floor ${(p.floor_ms / 1000).toFixed(1)} s at the documented rates (limits ${p.limits.reads}/${p.limits.writes}/${p.limits.token_requests} a minute${least}), run ${(durationMs / 1000).toFixed(1)} s${ratio}`;
 }
