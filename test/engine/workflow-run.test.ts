@@ -361,6 +361,44 @@ describe('history', () => {
   });
 });
 
+describe('history keyed by --target-name (issue 25)', () => {
+  it('a target on a new port keeps its history under its name; a regression is listed as one', async () => {
+    const history = join(emptyDir(), 'named');
+    const before = await startTinyTarget('unauthorized');
+    try {
+      const run = (origin: string, dir: string) =>
+        runCli([
+          '--target',
+          origin,
+          '--report-dir',
+          dir,
+          '--history',
+          history,
+          '--target-name',
+          'tiny',
+          ...fixtureSuites('passing'),
+        ]);
+      expect((await run(before.origin, join(emptyDir(), 'n1'))).code).toBe(0);
+      // The same name on another port, now answering garbage: compared, and a regression.
+      const second = join(emptyDir(), 'n2');
+      const broken = await run(garbage.origin, second);
+      expect(broken.code).toBe(1);
+      const report = readReport(second);
+      expect(report.target_info.target_name).toBe('tiny');
+      expect(report.history).toMatchObject({ target_name: 'tiny', comparable_runs: 1 });
+      expect(report.history?.new_failures).toContain(MUST);
+      expect(broken.stdout).toMatch(
+        new RegExp(`History \\(1 earlier runs of tiny\\): regressions [^;]*${MUST}`),
+      );
+      const manifest = JSON.parse(readFileSync(join(second, 'manifest.json'), 'utf8'));
+      expect(manifest.options.target_name).toBe('tiny');
+      expect(garbage.origin).not.toBe(before.origin);
+    } finally {
+      await before.close();
+    }
+  });
+});
+
 describe('throttling', () => {
   it('a target that keeps answering 429 leaves checks not_verifiable (throttled), never failed or error', async () => {
     const throttling = await startTinyTarget('throttle');
