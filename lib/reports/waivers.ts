@@ -120,11 +120,14 @@ export function exitWithWaivers(
   if (waived.length === mustFailed.length && exit.code !== 1) {
     const until = earliest(waived.map((r) => r.waiver?.expires ?? ''));
     const all = mustFailed.length === 1 ? 'waived' : 'all waived';
-    const rest =
-      exit.code === 0 ? `; ${coverageFigure(coverageOf(results))}` : `; and ${exit.reason}`;
+    const head = `Does not conform: ${failures}, ${all} until ${until}`;
+    // Exit 0 only because of the waivers; any other code has a cause of its own, named after.
     return {
       ...exit,
-      reason: `Does not conform: ${failures}, ${all} until ${until} (exit ${exit.code} only because of the waivers; not a certificate: --certify ignores waivers)${rest}`,
+      reason:
+        exit.code === 0
+          ? `${head} (exit 0 only because of the waivers; not a certificate: --certify ignores waivers); ${coverageFigure(coverageOf(results))}`
+          : `${head}; and ${exit.reason}`,
     };
   }
   return {
