@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
+import { namedFile } from './source-name.js';
 import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
@@ -50,7 +50,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       runErrors.push({ source: error.file, message: error.message });
       continue;
     }
-    const ruleIds = ruleIdsInFile(join(input.root, error.file)).filter((id) => known.has(id));
+    const ruleIds = ruleIdsInFile(namedFile(input.root, error.file)).filter((id) => known.has(id));
     for (const id of ruleIds) if (!brokenFiles.has(id)) brokenFiles.set(id, error);
     runErrors.push({
       source: error.file,
@@ -131,7 +131,8 @@ function fromTests(
  * fails to load, vitest knows none of its tests, but its rules must still
  * show the error rather than pass as merely uncovered.
  */
-function ruleIdsInFile(path: string): string[] {
+function ruleIdsInFile(path: string | undefined): string[] {
+  if (path === undefined) return [];
   try {
     const source = readFileSync(path, 'utf8');
     return [
