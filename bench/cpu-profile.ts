@@ -39,6 +39,7 @@ const GROUPS: [string, RegExp][] = [
   ['other packages', /\/node_modules\//],
   ['reference (server/)', /\/server\//],
   ['suites (suites/, rules/)', /\/(suites|rules)\//],
+  ['engine: reports (lib/reports/)', /\/lib\/reports\//],
   ['engine (lib/, bin/)', /\/(lib|bin)\//],
   ['Node.js: module loading', /^node:internal\/modules\/|^internal\/modules\//],
   ['Node.js internals', /^node:|^internal\//],
@@ -65,7 +66,10 @@ export interface ProfileSummary {
 function groupOf(frame: ProfileNode['callFrame']): string {
   const special = SPECIAL[frame.functionName];
   if (special && frame.url === '') return special;
-  const url = frame.url.replace(/^file:\/\//, '');
+  // The suite's compiled tree (a checkout's copy under node_modules/.cache, or the package's dist/) is ours.
+  const url = frame.url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/partner-ordering-conformance\/(compiled\/[0-9a-f]+|dist)\//, '/');
   if (url === '') return 'V8: compile, native code';
   for (const [name, pattern] of GROUPS) if (pattern.test(url)) return name;
   return 'other';
