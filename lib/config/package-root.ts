@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,4 +31,15 @@ function recordedSourceRoot(): string {
     // Not a tree scripts/compile.mjs wrote: it is its own root.
   }
   return PACKAGE_ROOT;
+}
+
+/**
+ * A file of the compiled tree as the sources name it (`config/reference.json`
+ * of the checkout rather than of its compiled copy), when the sources have it;
+ * any other path as it is.
+ */
+export function sourcePath(path: string): string {
+  if (!COMPILED || SOURCE_ROOT === PACKAGE_ROOT || !path.startsWith(PACKAGE_ROOT)) return path;
+  const source = `${SOURCE_ROOT}${path.slice(PACKAGE_ROOT.length)}`;
+  return existsSync(source) ? source : path;
 }
