@@ -302,7 +302,8 @@ for (let round = 1; round <= ROUNDS; round++) {
 const profiles: ProfileSummary[] = [];
 for (const [, bin] of copies) {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
-  await conformanceRun(extraArgs, { bin, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
+  // The directory after '=': worker threads inherit Node's flags and refuse a lone value.
+  await conformanceRun(extraArgs, { bin, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   profiles.push(summariseProfiles(dir));
 }
 

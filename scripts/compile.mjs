@@ -136,10 +136,25 @@ function prune(cache, keep) {
   }
 }
 
-// `node scripts/compile.mjs OUT_DIR` (prepack): the tree the package ships.
+// `node scripts/compile.mjs OUT_DIR` (npm's `prepare`: at `npm pack`, at an install from the
+// repository, and at a clone's own `npm install`): the tree the package ships. --if-esbuild: a clone
+// installed without devDependencies skips it (its runs then go through tsx; see bin/conformance.js).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const out = resolve(root, process.argv[2] ?? 'dist');
+  const args = process.argv.slice(2);
+  const out = resolve(root, args.find((arg) => !arg.startsWith('--')) ?? 'dist');
+  if (
+    args.includes('--if-esbuild') &&
+    !(await import('esbuild').then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    process.stderr.write(
+      'compile: esbuild is not installed (no devDependencies): dist/ not built\n',
+    );
+    process.exit(0);
+  }
   const started = performance.now();
   await compileTree(root, out);
   process.stderr.write(

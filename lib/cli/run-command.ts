@@ -78,10 +78,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
-    // Start-up order (issue 27): the target is prepared (the bundled reference starts on its own
-    // thread) while vitest, needed only once it answers, loads.
+    // Start-up order (issue 27): vitest, needed once the target answers, loads while the bundled
+    // reference starts on its own thread; a target elsewhere gets its first request first.
     const preparing = prepareTarget(settings);
-    suites = import('../runner/run-suites.js');
+    const loadSuites = () => import('../runner/run-suites.js');
+    suites = settings.target === undefined ? loadSuites() : preparing.then(loadSuites);
     suites.catch(() => undefined);
     prepared = await preparing;
   } catch (error) {
