@@ -33,6 +33,8 @@ export class CheckRun {
   /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
   readonly accounts = new Set<string>();
   counterexample?: Counterexample;
+  /** Generated inputs per property as run (the largest of the check's properties). */
+  cases?: number;
 
   constructor(rule: Rule, recorder: EvidenceRecorder, redactor: Redactor) {
     this.rule = rule;
@@ -85,6 +87,7 @@ export class CheckRun {
       evidence,
       notes: notes.map((note) => this.#redactor.redact(note)),
       ...(this.counterexample ? { counterexample: this.counterexample } : {}),
+      ...(this.cases !== undefined ? { cases: this.cases } : {}),
     };
     if (ended instanceof NotVerifiable) {
       return {

@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { PACKAGE_ROOT } from '../config/package-root.js';
+import { PACKAGE_ROOT, SOURCE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, DEFAULT_TIMEOUT_MS, type Settings } from '../config/settings.js';
 import type { ReplaySettings } from '../reports/reproduce.js';
 
@@ -22,7 +22,7 @@ export function replaySettings(settings: Settings, cwd: string): ReplaySettings 
     ...(settings.suites !== DEFAULT_SUITES
       ? {
           suites: portable(
-            isAbsolute(settings.suites) ? settings.suites : join(PACKAGE_ROOT, settings.suites),
+            isAbsolute(settings.suites) ? settings.suites : join(SOURCE_ROOT, settings.suites),
             cwd,
           ),
         }
@@ -34,13 +34,16 @@ export function replaySettings(settings: Settings, cwd: string): ReplaySettings 
 /** A profile the package bundles by its name (found wherever the suite is installed), else a relative path. */
 function profileOption(file: string, cwd: string): string {
   const absolute = resolve(cwd, file);
-  const bundled = relative(join(PACKAGE_ROOT, 'config'), absolute);
-  if (
-    !bundled.startsWith('..') &&
-    !isAbsolute(bundled) &&
-    /^[A-Za-z0-9][\w.-]*\.json$/.test(bundled)
-  )
-    return bundled.slice(0, -'.json'.length);
+  // The sources' config/ or the compiled tree's: either way the package's own profile.
+  for (const root of new Set([SOURCE_ROOT, PACKAGE_ROOT])) {
+    const bundled = relative(join(root, 'config'), absolute);
+    if (
+      !bundled.startsWith('..') &&
+      !isAbsolute(bundled) &&
+      /^[A-Za-z0-9][\w.-]*\.json$/.test(bundled)
+    )
+      return bundled.slice(0, -'.json'.length);
+  }
   return portable(absolute, cwd);
 }
 

@@ -144,7 +144,7 @@ describe('standalone reproductions of a defective reference (issue 21)', () => {
     const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
     const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
     const quote = failed.find((r) => r.rule_id === 'CANCEL-05')?.source?.quote ?? '(none)';
-    expect(html).toContain('<blockquote class="source">');
+    expect(html).toContain('<blockquote class="quote"');
     expect(html).toContain('already cancelled');
     expect(summary).toContain(quote);
     expect(junit).toContain('already cancelled');

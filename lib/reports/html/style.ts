@@ -32,6 +32,5 @@ pre { background: #f6f8fa; border: 1px solid #eaeef2; border-radius: 6px; paddin
 table.violations { border-collapse: collapse; font-size: 12px; margin: 6px 0; }
 table.violations td, table.violations th { border: 1px solid #eaeef2; padding: 3px 6px; vertical-align: top; }
 .muted { color: #57606a; }
-blockquote.source { margin: 0.3em 0 0.3em 0.5em; padding-left: 0.6em; border-left: 3px solid #d0d7de; color: #57606a; font-style: italic; }
 ul.errors li { margin: 4px 0; }
 `;
