@@ -194,4 +194,77 @@ describe('the package, packed and installed into an empty project', () => {
     },
     NO_TIME_BUDGET,
   );
+  test(
+    "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node (issue 21)",
+    async () => {
+      const controlToken = randomBytes(24).toString('base64url');
+      const server = await startServer({
+        port: 0,
+        controlToken,
+        db: ':memory:',
+        defects: ['cancel-twice'],
+      });
+      afterAll(() => server.close());
+      const origin = server.origin.replace(/\/+$/, '');
+      const withSecret = (command: string, args: readonly string[], cwd: string) =>
+        new Promise<Ran>((resolve, reject) => {
+          const child = spawn(command, args, {
+            cwd,
+            env: {
+              PATH: process.env.PATH ?? '',
+              HOME: process.env.HOME ?? '',
+              CONTROL_TOKEN: controlToken,
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+          });
+          child.stderr.on('data', (chunk: Buffer) => {
+            stderr += chunk.toString();
+          });
+          child.on('error', reject);
+          child.on('close', (code) => resolve({ code, stdout, stderr }));
+        });
+      // .env of the test before: no stray target; this run names its own.
+      writeFileSync(join(project, '.env'), '');
+      const first = await withSecret(
+        'npx',
+        [
+          '--no',
+          '--',
+          'partner-ordering-conformance',
+          ...['--target', origin, '--control-url', `${origin}/__control`],
+          ...['--only', 'CANCEL-05', '--report-dir', 'failing'],
+        ],
+        project,
+      );
+      expect(first.code, first.stderr).toBe(1);
+      const result = readReport(join(project, 'failing')).results.find(
+        (r) => r.rule_id === 'CANCEL-05',
+      );
+      const command = result?.reproduce?.command ?? '';
+      expect(command).toMatch(/ npx partner-ordering-conformance /);
+      expect(command).not.toMatch(/(^|[\s'"=])\//);
+      const again = await withSecret('bash', ['-c', `${command} --report-dir again`], project);
+      expect(again.code, again.stderr).toBe(1);
+      expect(
+        readReport(join(project, 'again'))
+          .results.filter((r) => r.verdict === 'failed')
+          .map((r) => r.rule_id),
+      ).toEqual(['CANCEL-05']);
+      // The standalone reproduction the installed package wrote, run alone with plain node.
+      const alone = emptyDir('package-repro-');
+      writeFileSync(
+        join(alone, 'CANCEL-05.mjs'),
+        readFileSync(join(project, 'failing', 'repro', 'CANCEL-05.mjs')),
+      );
+      const replayed = await withSecret(process.execPath, ['CANCEL-05.mjs'], alone);
+      expect(replayed.stdout, replayed.stderr).toMatch(/^REPRODUCED: CANCEL-05 /m);
+      expect(replayed.code).toBe(1);
+    },
+    NO_TIME_BUDGET,
+  );
 });
