@@ -12,6 +12,9 @@ import { newId } from './domain/ids.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
 import { CredentialGuard } from './http/credential-guard.js';
+import { installConnectionShare } from './http/connection-share.js';
+import { installDatabaseDeadline } from './http/database-deadline.js';
+import { allowHalfClose } from './http/half-close.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
@@ -60,6 +63,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     durability: opts.durability,
     databaseUrl: opts.databaseUrl,
     databasePoolMax: opts.databasePoolMax,
+    databaseWaitMs: opts.databaseWaitMs,
+    onDatabaseGiveUp: opts.onDatabaseGiveUp,
   });
   try {
     const ctx: AppContext = {
@@ -78,6 +83,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       bodyLimit: BODY_LIMIT_BYTES,
       genReqId: () => newId('req'),
       requestIdHeader: false,
+      ...(opts.trustProxy?.length ? { trustProxy: [...opts.trustProxy] } : {}),
       return503OnClosing: false,
       routerOptions: { maxParamLength: 1000 },
       ...(layer ? { rewriteUrl: (req: IncomingMessage) => layer.rewriteUrl(req) } : {}),
@@ -102,6 +108,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       },
     });
     app.server.maxConnections = limits.maxConnections;
+    installConnectionShare(app.server, limits.maxConnectionsPerAddress, opts.trustProxy);
+    allowHalfClose(app.server);
     app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
     app.server.on('connect', answerConnect(docsUrl, ctx.guard.redactor));
     // The test-only defect catalogue plugs into the request path only when a defect is switched on.
@@ -129,6 +137,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installRawBodyParser(app);
     layer?.install(app);
     installRequestHooks(app, ctx.hooks.requestChecks);
+    if (store.engine === 'postgres') installDatabaseDeadline(app, limits.databaseWaitPerRequestMs);
     installHealthRoutes(app);
     // The test-only defect catalogue plugs in here, and only when a defect is switched on.
     if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
