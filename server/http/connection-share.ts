@@ -1,5 +1,5 @@
-import { BlockList, isIP } from 'node:net';
 import type { Server } from 'node:http';
+import { BlockList, isIP } from 'node:net';
 import { normalizeIp, parseAllowlistEntry } from '../auth/ip-allowlist.js';
 
 /**

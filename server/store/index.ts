@@ -26,13 +26,17 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     // Loaded only when asked for: a SQLite server never loads the PostgreSQL driver.
     const { PostgresStore } = await import('./postgres/postgres-store.js');
     const { DEFAULT_POOL_LIMITS } = await import('./postgres/pg-db.js');
-    return PostgresStore.open(opts.databaseUrl, {
-      ...DEFAULT_POOL_LIMITS,
-      ...(opts.databasePoolMax !== undefined ? { max: opts.databasePoolMax } : {}),
-    }, {
-      waitMs: opts.databaseWaitMs ?? 0,
-      ...(opts.onDatabaseGiveUp ? { onGiveUp: opts.onDatabaseGiveUp } : {}),
-    });
+    return PostgresStore.open(
+      opts.databaseUrl,
+      {
+        ...DEFAULT_POOL_LIMITS,
+        ...(opts.databasePoolMax !== undefined ? { max: opts.databasePoolMax } : {}),
+      },
+      {
+        waitMs: opts.databaseWaitMs ?? 0,
+        ...(opts.onDatabaseGiveUp ? { onGiveUp: opts.onDatabaseGiveUp } : {}),
+      },
+    );
   }
   return new SqliteStore(opts.db ?? ':memory:', opts.durability ?? 'durable');
 }

@@ -219,18 +219,18 @@ export class PgDb {
       ]);
     } catch (error) {
       // A connection that arrives after the request gave up goes back to the pool.
-      if (late) pending.then((client) => client.release(), () => undefined);
+      if (late)
+        pending.then(
+          (client) => client.release(),
+          () => undefined,
+        );
       throw mapError(error);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  async #query<R>(
-    client: pg.PoolClient,
-    statement: Sql,
-    values: readonly unknown[],
-  ): Promise<R[]> {
+  async #query<R>(client: pg.PoolClient, statement: Sql, values: readonly unknown[]): Promise<R[]> {
     try {
       const result = await client.query<R & pg.QueryResultRow>({
         name: statement.name,

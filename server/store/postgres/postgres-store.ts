@@ -64,7 +64,11 @@ export class PostgresStore implements Store {
    * retrying every `startup.retryMs`; past the bound, `startup.onGiveUp` is
    * called (the CLI exits 1 then). Without a wait, such a database throws.
    */
-  static async open(url: string, limits: PoolLimits, startup: StartupWait = {}): Promise<PostgresStore> {
+  static async open(
+    url: string,
+    limits: PoolLimits,
+    startup: StartupWait = {},
+  ): Promise<PostgresStore> {
     const db = new PgDb(url, limits);
     const first = await prepare(db);
     if (first === undefined) return new PostgresStore(db);
