@@ -15,6 +15,7 @@ import { installConnectionShare } from './http/connection-share.js';
 import { CredentialGuard } from './http/credential-guard.js';
 import { installDatabaseDeadline } from './http/database-deadline.js';
 import { allowHalfClose } from './http/half-close.js';
+import { installRequestsPerSocket } from './http/requests-per-socket.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
@@ -92,7 +93,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       connectionTimeout: limits.idleTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
-      maxRequestsPerSocket: limits.maxRequestsPerSocket,
+      // Counted by installRequestsPerSocket instead: Node's own answers past it are bare 503s.
+      maxRequestsPerSocket: 0,
       http: {
         headersTimeout: limits.headersTimeoutMs,
         // How often Node looks for requests past their time limit: a tenth of the shortest one.
@@ -136,6 +138,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     layer?.install(app);
+    if (limits.maxRequestsPerSocket > 0) installRequestsPerSocket(app, limits.maxRequestsPerSocket);
     installRequestHooks(app, ctx.hooks.requestChecks);
     if (store.engine === 'postgres') installDatabaseDeadline(app, limits.databaseWaitPerRequestMs);
     installHealthRoutes(app);
