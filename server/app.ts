@@ -80,7 +80,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       now: (account) => Date.now() + account.clockOffsetMs,
     };
     const app = Fastify({
-      logger: opts.logger === true ? loggerOptions() : false,
+      logger: opts.logger === true ? loggerOptions(ctx.guard.redactor) : false,
       bodyLimit: BODY_LIMIT_BYTES,
       genReqId: () => newId('req'),
       requestIdHeader: false,
