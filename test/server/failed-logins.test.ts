@@ -19,7 +19,8 @@ describe('failed token requests are rate-limited', () => {
     const attacker = { remoteAddress: '198.51.100.66' };
     const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await h.tokenRequest(wrong, undefined, attacker)).status);
+    for (let i = 0; i < 20; i++)
+      statuses.push((await h.tokenRequest(wrong, undefined, attacker)).status);
     expect(new Set(statuses)).toEqual(new Set([401]));
     const limited = await h.tokenRequest(wrong, undefined, attacker);
     expectProblemShape(limited, 'rate_limited', 429);
@@ -36,7 +37,8 @@ describe('failed token requests are rate-limited', () => {
     const owner = { remoteAddress: '192.0.2.10' };
     const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
     const attack: number[] = [];
-    for (let i = 0; i < 40; i++) attack.push((await h.tokenRequest(wrong, undefined, attacker)).status);
+    for (let i = 0; i < 40; i++)
+      attack.push((await h.tokenRequest(wrong, undefined, attacker)).status);
     expect(attack.filter((status) => status === 401)).toHaveLength(20);
     expect(attack.filter((status) => status === 429)).toHaveLength(20);
     // The owner, from its own address, with its secret: a token, again and again.

@@ -264,7 +264,9 @@ describePostgres('chaos: two instances keep answering while their database goes 
     });
   });
 
-  it('pg_ctl stop -m immediate mid-stream (crash recovery at restart)', { timeout: NO_TIMEOUT }, async () => {
+  it('pg_ctl stop -m immediate mid-stream (crash recovery at restart)', {
+    timeout: NO_TIMEOUT,
+  }, async () => {
     await survive('stop-immediate', async (seen503) => {
       await cluster?.do('stop-immediate');
       await until('a 503 from each instance', bothRefused(seen503));
@@ -272,7 +274,9 @@ describePostgres('chaos: two instances keep answering while their database goes 
     });
   });
 
-  it("pg_terminate_backend on the instances' connections mid-stream", { timeout: NO_TIMEOUT }, async () => {
+  it("pg_terminate_backend on the instances' connections mid-stream", {
+    timeout: NO_TIMEOUT,
+  }, async () => {
     await survive('terminate', async (seen503) => {
       const admin = new pg.Client({ connectionString: cluster?.url });
       await admin.connect();
@@ -290,7 +294,9 @@ describePostgres('chaos: two instances keep answering while their database goes 
     });
   });
 
-  it('a paused database (SIGSTOP): every request answers within the bound, locks included', { timeout: NO_TIMEOUT }, async () => {
+  it('a paused database (SIGSTOP): every request answers within the bound, locks included', {
+    timeout: NO_TIMEOUT,
+  }, async () => {
     const { longest } = await survive('pause', async (seen503) => {
       await cluster?.do('pause');
       try {
@@ -305,7 +311,9 @@ describePostgres('chaos: two instances keep answering while their database goes 
     );
   });
 
-  it('an instance started while the database is down waits for it, /readyz 503 meanwhile, then serves', { timeout: NO_TIMEOUT }, async () => {
+  it('an instance started while the database is down waits for it, /readyz 503 meanwhile, then serves', {
+    timeout: NO_TIMEOUT,
+  }, async () => {
     await cluster?.do('stop-fast');
     let c: Spawned | undefined;
     try {
