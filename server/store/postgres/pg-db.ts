@@ -279,7 +279,7 @@ export class PgDb {
       await this.#exec(client, 'BEGIN');
       const value = await this.#tx.run(client, work);
       // COMMIT returns once the commit is flushed (synchronous_commit = on, PostgreSQL's default).
-      await this.#exec(client, 'COMMIT');
+      await this.#commit(client);
       return value;
     } catch (error) {
       const mapped = mapError(error);
@@ -298,6 +298,24 @@ export class PgDb {
     } finally {
       client.release(!healthy || this.#lost.has(client));
     }
+  }
+
+  /**
+   * COMMIT, and make sure it committed: on a transaction a failed statement
+   * aborted, PostgreSQL answers COMMIT with ROLLBACK and no error.
+   */
+  async #commit(client: pg.PoolClient): Promise<void> {
+    let result: pg.QueryResult;
+    try {
+      result = await client.query({
+        text: 'COMMIT',
+        query_timeout: this.#bound(this.#limits.statementTimeoutMs + 1_000),
+      } as pg.QueryConfig);
+    } catch (error) {
+      throw mapError(error);
+    }
+    if (result.command !== 'COMMIT')
+      throw new Error(`the transaction was not committed (${result.command})`);
   }
 
   async #exec(client: pg.PoolClient, text: string): Promise<void> {

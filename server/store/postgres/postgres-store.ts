@@ -3,6 +3,7 @@ import { DatabaseOpenError } from '../db.js';
 import type { Faults, RateLimits, Store } from '../store.js';
 import { pgAccounts, pgIdempotency, pgKeys, pgTokens } from './credentials.js';
 import { PgDb, type PoolLimits, sql, unavailable } from './pg-db.js';
+import { PgGroupCommit } from './pg-group-commit.js';
 import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
@@ -51,7 +52,7 @@ export class PostgresStore implements Store {
     this.fulfilment = pgFulfilment(db);
     this.housekeeping = { run: (realNow: number) => pgHousekeeping(db, realNow) };
     this.wide = pgWideQueries(db);
-    this.groupCommit = { run: <T>(work: () => Promise<T>) => db.transaction(work) };
+    this.groupCommit = new PgGroupCommit(db);
     this.rateLimits = pgRateLimits(db);
     this.faults = pgFaults(db);
   }
