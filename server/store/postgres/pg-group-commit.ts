@@ -1,5 +1,6 @@
+import { requestNote } from '../request-deadline.js';
 import { StoreUnavailableError } from '../store.js';
-import type { PgDb } from './pg-db.js';
+import { LockBusyError, type PgDb } from './pg-db.js';
 
 interface Pending {
   work: () => Promise<unknown>;
@@ -18,12 +19,18 @@ function databaseError(error: unknown): boolean {
 
 /**
  * Group commit on PostgreSQL, as store/group-commit.ts on SQLite: the orders
- * submitted during one turn of the event loop run in ONE transaction, each in
+ * of one account (the one its bearer token names) submitted during one turn
+ * of the event loop run in ONE transaction, each in
  * its own savepoint (a refusal rolls back that order alone), and every caller
  * hears back only after the COMMIT, so one COMMIT (one WAL flush) and one
  * BEGIN serve many orders, and an account's lock is taken once per batch
- * instead of once per order. Batches run side by side, on connections of
- * their own.
+ * instead of once per order. Batches of different accounts run side by
+ * side, on connections of their own.
+ *
+ * A batch waits for the lock of its first account only; an order whose
+ * account's lock is held elsewhere (another batch, another instance) is
+ * rolled back to its savepoint and goes first into the next batch (so that
+ * batches never deadlock on each other's locks).
  *
  * A batch that fails as a whole (a database error inside it, say a deadlock
  * between two batches locking the same accounts in opposite orders) is rolled
@@ -34,7 +41,8 @@ function databaseError(error: unknown): boolean {
  */
 export class PgGroupCommit {
   readonly #db: PgDb;
-  #queue: Pending[] = [];
+  /** Per account (as the request's bearer token named it): a batch holds one account's lock. */
+  readonly #queues = new Map<string, Pending[]>();
   #scheduled = false;
 
   constructor(db: PgDb) {
@@ -42,30 +50,44 @@ export class PgGroupCommit {
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
+    const group = String(requestNote('account') ?? '');
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        setImmediate(() => this.#flush());
-      }
+      this.#enqueue(group, [{ work, resolve: resolve as (value: unknown) => void, reject }], false);
     });
+  }
+
+  #enqueue(group: string, pending: Pending[], first: boolean): void {
+    let queue = this.#queues.get(group);
+    if (!queue) {
+      queue = [];
+      this.#queues.set(group, queue);
+    }
+    if (first) queue.unshift(...pending);
+    else queue.push(...pending);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.#flush());
+    }
   }
 
   #flush(): void {
     this.#scheduled = false;
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, MAX_BATCH);
-      void this.#runBatch(batch);
+    const queues = [...this.#queues.entries()];
+    this.#queues.clear();
+    for (const [group, queue] of queues) {
+      while (queue.length > 0) void this.#runBatch(group, queue.splice(0, MAX_BATCH));
     }
   }
 
-  async #runBatch(batch: Pending[]): Promise<void> {
+  async #runBatch(group: string, batch: Pending[]): Promise<void> {
     const [only] = batch;
     if (batch.length === 1 && only) {
       await this.#db.transaction(only.work).then(only.resolve, only.reject);
       return;
     }
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const outcomes: Array<
+      { ok: true; value: unknown } | { ok: false; error: unknown } | { ok: false; busy: true }
+    > = [];
     try {
       await this.#db.transaction(async () => {
         for (const pending of batch) {
@@ -74,7 +96,9 @@ export class PgGroupCommit {
             outcomes.push({ ok: true, value: await this.#db.transaction(pending.work) });
           } catch (error) {
             if (error instanceof StoreUnavailableError || databaseError(error)) throw error;
-            outcomes.push({ ok: false, error });
+            outcomes.push(
+              error instanceof LockBusyError ? { ok: false, busy: true } : { ok: false, error },
+            );
           }
         }
       });
@@ -91,10 +115,15 @@ export class PgGroupCommit {
       );
       return;
     }
+    const later: Pending[] = [];
     batch.forEach((pending, i) => {
       const outcome = outcomes[i];
-      if (outcome?.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome?.error);
+      if (outcome === undefined) pending.reject(new Error('group commit: no outcome'));
+      else if (outcome.ok) pending.resolve(outcome.value);
+      else if ('busy' in outcome) later.push(pending);
+      else pending.reject(outcome.error);
     });
+    // Orders whose account another transaction held: first in the next batch, which waits for it.
+    if (later.length > 0) this.#enqueue(group, later, true);
   }
 }

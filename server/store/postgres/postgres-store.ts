@@ -9,8 +9,6 @@ import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
 import { pgWideQueries } from './wide-queries.js';
 
-// One lock per account, whatever instance asks: the account id's 64-bit hash.
-const LOCK_ACCOUNT = sql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))');
 const PING = sql('SELECT 1');
 
 /**
@@ -111,7 +109,7 @@ export class PostgresStore implements Store {
   }
 
   async lockAccount(accountId: string): Promise<void> {
-    if (this.#db.inTransaction) await this.#db.rows(LOCK_ACCOUNT, [accountId]);
+    await this.#db.lockAccount(accountId);
   }
 
   async ping(): Promise<void> {
