@@ -10,16 +10,34 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * - rows read ahead by a joined statement (PostgreSQL: the token, its key
  *   and its account in one round trip), each handed out once.
  */
-interface RequestScope {
-  readonly deadline: number;
+export interface RequestScope {
+  /** When the request's database waits must be over (ms since the epoch); moved by `pause`/`resume`. */
+  deadline: number;
+  pausedAt: number | undefined;
   readonly ahead: Map<string, unknown>;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-/** Runs `work` with `budgetMs` of database waiting allowed from now. */
-export function withDatabaseDeadline<T>(budgetMs: number, work: () => T): T {
-  return scopes.run({ deadline: Date.now() + budgetMs, ahead: new Map() }, work);
+/** A new scope allowing `budgetMs` of database waiting from now. */
+export function newRequestScope(budgetMs: number): RequestScope {
+  return { deadline: Date.now() + budgetMs, pausedAt: undefined, ahead: new Map() };
+}
+
+/** Runs `work` in `scope` (and everything it awaits). */
+export function inRequestScope<T>(scope: RequestScope, work: () => T): T {
+  return scopes.run(scope, work);
+}
+
+/** Stops the clock of the scope's deadline (while the request's body is read: no database wait). */
+export function pauseDeadline(scope: RequestScope): void {
+  scope.pausedAt = Date.now();
+}
+
+/** Starts it again: the time paused does not count. */
+export function resumeDeadline(scope: RequestScope): void {
+  if (scope.pausedAt !== undefined) scope.deadline += Date.now() - scope.pausedAt;
+  scope.pausedAt = undefined;
 }
 
 /** Milliseconds the current request may still wait (≤ 0: none left); undefined outside a request. */
