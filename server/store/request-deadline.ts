@@ -51,16 +51,6 @@ export function readAhead(name: string, row: unknown): void {
   scopes.getStore()?.ahead.set(name, row);
 }
 
-/** What the current request keeps for its whole life (its account, say): read as often as needed. */
-export function requestNote(name: string): unknown {
-  return scopes.getStore()?.ahead.get(`note:${name}`);
-}
-
-/** Sets a note of the current request (nothing outside a request). */
-export function noteForRequest(name: string, value: unknown): void {
-  scopes.getStore()?.ahead.set(`note:${name}`, value);
-}
-
 /** A row read ahead for the current request, once: a second read goes to the database. */
 export function takeReadAhead<R>(name: string): R | undefined {
   const ahead = scopes.getStore()?.ahead;

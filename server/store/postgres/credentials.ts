@@ -3,7 +3,7 @@ import type { Mode } from '../../domain/modes.js';
 import type { Account } from '../accounts.js';
 import type { IdempotencyRecord } from '../idempotency.js';
 import { type ApiKey, type KeyRow, keyFromRow } from '../keys.js';
-import { noteForRequest, readAhead, takeReadAhead } from '../request-deadline.js';
+import { readAhead, takeReadAhead } from '../request-deadline.js';
 import type { Accounts, IdempotencyRecords, Keys, Tokens } from '../store.js';
 import type { TokenRow } from '../tokens.js';
 import { type PgDb, sql } from './pg-db.js';
@@ -120,8 +120,6 @@ function readAheadKeyAndAccount(row: JoinedRow): void {
     }),
   );
   if (typeof row.a_id !== 'string') return;
-  // The group commit batches a request's order with others of the same account.
-  noteForRequest('account', row.a_id);
   readAhead(
     `account:${row.a_id}`,
     accountFromRow({

@@ -46,17 +46,6 @@ const types = {
 
 // One lock per account, whatever instance asks: the account id's 64-bit hash.
 const LOCK_ACCOUNT = sql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))');
-const TRY_LOCK_ACCOUNT = sql('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked');
-
-/**
- * An account lock a transaction that already holds another could not take
- * at once: it does not wait for it (two transactions each holding one lock
- * and waiting for the other's would deadlock). The group commit places that
- * order in a later batch.
- */
-export class LockBusyError extends Error {
-  override name = 'LockBusyError';
-}
 
 /** Connection-level failures: the database is away, not our request wrong. */
 export function unavailable(error: unknown): boolean {
@@ -114,8 +103,6 @@ export class PgDb {
   readonly #side: pg.Pool;
   readonly #tx = new AsyncLocalStorage<pg.PoolClient>();
   readonly #limits: PoolLimits;
-  /** The account locks the transaction on each client holds. */
-  readonly #held = new WeakMap<pg.PoolClient, Set<string>>();
   /** Clients whose connection reported an error: never reused. */
   readonly #lost = new WeakSet<pg.ClientBase>();
   /** Why requests are refused before the schema is there (the database was away at start); undefined: open. */
@@ -273,39 +260,16 @@ export class PgDb {
     return this.#tx.getStore() !== undefined;
   }
 
-  /**
-   * The account's lock, held until the transaction ends (nothing outside a
-   * transaction). Taken once per transaction (a batch of the group commit
-   * holds it for all its orders of that account). A transaction waits only
-   * for its first lock; any further one it takes only if free at once, else
-   * LockBusyError: a transaction never waits while holding a lock, so
-   * transactions never deadlock on account locks.
-   */
+  /** The account's lock (every instance's), held until the transaction ends; nothing outside one. */
   async lockAccount(accountId: string): Promise<void> {
     const client = this.#tx.getStore();
-    if (!client) return;
-    let held = this.#held.get(client);
-    if (!held) {
-      held = new Set();
-      this.#held.set(client, held);
-    }
-    if (held.has(accountId)) return;
-    if (held.size === 0) {
-      await this.#query(client, LOCK_ACCOUNT, [accountId]);
-    } else {
-      const [row] = await this.#query<{ locked: boolean }>(client, TRY_LOCK_ACCOUNT, [accountId]);
-      if (!row?.locked)
-        throw new LockBusyError(`the lock of account ${accountId} is held elsewhere`);
-    }
-    held.add(accountId);
+    if (client) await this.#query(client, LOCK_ACCOUNT, [accountId]);
   }
 
   /** Runs `work` in one transaction (READ COMMITTED); nested: a savepoint. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     const outer = this.#tx.getStore();
     if (outer) {
-      // Locks taken inside the savepoint are released by its rollback.
-      const heldBefore = new Set(this.#held.get(outer));
       await this.#exec(outer, 'SAVEPOINT nested');
       try {
         const value = await work();
@@ -314,7 +278,6 @@ export class PgDb {
       } catch (error) {
         if (!(error instanceof StoreUnavailableError)) {
           await this.#exec(outer, 'ROLLBACK TO SAVEPOINT nested');
-          this.#held.set(outer, heldBefore);
         }
         throw error;
       }
@@ -342,7 +305,6 @@ export class PgDb {
       }
       throw mapped;
     } finally {
-      this.#held.delete(client);
       client.release(!healthy || this.#lost.has(client));
     }
   }

@@ -3,7 +3,6 @@ import { DatabaseOpenError } from '../db.js';
 import type { Faults, RateLimits, Store } from '../store.js';
 import { pgAccounts, pgIdempotency, pgKeys, pgTokens } from './credentials.js';
 import { PgDb, type PoolLimits, sql, unavailable } from './pg-db.js';
-import { PgGroupCommit } from './pg-group-commit.js';
 import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
@@ -50,7 +49,7 @@ export class PostgresStore implements Store {
     this.fulfilment = pgFulfilment(db);
     this.housekeeping = { run: (realNow: number) => pgHousekeeping(db, realNow) };
     this.wide = pgWideQueries(db);
-    this.groupCommit = new PgGroupCommit(db);
+    this.groupCommit = { run: <T>(work: () => Promise<T>) => db.transaction(work) };
     this.rateLimits = pgRateLimits(db);
     this.faults = pgFaults(db);
   }
