@@ -89,7 +89,8 @@ export interface ServerLimits {
    * Connections one client address may hold at once (its share of
    * `maxConnections`); more from it are closed on arrival, so one address
    * cannot take every slot. Trusted proxies (`trustProxy`) are exempt.
-   * Default 128.
+   * Default 512: half the cap, room for a conformance run of 8 check files at
+   * 32 connections each (the suite against a remote target) from one machine.
    */
   maxConnectionsPerAddress?: number;
   /**
@@ -106,7 +107,7 @@ export const DEFAULT_LIMITS: Required<ServerLimits> = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxConnections: 1_024,
-  maxConnectionsPerAddress: 128,
+  maxConnectionsPerAddress: 512,
   databaseWaitPerRequestMs: 10_000,
 };
 

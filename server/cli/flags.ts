@@ -52,7 +52,7 @@ export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PA
   --trust-proxy LIST        comma-separated addresses or CIDRs of balancers whose X-Forwarded-For
                             names the client (or TRUST_PROXY; default none)
   --max-connections-per-address N
-                            connections one client address may hold at once (default 128)
+                            connections one client address may hold at once (default 512)
   --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
   --profile FILE            speak the dialect of this target profile (docs/profiles.md):
                             paths, methods, statuses, bodies, answers, key prefix, docs_url
