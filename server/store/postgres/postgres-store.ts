@@ -6,7 +6,6 @@ import { PgDb, type PoolLimits, sql, unavailable } from './pg-db.js';
 import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
-import { pgWideQueries } from './wide-queries.js';
 
 const PING = sql('SELECT 1');
 
@@ -31,7 +30,6 @@ export class PostgresStore implements Store {
   readonly webhookEndpoints;
   readonly fulfilment;
   readonly housekeeping;
-  readonly wide;
   readonly groupCommit;
   readonly rateLimits: RateLimits;
   readonly faults: Faults;
@@ -48,7 +46,6 @@ export class PostgresStore implements Store {
     this.webhookEndpoints = pgWebhookEndpoints(db);
     this.fulfilment = pgFulfilment(db);
     this.housekeeping = { run: (realNow: number) => pgHousekeeping(db, realNow) };
-    this.wide = pgWideQueries(db);
     this.groupCommit = { run: <T>(work: () => Promise<T>) => db.transaction(work) };
     this.rateLimits = pgRateLimits(db);
     this.faults = pgFaults(db);
@@ -101,6 +98,11 @@ export class PostgresStore implements Store {
       this.#waitTimer = setTimeout(retry, startup.retryMs ?? 1_000);
     };
     this.#waitTimer = setTimeout(retry, startup.retryMs ?? 1_000);
+  }
+
+  /** The connection pool, for the defect-only queries of server/defects/store/ (never the request path's). */
+  get database(): PgDb {
+    return this.#db;
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
