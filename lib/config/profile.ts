@@ -7,6 +7,7 @@ import {
   type ErrorPointers,
   type ListEnvelope,
   type MoneyFormat,
+  type MoneyFormats,
   type OperationName,
   type OrderBodyShape,
   REFERENCE_DIALECT,
@@ -74,6 +75,12 @@ function locate(value: string, source: string, cwd: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) {
     throw new ConfigError(source, `${quote(value)} is neither a profile name nor a path`);
   }
+  if (value.endsWith('.schema')) {
+    throw new ConfigError(
+      source,
+      `${quote(value)} is the JSON Schema profiles are checked against, not a profile (available: ${availableProfiles(cwd).join(', ') || 'none'})`,
+    );
+  }
   const candidates = [
     join(cwd, 'config', `${value}.json`),
     join(PACKAGE_ROOT, 'config', `${value}.json`),
@@ -92,8 +99,9 @@ function availableProfiles(cwd: string): string[] {
   const names = new Set<string>();
   for (const dir of [join(cwd, 'config'), join(PACKAGE_ROOT, 'config')]) {
     if (!existsSync(dir)) continue;
+    // config/profile.schema.json is the JSON Schema profiles are written against, not a profile.
     for (const entry of readdirSync(dir))
-      if (entry.endsWith('.json')) names.add(entry.slice(0, -5));
+      if (entry.endsWith('.json') && !entry.endsWith('.schema.json')) names.add(entry.slice(0, -5));
   }
   return [...names].sort();
 }
@@ -135,7 +143,7 @@ function mergeDialect(profile: Profile, file: string): Dialect {
     ),
     answers: answersOf(overrides.answers),
     list: listOf(overrides.list, file),
-    money: { ...REFERENCE_DIALECT.money, ...definedOnly(overrides.money) } as MoneyFormat,
+    money: moneyOf(overrides.money),
     orderStatuses: distinctNames(
       { ...REFERENCE_DIALECT.orderStatuses, ...definedOnly(overrides.orderStatuses) },
       'orderStatuses',
@@ -187,6 +195,27 @@ const ANSWERED_WITHOUT_BODY: ReadonlySet<OperationName> = new Set([
   'orderCancel',
   'webhookEndpointDelete',
 ]);
+
+/**
+ * The money format over the reference's, and each place the profile states
+ * (kept only as given: a place left out follows the format of every place).
+ */
+function moneyOf(given: Overrides['money']): MoneyFormats {
+  const { totals, prices, maxOrderValue, ...every } = given ?? {};
+  const money: MoneyFormats = {
+    ...REFERENCE_DIALECT.money,
+    ...(definedOnly(every) as Partial<MoneyFormat>),
+  };
+  for (const [place, stated] of [
+    ['totals', totals],
+    ['prices', prices],
+    ['maxOrderValue', maxOrderValue],
+  ] as const) {
+    const members = definedOnly(stated) as Partial<MoneyFormat>;
+    if (Object.keys(members).length > 0) money[place] = members;
+  }
+  return money;
+}
 
 /** Every answer pointer over the reference's, object by object. */
 function answersOf(given: Overrides['answers']): AnswerPointers {
