@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Report } from '../../lib/reports/report-model.js';
 import { startServer } from '../../server/start.js';
 import { emptyDir } from '../engine/support/run-cli.js';
@@ -194,6 +194,7 @@ describe('the package, packed and installed into an empty project', () => {
     },
     NO_TIME_BUDGET,
   );
+
   test(
     "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node (issue 21)",
     async () => {
@@ -204,7 +205,8 @@ describe('the package, packed and installed into an empty project', () => {
         db: ':memory:',
         defects: ['cancel-twice'],
       });
-      afterAll(() => server.close());
+      // Closed by the test's own hook: the file's afterAll is the other test's.
+      onTestFinished(() => server.close());
       const origin = server.origin.replace(/\/+$/, '');
       const withSecret = (command: string, args: readonly string[], cwd: string) =>
         new Promise<Ran>((resolve, reject) => {
