@@ -77,6 +77,8 @@ export const DEFECTS = Object.freeze({
   // Idempotency (§4 POST /orders and its idempotency rules).
   'idem-missing-key-accepted': 'POST /orders without Idempotency-Key places the order',
   'idem-key-max-200': 'Idempotency-Keys over 200 characters are refused',
+  'idem-key-max-254':
+    'an Idempotency-Key of exactly 255 characters is refused (the limit counts 254)',
   'idem-256-key-accepted': 'an Idempotency-Key of 256 characters is accepted',
   'idem-replay-201': 'a replay is answered 201, not 200',
   'idem-replay-without-header': 'a replay carries no Idempotent-Replayed: true',
@@ -89,6 +91,10 @@ export const DEFECTS = Object.freeze({
     'a 500 before commit leaves the key taken: the retry is a conflict',
   'idem-keys-across-accounts': 'Idempotency-Keys are looked up across accounts',
   'idem-keys-across-modes': 'Idempotency-Keys are looked up across modes',
+  'idem-replay-across-accounts':
+    "a request with another account's Idempotency-Key and body is answered with that account's order",
+  'idem-replay-across-modes':
+    "a request with the other mode's Idempotency-Key and body is answered with that mode's order",
   'idem-records-expire-1h': 'idempotency records are forgotten after one hour',
   'declined-external-id-kept':
     'an order refused with 402 keeps its external_id: sent again with a new key it is a 409',

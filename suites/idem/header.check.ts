@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, checksUseOwnAccounts, type OrderBody, orderBody } from '../../lib/check/index.js';
-import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
-import { overlongIdempotencyKey } from '../arbitraries/overlongIdempotencyKey.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  newIdempotencyKey,
+  type OrderBody,
+  orderBody,
+} from '../../lib/check/index.js';
+import {
+  IDEMPOTENCY_KEY_LENGTHS,
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyKey,
+  keysOfLengths,
+} from '../arbitraries/idempotencyKey.js';
+import {
+  OVERLONG_IDEMPOTENCY_KEY_LENGTHS,
+  overlongIdempotencyKey,
+} from '../arbitraries/overlongIdempotencyKey.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -45,7 +59,11 @@ check('IDEM-02', async (ctx) => {
       }
       expectSuccess(ctx, res, `an Idempotency-Key of ${generated.length} characters`);
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 5) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 5),
+      // The limit and the length below it, on every run besides the generated keys.
+      examples: keysOfLengths(IDEMPOTENCY_KEY_LENGTHS, newIdempotencyKey()),
+    },
   );
 });
 
@@ -71,7 +89,11 @@ check('IDEM-03', async (ctx) => {
       });
       await expectNoOrder(ctx, key, body.external_id, 'an over-long Idempotency-Key');
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 3) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 3),
+      // One over the limit, on every run besides the generated keys.
+      examples: keysOfLengths(OVERLONG_IDEMPOTENCY_KEY_LENGTHS, newIdempotencyKey()),
+    },
   );
 });
 

@@ -7,6 +7,7 @@ import { OrderBodySchema, parseBody } from '../../validation/order-body.js';
 import { lenientOrderBody, refuseZipPlus4 } from '../requests.js';
 import { bentIdempotencyKeyOf } from './idempotency-key.js';
 import { defectivePlace, defectivePlacement } from './place-order.js';
+import { replayingAcross } from './replay-across.js';
 
 /**
  * The decisions of POST /orders (routes/orders-create.ts
@@ -32,7 +33,7 @@ export function defectiveOrderCreation(ctx: AppContext): Partial<OrderCreateBeha
       hasDefect('idem-raw-body-compared')
         ? sha256(String(request.body))
         : correct.fingerprint(request, body),
-    place: defectivePlace(ctx, correct),
+    place: replayingAcross(ctx, defectivePlace(ctx, correct)),
     sendReplay: (reply, view) => {
       if (!hasDefect('idem-replay-without-header')) reply.header('idempotent-replayed', 'true');
       return reply
