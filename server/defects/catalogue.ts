@@ -150,6 +150,10 @@ export const DEFECTS = Object.freeze({
   'test-key-sees-live-orders': 'a test key reads, finds and cancels live orders',
   'live-key-sees-test-quotes': 'a live key reads test quotes',
   'other-account-orders-visible': "GET /orders/{id} reads another account's order",
+  'other-account-found-by-external-id':
+    "GET /orders/by-external-id finds another account's order of the mode",
+  'other-account-orders-listed': "GET /orders lists other accounts' orders of the mode",
+  'other-account-quotes-visible': "GET /quotes/{id} reads another account's quote",
   'unknown-id-as-422': 'an order id that does not exist is answered 422 validation_failed',
   // Webhook endpoints (§6).
   'sixth-webhook-endpoint-accepted': 'a sixth webhook endpoint in one mode is accepted',

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import type { Order } from '../domain/order.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { correctOrderReads, type OrderReadBehaviour } from '../routes/orders-read.js';
+import { orderByExternalIdAnywhere, ordersOfEveryAccount } from './leaks-across-accounts.js';
 import { orderInAnyAccount } from './lookups.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -47,13 +48,21 @@ export function defectiveOrderReads(ctx: AppContext): Partial<OrderReadBehaviour
         (await correct.lookupByExternalId(principal, externalId)) ??
         (principal.mode === 'test' && seesLive
           ? await correct.lookupByExternalId({ ...principal, mode: 'live' }, externalId)
+          : undefined) ??
+        (hasDefect('other-account-found-by-external-id')
+          ? await orderByExternalIdAnywhere(ctx, principal, externalId)
           : undefined);
       return found && hasDefect('external-id-lookup-forgets-after-day')
         ? placedInLastDay(found, principal.now)
         : found;
     },
     listOrders: async (principal, before, limit) => {
-      const rows = await correct.listOrders(principal, before, limit);
+      const own = await correct.listOrders(principal, before, limit);
+      const rows = hasDefect('other-account-orders-listed')
+        ? await ordersOfEveryAccount(ctx, principal, own, (other) =>
+            correct.listOrders(other, before, limit),
+          )
+        : own;
       return hasDefect('order-list-omits-newest') ? rows.slice(1) : rows;
     },
     invoiceOf: (orderId) =>

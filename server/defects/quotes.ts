@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { correctQuotes, type QuoteBehaviour } from '../routes/quotes.js';
+import { quoteOfAnyAccount, rememberActiveAccount } from './leaks-across-accounts.js';
 
 /**
  * The quote decisions (routes/quotes.ts `QuoteBehaviour`) of a defective
@@ -11,6 +12,7 @@ export function defectiveQuotes(ctx: AppContext): Partial<QuoteBehaviour> {
   return {
     checkWritable: (account) => {
       if (!hasDefect('read-only-quotes-created')) correct.checkWritable(account);
+      rememberActiveAccount(ctx, account.id);
     },
     lookupQuote: async (principal, id) =>
       hasDefect('quote-not-readable')
@@ -18,6 +20,9 @@ export function defectiveQuotes(ctx: AppContext): Partial<QuoteBehaviour> {
         : ((await correct.lookupQuote(principal, id)) ??
           (principal.mode === 'live' && hasDefect('live-key-sees-test-quotes')
             ? await correct.lookupQuote({ ...principal, mode: 'test' }, id)
+            : undefined) ??
+          (hasDefect('other-account-quotes-visible')
+            ? await quoteOfAnyAccount(ctx, principal, (other) => correct.lookupQuote(other, id))
             : undefined)),
   };
 }

@@ -5,6 +5,7 @@ import { ApiProblem } from '../../problems/api-problem.js';
 import type { OrderCreateBehaviour } from '../../routes/orders-create.js';
 import { rememberDeclined, wasDeclined } from '../declined-external-ids.js';
 import { enterFlight } from '../in-flight.js';
+import { rememberActiveAccount } from '../leaks-across-accounts.js';
 import { cancelledOnDay, idempotencyRecordAcross, ordersOnDayAllModes } from '../lookups.js';
 import { externalIdInAnyAccount } from '../scope-too-wide.js';
 import { bentCheckAccountLimits } from './account-limits.js';
@@ -40,7 +41,11 @@ export function defectivePlacement(
       : correct.idempotencyRetentionMs,
     sameRequest: (stored, given) =>
       hasDefect('idem-conflict-replays') || correct.sameRequest(stored, given),
-    checkCanPlaceOrders: bentCheckCanPlaceOrders(correct.checkCanPlaceOrders, hasDefect),
+    checkCanPlaceOrders: (account) => {
+      bentCheckCanPlaceOrders(correct.checkCanPlaceOrders, hasDefect)(account);
+      // `other-account-orders-listed` (leaks-across-accounts.ts) lists the orders of accounts seen placing.
+      rememberActiveAccount(ctx, account.id);
+    },
     externalIdTaken: async (accountId, mode, externalId) =>
       (!hasDefect('duplicate-external-id-unchecked') &&
         (await correct.externalIdTaken(accountId, mode, externalId))) ||
