@@ -61,9 +61,9 @@ export const IDEMPOTENCY_KEY_LENGTHS: readonly number[] = [
 ];
 
 /**
- * A key of each length, made of `salt` (unique to the run, so a partner
- * sandbox that keeps keys of earlier runs takes it as new) and filler
- * characters. As fast-check `examples`: `{ examples: keysOfLengths(lengths, salt) }`.
+ * A key of each length, made of `salt` (drawn from the run's seed, so a
+ * partner sandbox that keeps keys of earlier runs takes it as new, and
+ * `--seed` replays it) and filler characters. As fast-check `examples`: `{ examples: keysOfLengths(lengths, salt) }`.
  */
 export function keysOfLengths(lengths: readonly number[], salt: string): [string][] {
   return lengths.map((length) => [`${salt}-`.padEnd(length, 'k').slice(0, length)]);
