@@ -149,6 +149,7 @@ export const DEFECTS = Object.freeze({
   // Modes and ownership (§1, §7 not_found).
   'test-key-sees-live-orders': 'a test key reads, finds and cancels live orders',
   'live-key-sees-test-quotes': 'a live key reads test quotes',
+  'test-key-lists-live-orders': "a test key's GET /orders lists the account's live orders",
   'other-account-orders-visible': "GET /orders/{id} reads another account's order",
   'other-account-found-by-external-id':
     "GET /orders/by-external-id finds another account's order of the mode",

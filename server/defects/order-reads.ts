@@ -58,11 +58,19 @@ export function defectiveOrderReads(ctx: AppContext): Partial<OrderReadBehaviour
     },
     listOrders: async (principal, before, limit) => {
       const own = await correct.listOrders(principal, before, limit);
-      const rows = hasDefect('other-account-orders-listed')
+      const acrossAccounts = hasDefect('other-account-orders-listed')
         ? await ordersOfEveryAccount(ctx, principal, own, (other) =>
             correct.listOrders(other, before, limit),
           )
         : own;
+      // --- `test-key-lists-live-orders` (issue 26): a test key's list shows the live orders first.
+      const rows =
+        principal.mode === 'test' && hasDefect('test-key-lists-live-orders')
+          ? [
+              ...(await correct.listOrders({ ...principal, mode: 'live' }, before, limit)),
+              ...acrossAccounts,
+            ]
+          : acrossAccounts;
       return hasDefect('order-list-omits-newest') ? rows.slice(1) : rows;
     },
     invoiceOf: (orderId) =>

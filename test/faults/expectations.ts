@@ -114,6 +114,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'cancel-refused-first-hour': 'CANCEL-01',
   'test-key-sees-live-orders': 'MODE-01',
   'live-key-sees-test-quotes': 'MODE-02',
+  'test-key-lists-live-orders': 'MODE-01',
   'other-account-orders-visible': 'MODE-03',
   'other-account-found-by-external-id': 'MODE-03',
   'other-account-orders-listed': 'MODE-03',
