@@ -9,6 +9,7 @@ import {
 } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import type { Dialect } from '../../lib/target/dialect.js';
+import { moneyAt } from '../../lib/target/dialect.js';
 import { orderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -98,7 +99,7 @@ check('ORDER-24', async (ctx) => {
   const total = ctx.dialect.totals.order;
   ctx.expectEqual(
     `/body${total}`,
-    moneyOf(ctx.dialect.money, goodsTotal(catalog.products, lines)),
+    moneyOf(moneyAt(ctx.dialect.money, 'totals'), goodsTotal(catalog.products, lines)),
     valueAt(placed, total),
     'the total is the sum of unit price times quantity',
   );

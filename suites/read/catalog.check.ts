@@ -1,6 +1,7 @@
 import { centsIn, pageQuery } from '../../lib/check/answers.js';
 import { check, checksUseOwnAccounts, productsOf } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
+import { moneyAt } from '../../lib/target/dialect.js';
 import { listOf } from '../schemas/list.js';
 import { productSchema } from '../schemas/product.js';
 import { ordering } from '../support/ordering.js';
@@ -66,7 +67,7 @@ check('READ-09', async (ctx) => {
     ctx.expectEqual(
       `/body${at.unitPrice}`,
       product.unit_price,
-      centsIn(ctx.dialect.money, valueAt(res.json, at.unitPrice)),
+      centsIn(moneyAt(ctx.dialect.money, 'prices'), valueAt(res.json, at.unitPrice)),
       'the product has its price',
     );
   }

@@ -1,6 +1,7 @@
 import { centsIn, moneyOf, requireId } from '../../lib/check/answers.js';
 import { check, checksUseOwnAccounts, goodsTotal, quoteBody } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
+import { moneyAt } from '../../lib/target/dialect.js';
 import { quoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -41,7 +42,7 @@ check('READ-11', async (ctx) => {
   ctx.expectStatus(res, ctx.dialect.operations.quoteCreate.status);
   if (ctx.expectShape(res.json, quoteSchema(ctx.dialect), '/body', res.exchange) === undefined)
     return;
-  const money = ctx.dialect.money;
+  const money = moneyAt(ctx.dialect.money, 'totals');
   const cents = (pointer: string) => centsIn(money, valueAt(res.json, pointer)) ?? 0;
   const subtotal = cents('/subtotal');
   ctx.expectEqual(

@@ -2,6 +2,7 @@ import { centsIn } from '../../lib/check/answers.js';
 import { listedProducts } from '../../lib/check/catalog-read.js';
 import type { CheckContext, Key, OrderCatalog, Product } from '../../lib/check/index.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
+import { moneyAt } from '../../lib/target/dialect.js';
 
 export type { OrderCatalog };
 
@@ -30,7 +31,10 @@ export async function readCatalog(ctx: CheckContext, key: Key): Promise<OrderCat
   const products = await listedProducts(client, ctx.dialect);
   const account = await client.get(ctx.path('account'));
   const fields = ctx.dialect.accountFields;
-  const maxOrderValue = centsIn(ctx.dialect.money, valueAt(account.json, fields.maxOrderValue));
+  const maxOrderValue = centsIn(
+    moneyAt(ctx.dialect.money, 'maxOrderValue'),
+    valueAt(account.json, fields.maxOrderValue),
+  );
   const maxOrdersPerDay = valueAt(account.json, fields.maxOrdersPerDay);
   return {
     products,

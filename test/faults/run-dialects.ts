@@ -14,7 +14,7 @@ import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-confo
 import { MATRIX_SEED } from './run-matrix.js';
 
 /** The dialect profiles of test/dialects/, each a server quite unlike the reference. */
-export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella', 'wonka'] as const;
+export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella', 'wonka', 'hooli'] as const;
 export type DialectName = (typeof DIALECTS)[number];
 
 export const dialectFile = (name: string) => join(ROOT, 'test', 'dialects', `${name}.json`);
