@@ -4,21 +4,20 @@ import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
-import { loadSettings, type Settings } from '../config/settings.js';
+import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
 import { probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
-import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
+import { exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { checkFilesAtATime } from '../runner/concurrency.js';
-import { exitDecision } from '../runner/exit-code.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
-import { mergeResults } from '../runner/rule-results.js';
+import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
@@ -148,6 +147,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       run,
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
+      ...(settings.suites !== DEFAULT_SUITES
+        ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
+        : {}),
     });
     const waived = waive(settings, results, startedAt);
     const built = buildReport({
@@ -160,10 +162,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       results: waived.results,
       runErrors,
-      exit: exitWithWaivers(
-        exitDecision(countedForExit(waived.results), runErrors, { certify: settings.certify }),
-        waived.results,
-      ),
+      exit: exitWithWaivers(waived.results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),

@@ -75,6 +75,12 @@ function locate(value: string, source: string, cwd: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) {
     throw new ConfigError(source, `${quote(value)} is neither a profile name nor a path`);
   }
+  if (value.endsWith('.schema')) {
+    throw new ConfigError(
+      source,
+      `${quote(value)} is the JSON Schema profiles are checked against, not a profile (available: ${availableProfiles(cwd).join(', ') || 'none'})`,
+    );
+  }
   const candidates = [
     join(cwd, 'config', `${value}.json`),
     join(PACKAGE_ROOT, 'config', `${value}.json`),
@@ -93,8 +99,9 @@ function availableProfiles(cwd: string): string[] {
   const names = new Set<string>();
   for (const dir of [join(cwd, 'config'), join(PACKAGE_ROOT, 'config')]) {
     if (!existsSync(dir)) continue;
+    // config/profile.schema.json is the JSON Schema profiles are written against, not a profile.
     for (const entry of readdirSync(dir))
-      if (entry.endsWith('.json')) names.add(entry.slice(0, -5));
+      if (entry.endsWith('.json') && !entry.endsWith('.schema.json')) names.add(entry.slice(0, -5));
   }
   return [...names].sort();
 }

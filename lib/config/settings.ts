@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { ConfigError, quote } from './config-error.js';
 import { Environment, type Sourced } from './environment.js';
@@ -222,7 +223,7 @@ function resolveSettings(
   }
 
   const suitesSetting = read('suites');
-  const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
+  const suites = suitesSetting ? suitesGlob(suitesSetting, input.cwd) : DEFAULT_SUITES;
 
   return {
     help: false,
@@ -310,8 +311,19 @@ function defaultReportDir(cwd: string, now: Date): string {
   return dir;
 }
 
-/** A user's glob is relative to the working directory; vitest wants it relative to the suite's root. */
-function suitesGlob(value: string, cwd: string): string {
+/**
+ * A user's glob is relative to the working directory; vitest wants it
+ * relative to the suite's root. A glob that matches no check file is a
+ * typo, never a run of nothing (issue 25): one line, exit 2.
+ */
+function suitesGlob(setting: Sourced<string>, cwd: string): string {
+  const value = setting.value;
   const absolute = isAbsolute(value) ? value : resolve(cwd, value);
+  if (globSync(absolute, { onlyFiles: true }).length === 0) {
+    throw new ConfigError(
+      setting.source,
+      `${quote(value)} matches no check file (from ${cwd}); the bundled checks are ${DEFAULT_SUITES} in ${PACKAGE_ROOT}`,
+    );
+  }
   return absolute.startsWith(PACKAGE_ROOT) ? absolute.slice(PACKAGE_ROOT.length) : absolute;
 }

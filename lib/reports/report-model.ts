@@ -25,6 +25,11 @@ export interface Report {
   /** Replays every generated input: `--seed <seed>`. */
   seed: number;
   num_runs: number;
+  /**
+   * Addition (issue 25): generated inputs per property as the run ran them
+   * (`--num-runs`, capped with only a partner key); absent when no property ran.
+   */
+  cases_per_property?: { min: number; max: number };
   /** The `--only` selection; absent: every rule. */
   only?: string[];
   /** The process's exit code and why (section 4). */
@@ -63,6 +68,8 @@ export interface TargetInfo {
   /** The bundled reference server, started for this run. */
   embedded_reference: boolean;
   control_url?: string;
+  /** Addition (issue 25): `--target-name`, what the history compares runs under; absent: the origin. */
+  target_name?: string;
   /** The profile in words (`config/acme.json`, `reference dialect`). */
   profile: string;
   /** The `--profile` value that selects it again, when one was given. */
@@ -98,6 +105,8 @@ export interface RuleResult {
   violations?: Violation[];
   harness_error?: { code: string; message: string };
   counterexample?: Counterexample;
+  /** Addition (issue 25): generated inputs per property as run, for a rule checked by properties. */
+  cases?: number;
   notes?: string[];
   /** The check file, relative to the suite's root. */
   file?: string;

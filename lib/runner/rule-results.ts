@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RunError } from '../reports/report-model.js';
@@ -19,6 +20,11 @@ export interface MergeInput {
   root: string;
   /** Why the runner cut the run short (the target stopped answering); undefined otherwise. */
   stopReason?: string;
+  /**
+   * With `--suites`: the bundled check file of each rule the selection left
+   * out (bundledChecks). Such a rule is `skipped`, never "uncovered" (issue 25).
+   */
+  leftOutBySuites?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -77,6 +83,10 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       return { ...base, ...fromTests(tests, rule, selected, interrupted) };
     }
     if (!selected) return { ...base, verdict: 'skipped', reason: 'filtered out by --only' };
+    const bundled = input.leftOutBySuites?.get(rule.id);
+    if (bundled && !brokenFiles.has(rule.id)) {
+      return { ...base, verdict: 'skipped', reason: 'filtered out by --suites', file: bundled };
+    }
     const broken = brokenFiles.get(rule.id);
     if (broken) {
       return {
@@ -110,6 +120,7 @@ function fromTests(
   const evidence = verdicts.flatMap((v) => v.outcome?.evidence ?? []);
   const violations = verdicts.flatMap((v) => v.outcome?.violations ?? []);
   const notes = verdicts.flatMap((v) => v.outcome?.notes ?? []);
+  const cases = Math.max(0, ...verdicts.map((v) => v.outcome?.cases ?? 0));
   const duration = verdicts.reduce((sum, v) => sum + (v.test.durationMs ?? 0), 0);
   const outcome = lead.outcome;
   return {
@@ -121,6 +132,7 @@ function fromTests(
     ...(outcome?.harnessError ? { harness_error: outcome.harnessError } : {}),
     ...(outcome?.counterexample ? { counterexample: outcome.counterexample } : {}),
     ...(notes.length ? { notes } : {}),
+    ...(cases > 0 ? { cases } : {}),
     file: lead.test.file,
     duration_ms: duration,
   };
@@ -131,6 +143,14 @@ function fromTests(
  * fails to load, vitest knows none of its tests, but its rules must still
  * show the error rather than pass as merely uncovered.
  */
+/** Every rule id of the bundled check files (`suites/**\/*.check.ts`), with its file relative to the root. */
+export function bundledChecks(root: string, pattern: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of globSync(pattern, { cwd: root }).sort())
+    for (const id of ruleIdsInFile(join(root, file))) if (!out.has(id)) out.set(id, file);
+  return out;
+}
+
 function ruleIdsInFile(path: string): string[] {
   try {
     const source = readFileSync(path, 'utf8');
