@@ -14,7 +14,7 @@ import {
   type WebhookEndpointBodyShape,
 } from '../target/dialect.js';
 import { ConfigError, quote } from './config-error.js';
-import { PACKAGE_ROOT } from './package-root.js';
+import { PACKAGE_ROOT, sourcePath } from './package-root.js';
 import { type Profile, ProfileSchema } from './profile-schema.js';
 
 export interface LoadedProfile {
@@ -389,7 +389,8 @@ function profileError(error: z.ZodError, file: string): ConfigError {
   return new ConfigError(`${file}: ${first[0]}`, `${first[1]}${more}`);
 }
 
-function display(file: string, cwd: string): string {
+function display(path: string, cwd: string): string {
+  const file = sourcePath(path);
   const rel = relative(cwd, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }

@@ -7,7 +7,7 @@ import { ConfigError, quote } from './config-error.js';
 import { Environment, type Sourced } from './environment.js';
 import { parseOnly } from './only.js';
 import { type OptionName, optionSpec } from './options.js';
-import { PACKAGE_ROOT } from './package-root.js';
+import { COMPILED, PACKAGE_ROOT } from './package-root.js';
 import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
 import { unknownSettingWarnings } from './unknown-settings.js';
@@ -48,7 +48,8 @@ export interface Settings {
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
 
-export const DEFAULT_SUITES = 'suites/**/*.check.ts';
+// Compiled (the package, a checkout's compiled copy), the check files are JavaScript too.
+export const DEFAULT_SUITES = `suites/**/*.check.${COMPILED ? 'js' : 'ts'}`;
 export const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */

@@ -5,6 +5,7 @@ import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
+import { namedFile } from './source-name.js';
 import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
@@ -56,7 +57,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       runErrors.push({ source: error.file, message: error.message });
       continue;
     }
-    const ruleIds = ruleIdsInFile(join(input.root, error.file)).filter((id) => known.has(id));
+    const ruleIds = ruleIdsInFile(namedFile(input.root, error.file)).filter((id) => known.has(id));
     for (const id of ruleIds) if (!brokenFiles.has(id)) brokenFiles.set(id, error);
     runErrors.push({
       source: error.file,
@@ -138,11 +139,6 @@ function fromTests(
   };
 }
 
-/**
- * The rule ids a check file registers, read from its source: when a file
- * fails to load, vitest knows none of its tests, but its rules must still
- * show the error rather than pass as merely uncovered.
- */
 /** Every rule id of the bundled check files (`suites/**\/*.check.ts`), with its file relative to the root. */
 export function bundledChecks(root: string, pattern: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -151,7 +147,13 @@ export function bundledChecks(root: string, pattern: string): Map<string, string
   return out;
 }
 
-function ruleIdsInFile(path: string): string[] {
+/**
+ * The rule ids a check file registers, read from its source: when a file
+ * fails to load, vitest knows none of its tests, but its rules must still
+ * show the error rather than pass as merely uncovered.
+ */
+function ruleIdsInFile(path: string | undefined): string[] {
+  if (path === undefined) return [];
   try {
     const source = readFileSync(path, 'utf8');
     return [

@@ -7,6 +7,7 @@ import { globSync } from 'tinyglobby';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import { TARGETS_KEY } from '../check/selected-target.js';
+import { COMPILED } from '../config/package-root.js';
 import type { RunConfig } from '../target/run-config.js';
 import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
@@ -67,7 +68,7 @@ export async function runSuitesOnTargets(
         config: false,
         root: options.root,
         dir,
-        include: ['**/*.check.ts'],
+        include: ['**/*.check.{ts,js}'],
         watch: false,
         reporters: [collector],
         provide: {
@@ -105,7 +106,7 @@ function writeWrappers(
   targets: readonly SuiteTarget[],
 ): Map<string, Wrapped> {
   const selectModule = pathToFileURL(
-    fileURLToPath(new URL('../check/selected-target.ts', import.meta.url)),
+    fileURLToPath(new URL(`../check/selected-target.${COMPILED ? 'js' : 'ts'}`, import.meta.url)),
   ).href;
   const wrapped = new Map<string, Wrapped>();
   targets.forEach((target, index) => {
