@@ -308,7 +308,6 @@ async function placeOrder(
     return undefined;
   }
   draft.inferred.push('orderBody (the target took it)', 'orderCreatedStatus');
-  d.orderCreatedStatus = res.status;
   d.operations.orderCreate = { ...d.operations.orderCreate, status: res.status };
   const order = res.json;
   const at = (field: string, guess: Inferred<string>, set: (pointer: string) => void) => {

@@ -2,29 +2,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VERDICTS, type Verdict } from '../check/verdict.js';
-import type { Report } from './report-model.js';
+import type { History, Report } from './report-model.js';
 
 /** How many runs (this one included) the trend shows per rule. */
 export const HISTORY_LENGTH = 10;
-
-/** report.json's `history` (addition, with `--history DIR`). */
-export interface History {
-  dir: string;
-  /** Earlier runs found in the directory (all of them, whatever their target). */
-  previous_runs: number;
-  /** Of those, the runs with this run's suite version, profile and target. */
-  comparable_runs: number;
-  /** Per rule, oldest first, this run last: verdicts of the last comparable runs (null: not in that run). */
-  rules: Record<string, { verdicts: (Verdict | null)[]; flaky?: true }>;
-  /** Failed now, did not fail in the latest comparable run. */
-  new_failures: string[];
-  /** Failed in the latest comparable run, passes (or warns) now. */
-  fixed: string[];
-  /** Changed verdict back and forth while suite version, profile and target stayed the same. */
-  flaky: string[];
-  /** History files that could not be read (named, never fatal). */
-  unreadable?: string[];
-}
 
 const StoredRun = z.object({
   suite_version: z.string(),

@@ -1,25 +1,5 @@
 import type { Waiver } from '../config/waivers.js';
-import type { RuleResult, RunError } from './report-model.js';
-
-/** What report.json records of a waiver on a result. */
-export interface ResultWaiver {
-  reason: string;
-  expires: string;
-  link?: string;
-  /** false: it expired before the run, and no longer counts. */
-  active: boolean;
-}
-
-/** report.json's `waivers` (addition): what the waivers file did this run. */
-export interface WaiverSummary {
-  file: string;
-  /** Rules whose failure (or warning) a live waiver covered. */
-  applied: string[];
-  /** Waivers past their expiry: the failure counts again. */
-  expired: { rule_id: string; expires: string; reason: string }[];
-  /** Live waivers whose rule passed: the file can shrink. */
-  unused: { rule_id: string; expires: string; reason: string }[];
-}
+import type { ResultWaiver, RuleResult, RunError, WaiverSummary } from './report-model.js';
 
 const WAIVABLE = new Set(['failed', 'warning']);
 
