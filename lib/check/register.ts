@@ -78,11 +78,11 @@ export function check(
  * so that the next check finds that account under its limit.
  */
 async function revokeKeys(fixture: FileFixture, run: CheckRun): Promise<void> {
-  const control = fixture.controlFor(run);
+  const control = fixture.session.controlFor(fixture.callerOf(run));
   const later = (fixture.config.concurrency ?? 1) > 1;
   await Promise.all(
     run.keys.map(async (key) => {
-      fixture.tokens.forget(key);
+      fixture.session.tokens.forget(key);
       if (later && key.accountId !== undefined && run.accounts.has(key.accountId)) {
         fixture.revokeLater(key);
         return;

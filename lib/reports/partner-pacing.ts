@@ -1,4 +1,4 @@
-import { DOCUMENTED_LIMITS, rateFloorMs, type Tally } from '../client/key-pacer.js';
+import { DOCUMENTED_LIMITS, rateFloorMs, type Tally } from '../client/rate-limits.js';
 import type { PartnerPacing } from './report-model.js';
 
 export function partnerPacing(tally: Tally, durationMs: number): PartnerPacing {

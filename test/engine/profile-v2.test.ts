@@ -5,7 +5,7 @@ import { centsIn } from '../../lib/check/answers.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
-import { requestClass } from '../../lib/client/key-pacer.js';
+import { requestClass } from '../../lib/client/rate-limits.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { withRatePolicy } from '../../lib/check/rate-policy.js';
+import { withRatePolicy } from '../../lib/client/rate-limits.js';
 import type { HttpResponse } from '../../lib/client/types.js';
 import { HarnessError, NotVerifiable } from '../../lib/violations/harness-error.js';
 
@@ -29,11 +29,11 @@ function target(...statuses: number[]) {
   };
 }
 
-describe('one 429 policy for checks outside the RATE area (ctx.api)', () => {
+describe('one 429 policy for checks of rules that do not provoke 429s', () => {
   const waits: number[] = [];
-  const scope = (partner: boolean, rateRule = false) => ({
+  const scope = (partner: boolean, provokes429 = false) => ({
     partner,
-    rateRule,
+    provokes429,
     note: () => undefined,
     wait: async (ms: number) => {
       waits.push(ms);

@@ -16,6 +16,7 @@ function rule(id: string, level: Rule['level']): Rule {
     section: '4',
     needs: [],
     retired: false,
+    provokes429: false,
     source: { doc: 'api', section: '4', quote: ['a sentence of section 4'] },
     area: id.split('-')[0] as Rule['area'],
   };
