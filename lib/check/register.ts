@@ -48,7 +48,12 @@ export function check(
   const rule = ruleById(ruleId);
   const fixture = fileFixture();
   const alongside = (options.ownAccounts ?? fixture.ownAccounts) && runsAlongside(fixture);
-  const testOptions = { timeout: options.timeout ?? timeoutOf(fixture), concurrent: alongside };
+  const testOptions = {
+    timeout: options.timeout ?? timeoutOf(fixture),
+    concurrent: alongside,
+    // The collector reads the rule from here, never back out of the test's name.
+    meta: { ruleId: rule.id },
+  };
   test(`${rule.id} ${rule.title}`, testOptions, async ({ task, skip }) => {
     const run = new CheckRun(rule, fixture.redactor);
     let ended: unknown;
