@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, checksUseOwnAccounts, type OrderBody, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  type OrderBody,
+  orderBody,
+  uniqueExternalId,
+} from '../../lib/check/index.js';
 import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
 import { overlongIdempotencyKey } from '../arbitraries/overlongIdempotencyKey.js';
 import { expectNoOrder } from '../support/expect-orders.js';

@@ -97,6 +97,21 @@ describe('imports flow one way', () => {
     }
   });
 
+  it('suites reach the engine only through lib/check/index.ts, its one door', () => {
+    const suites = fileURLToPath(new URL('../../suites/', import.meta.url));
+    const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    for (const file of files) {
+      const text = readFileSync(join(suites, file), 'utf8');
+      const reached = [...text.matchAll(/from '((?:\.\.\/)+lib\/[^']+)'/g)].map((m) => m[1]);
+      expect(
+        reached.filter((path) => !path?.endsWith('/lib/check/index.js')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it('no check file keeps a 429 guard of its own', () => {
     const suites = fileURLToPath(new URL('../../suites/', import.meta.url));
     const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) =>
