@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Behaviour, correctBehaviour } from './behaviour.js';
 import { API_BASE, BODY_LIMIT_BYTES, CONTROL_BASE } from './config/api.js';
 import type { AppContext } from './context.js';
 import { controlPlugin } from './control/plugin.js';
-import { installAnswerDefects } from './defects/answers.js';
-import { defectSet } from './defects/catalogue.js';
-import { defectHooks } from './defects/hooks.js';
+import { type DefectName, selectDefects } from './defects/catalogue.js';
+import { withDefects } from './defects/compose.js';
 import { DialectLayer } from './dialect/layer.js';
 import { parseProfile } from './dialect/profile.js';
 import { newId } from './domain/ids.js';
@@ -30,8 +30,10 @@ export type { AppOptions } from './options.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app context: store, clock, faults, rate limiter, `hasDefect`. */
+    /** The app context: store, clock, faults, rate limiter. */
     ctx: AppContext;
+    /** The test-only defects this app was built with (AppOptions.defects); none for the reference. */
+    defects: readonly DefectName[];
   }
 }
 
@@ -54,7 +56,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     throw new Error('shippingCents must be a whole number of cents, 0 or more');
   }
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const defectsOn = opts.defects !== undefined && opts.defects.length > 0;
+  // Checked before anything opens: a misspelt defect must not start a correct server.
+  const defects = selectDefects(opts.defects ?? []);
   const store = await openStore({
     db: opts.db,
     durability: opts.durability,
@@ -69,10 +72,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       faults: store.faults,
       rateLimiter: store.rateLimits,
       guard: new CredentialGuard(opts.controlToken),
-      hasDefect: defectSet(opts.defects),
-      hooks: {},
       now: (account) => Date.now() + account.clockOffsetMs,
     };
+    // What the server does, composed once: the reference's behaviour, or the test-only defects beside it.
+    const correct = correctBehaviour(ctx);
+    const defective = defects.length === 0 ? undefined : await withDefects(correct, defects, ctx);
+    const behaviour: Behaviour = defective?.behaviour ?? correct;
     const app = Fastify({
       logger: opts.logger === true ? loggerOptions() : false,
       bodyLimit: BODY_LIMIT_BYTES,
@@ -104,9 +109,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     app.server.maxConnections = limits.maxConnections;
     app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
     app.server.on('connect', answerConnect(docsUrl, ctx.guard.redactor));
-    // The test-only defect catalogue plugs into the request path only when a defect is switched on.
-    if (defectsOn) Object.assign(ctx.hooks, defectHooks(ctx));
     app.decorate('ctx', ctx);
+    app.decorate('defects', Object.freeze(defects.map((defect) => defect.name as DefectName)));
     app.decorateRequest('principal', null);
 
     const housekeeping = async () => {
@@ -128,13 +132,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     layer?.install(app);
-    installRequestHooks(app, ctx.hooks.requestChecks);
+    installRequestHooks(app, behaviour.requestChecks);
     installHealthRoutes(app);
-    // The test-only defect catalogue plugs in here, and only when a defect is switched on.
-    if (defectsOn) installAnswerDefects(app, ctx.hasDefect);
-    await app.register(apiRoutes(ctx), { prefix: API_BASE });
+    defective?.install(app);
+    await app.register(apiRoutes(ctx, behaviour), { prefix: API_BASE });
     if (opts.controlToken !== undefined) {
-      await app.register(controlPlugin(ctx, opts.controlToken), { prefix: CONTROL_BASE });
+      await app.register(controlPlugin(ctx, opts.controlToken, behaviour.keys), {
+        prefix: CONTROL_BASE,
+      });
     }
     await app.ready();
     return app;

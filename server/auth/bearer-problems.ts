@@ -44,10 +44,10 @@ export function rateLimited(rateClass: RateClass, decision: RateDecision): ApiPr
 }
 
 /** §5.8: 403 `insufficient_scope` naming the scope, in the body and the Bearer challenge. */
-export function insufficientScope(needed: Scope, requiredScope = true): ApiProblem {
+export function insufficientScope(needed: Scope): ApiProblem {
   const detail = `This call needs the scope ${needed}, which the token lacks.`;
   return new ApiProblem('insufficient_scope', detail, {
-    ...(requiredScope ? { requiredScope: needed } : {}),
+    requiredScope: needed,
     headers: {
       'www-authenticate': bearerChallenge({
         error: 'insufficient_scope',

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { digestsEqual } from '../crypto/secret-hash.js';
-import type { Scope } from '../domain/scopes.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import type { RateClass } from '../limits/rate-limiter.js';
 import { invalidToken } from './bearer-problems.js';
-import { type CredentialBehaviour, credentialBehaviour } from './credential-behaviour.js';
+import type { CredentialBehaviour } from './credential-behaviour.js';
 import type { Principal } from './principal.js';
+import type { RouteScopes, ScopedRoutes } from './route-scopes.js';
 
 /**
  * Resolves the bearer token of a request (§5): 401 `unauthorized` without one
@@ -35,9 +35,7 @@ async function authenticate(
   const expired = behave.tokenAgeRefusal(now - row.issued_at);
   if (expired) throw expired;
   behave.keyGates(key, account, request.ip);
-  // The correct check is synchronous: a promise (and its microtask hop) only when a defect returns one.
-  const checked = behave.checkAccount(account, rateClass);
-  if (checked !== undefined) await checked;
+  behave.checkAccount(account, rateClass);
   return {
     account,
     key,
@@ -52,32 +50,35 @@ export function rateClassOf(method: string): RateClass {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
+/** The onRequest hook of one group of routes (`route`: its row of the §5.8 scope table). */
+export type TokenGate = (
+  route: ScopedRoutes,
+) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
- * The onRequest hook of every API route but the token request: authenticate,
+ * The bearer gate of every API route but the token request: authenticate,
  * count the request against its key's rate limit (§8, fixed windows on the
- * account clock), then check the scope (§5.8). `scope` null: any valid token
- * (contract §2: `GET /account`). Runs before the body is read, so an
- * unauthenticated request costs no parsing.
+ * account clock), then check the scope the route's row of `scopes` names
+ * (§5.8). Runs before the body is read, so an unauthenticated request costs
+ * no parsing.
  */
-export function requireToken(ctx: AppContext, scope: Scope | null) {
-  const behave = credentialBehaviour(ctx);
-  // The store answers through promises (store/store.ts); a rejection is caught by Fastify's hook runner.
-  return async function tokenHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const rateClass = rateClassOf(request.method);
-    const principal = await authenticate(ctx, behave, request, rateClass);
-    const { key, account, now } = principal;
-    const decision = await ctx.rateLimiter.take(
-      behave.rateSubject(key, account),
-      rateClass,
-      behave.rateLimit(account, rateClass),
-      now,
-    );
-    setRateLimitHeaders(reply, rateClass, decision);
-    const refused = behave.overLimit(key, rateClass, decision, now);
-    if (refused) throw refused;
-    // Fastify builds `routeOptions` anew at each read: only a defect that looks at the route pays for it.
-    const needed = behave.scopeNeeded(scope, () => request.routeOptions.url ?? '');
-    if (needed !== null && !principal.scopes.includes(needed)) throw behave.scopeRefusal(needed);
-    request.principal = principal;
+export function tokenGate(
+  ctx: AppContext,
+  behave: CredentialBehaviour,
+  scopes: RouteScopes,
+): TokenGate {
+  return (route) => {
+    const scope = scopes[route];
+    // The store answers through promises (store/store.ts); a rejection is caught by Fastify's hook runner.
+    return async function tokenHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const rateClass = rateClassOf(request.method);
+      const principal = await authenticate(ctx, behave, request, rateClass);
+      const { key, account, now } = principal;
+      const { decision, refused } = await behave.countRequest(key, account, rateClass, now);
+      setRateLimitHeaders(reply, rateClass, decision);
+      if (refused) throw refused;
+      if (scope !== null && !principal.scopes.includes(scope)) throw behave.scopeRefusal(scope);
+      request.principal = principal;
+    };
   };
 }

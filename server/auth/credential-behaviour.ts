@@ -20,31 +20,32 @@ import { checkKeyGates } from './key-gates.js';
 import { checkAvailable } from './service-state.js';
 import { checkGrantType, grantedScopes, tokenLimitReached } from './token-grant.js';
 
+/** A request counted against its budget (§8): the window's decision, and the answer when past it. */
+export interface RateOutcome {
+  readonly decision: RateDecision;
+  readonly refused: ApiProblem | undefined;
+}
+
 /**
- * The §5 and §8 credential decisions that test-only defects bend, in the two
- * places credentials are checked: the token request (routes/token.ts) and
- * the bearer gate of every other API route (auth/bearer.ts). One seam, the
- * `credentials` hook of context.ts `DefectHooks`, serves both;
- * `correctCredentials` is the correct behaviour. Each member is one decision
- * of the flow, so a defect overrides only the decision it breaks.
+ * The §5 and §8 credential steps, in the two places credentials are checked:
+ * the token request (routes/token.ts) and the bearer gate of every other API
+ * route (auth/bearer.ts). Each member is one step of those flows;
+ * `correctCredentials` is the reference's, and app.ts hands the routes the
+ * composed one (server/behaviour.ts).
  */
 export interface CredentialBehaviour {
   // Both places.
   /** §5.9, §5.10: key-level refusals (contract §2: at the token request and at every call). */
   keyGates(key: ApiKey, account: Account, ip: string): void;
   /** §7: what the account's state refuses to a request of this rate class (`token`: a token request). */
-  checkAccount(account: Account, use: RateClass): void | Promise<void>;
-  /** §8: whose budget a request counts against (the key's). */
-  rateSubject(key: ApiKey, account: Account): string;
-  /** §8: the account's limit for a rate class, per minute. */
-  rateLimit(account: Account, rateClass: RateClass): number;
-  /** §5.5, §8: what a request past its budget is answered with; undefined lets it through. */
-  overLimit(
+  checkAccount(account: Account, use: RateClass): void;
+  /** §5.5, §8: counts the request against its key's budget for the class (fixed windows on the account clock). */
+  countRequest(
     key: ApiKey,
+    account: Account,
     rateClass: RateClass,
-    decision: RateDecision,
     now: number,
-  ): ApiProblem | undefined;
+  ): Promise<RateOutcome>;
 
   // The token request (§4 POST /oauth/token).
   /** The form fields (415 unless a form; §5.4: no Secret Key in it). */
@@ -59,8 +60,8 @@ export interface CredentialBehaviour {
   grantedScopes(key: ApiKey, requested: string | null): string[];
   /** §2: a new access token. */
   newToken(): string;
-  /** §5.2: where a new token's age is measured from (account clock). */
-  issuedAt(key: ApiKey, now: number): number | Promise<number>;
+  /** Stores a new token (its digest only) of the key, issued at `now` on the account clock (§5.2). */
+  storeToken(token: string, key: ApiKey, scopes: readonly string[], now: number): Promise<void>;
 
   // The bearer gate (every API route but the token request).
   /** §5.1: the token of the Authorization header; throws 401 without a Bearer token. */
@@ -73,8 +74,6 @@ export interface CredentialBehaviour {
   keyHonoursTokens(key: ApiKey): boolean;
   /** §5.2: the answer to a token `ageMs` old on the account clock, or undefined while valid. */
   tokenAgeRefusal(ageMs: number): ApiProblem | undefined;
-  /** §5.8: the scope a route needs (`scope` as the route declares it; `route()` its URL pattern). */
-  scopeNeeded(scope: Scope | null, route: () => string): Scope | null;
   /** §5.8: the answer to a token without the scope. */
   scopeRefusal(needed: Scope): ApiProblem;
 }
@@ -85,39 +84,45 @@ const TTL_MS = TOKEN_TTL_SECONDS * 1000;
 /** Compared against when the Access Key ID is unknown, so that both failures take the same time. */
 const DUMMY_DIGEST = hashSecret('no such key');
 
-export const correctCredentials: CredentialBehaviour = {
-  keyGates: checkKeyGates,
-  checkAccount: (account) => checkAvailable(account),
-  rateSubject: (key) => key.id,
-  rateLimit: (account, rateClass) => account.settings.rate_limits[rateClass],
-  overLimit: (_key, rateClass, decision) => {
-    if (decision.allowed) return undefined;
-    return rateClass === 'token' ? tokenLimitReached(decision) : rateLimited(rateClass, decision);
-  },
+/** The reference's credential steps, over the app's store and rate-limit windows. */
+export function correctCredentials(ctx: AppContext): CredentialBehaviour {
+  return {
+    keyGates: checkKeyGates,
+    checkAccount: (account) => checkAvailable(account),
+    countRequest: async (key, account, rateClass, now) => {
+      const decision = await ctx.rateLimiter.take(
+        key.id,
+        rateClass,
+        account.settings.rate_limits[rateClass],
+        now,
+      );
+      if (decision.allowed) return { decision, refused: undefined };
+      return {
+        decision,
+        refused:
+          rateClass === 'token' ? tokenLimitReached(decision) : rateLimited(rateClass, decision),
+      };
+    },
 
-  tokenForm: readFormBody,
-  secretAccepted: (key, secret) =>
-    secretMatches(secret, key?.secretHash ?? DUMMY_DIGEST) && key !== undefined,
-  keyIssuesTokens: (key) => key.status === 'active',
-  checkGrantType,
-  grantedScopes,
-  newToken: newAccessToken,
-  issuedAt: (_key, now) => now,
+    tokenForm: readFormBody,
+    secretAccepted: (key, secret) =>
+      secretMatches(secret, key?.secretHash ?? DUMMY_DIGEST) && key !== undefined,
+    keyIssuesTokens: (key) => key.status === 'active',
+    checkGrantType,
+    grantedScopes,
+    newToken: newAccessToken,
+    storeToken: (token, key, scopes, now) =>
+      ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now),
 
-  bearerToken: (header) => {
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    if (token === undefined) throw unauthorized();
-    return token;
-  },
-  tokenShapeRefusal: (token) => (TOKEN_SHAPE.test(token) ? undefined : invalidToken()),
-  tokenDigest: hashSecret,
-  keyHonoursTokens: (key) => key.status === 'active',
-  tokenAgeRefusal: (ageMs) => (ageMs > TTL_MS ? tokenExpired() : undefined),
-  scopeNeeded: (scope) => scope,
-  scopeRefusal: (needed) => insufficientScope(needed),
-};
-
-/** The credential behaviour of one app: the correct one, with the defect catalogue's overrides when on. */
-export function credentialBehaviour(ctx: AppContext): CredentialBehaviour {
-  return { ...correctCredentials, ...ctx.hooks.credentials };
+    bearerToken: (header) => {
+      const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+      if (token === undefined) throw unauthorized();
+      return token;
+    },
+    tokenShapeRefusal: (token) => (TOKEN_SHAPE.test(token) ? undefined : invalidToken()),
+    tokenDigest: hashSecret,
+    keyHonoursTokens: (key) => key.status === 'active',
+    tokenAgeRefusal: (ageMs) => (ageMs > TTL_MS ? tokenExpired() : undefined),
+    scopeRefusal: (needed) => insufficientScope(needed),
+  };
 }

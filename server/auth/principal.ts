@@ -25,6 +25,7 @@ declare module 'fastify' {
 
 /** The principal a route's onRequest hook set; a route without one is a bug of ours. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (request.principal === null) throw new Error('route is missing its requireToken hook');
+  if (request.principal === null)
+    throw new Error('route is missing its token gate (auth/bearer.ts)');
   return request.principal;
 }

@@ -40,10 +40,7 @@ async function keyOr404(ctx: AppContext, id: string): Promise<ApiKey> {
   return key;
 }
 
-/**
- * The few decisions of the key routes that a test-only defect may bend
- * (context.ts `DefectHooks.controlKeys`); `keyBehaviour` is the correct one.
- */
+/** The steps of the key routes (server/behaviour.ts part `keys`); `keyBehaviour` is the reference's. */
 export interface KeyBehaviour {
   /** A new Access Key ID for a key of `mode` (§2: the ID shows the mode). */
   newKeyId(mode: Mode): string;
@@ -76,10 +73,9 @@ export function keyBehaviour(ctx: AppContext): KeyBehaviour {
  * most 10 active keys (§3). The Secret Key is in the answer once and stored
  * only as a digest (§2: shown once, when created or rolled).
  */
-export function controlKeyRoutes(ctx: AppContext) {
+export function controlKeyRoutes(ctx: AppContext, behave: KeyBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
     const { keys } = ctx.store;
-    const behave: KeyBehaviour = { ...keyBehaviour(ctx), ...ctx.hooks.controlKeys };
 
     app.post<{ Params: { id: string } }>('/accounts/:id/keys', async (request, reply) => {
       const account = await accountOr404(ctx, request.params.id);

@@ -7,7 +7,7 @@ import { controlAccountRoutes } from './accounts.js';
 import { capabilityRoutes } from './capabilities.js';
 import { controlFaultRoutes } from './faults.js';
 import { controlFulfilmentRoutes } from './fulfilment.js';
-import { controlKeyRoutes } from './keys.js';
+import { controlKeyRoutes, type KeyBehaviour } from './keys.js';
 
 /**
  * Contract §3 control protocol, mounted at `/__control` only when a control
@@ -15,7 +15,7 @@ import { controlKeyRoutes } from './keys.js';
  * missing one gets 401 (compared in constant time), unknown control paths
  * included, so the routes are not discoverable without the token.
  */
-export function controlPlugin(ctx: AppContext, controlToken: string) {
+export function controlPlugin(ctx: AppContext, controlToken: string, keys: KeyBehaviour) {
   const expected = hashSecret(controlToken);
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('onRequest', async (request) => {
@@ -37,7 +37,7 @@ export function controlPlugin(ctx: AppContext, controlToken: string) {
     );
     await app.register(capabilityRoutes);
     await app.register(controlAccountRoutes(ctx));
-    await app.register(controlKeyRoutes(ctx));
+    await app.register(controlKeyRoutes(ctx, keys));
     await app.register(controlFulfilmentRoutes(ctx));
     await app.register(controlFaultRoutes(ctx));
   };

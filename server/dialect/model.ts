@@ -12,8 +12,6 @@ export interface Dialect {
   /** `{docs_url}` of problem `type` URIs, when the profile sets one. */
   docsUrl?: string;
   paths: Record<PathName, string>;
-  /** Status of a first successful order creation (also `operations.orderCreate.status`). */
-  orderCreatedStatus: number;
   accountFields: {
     livemode: string;
     billingMethod: string;
@@ -180,7 +178,6 @@ export const REFERENCE_DIALECT: Dialect = {
     events: '/events',
     event: '/events/{id}',
   },
-  orderCreatedStatus: 201,
   accountFields: {
     livemode: '/livemode',
     billingMethod: '/billing_method',

@@ -212,7 +212,9 @@ export function parseProfile(json: unknown): Dialect {
   if (parsed.data.docsUrl && given.docsUrl && parsed.data.docsUrl !== given.docsUrl) {
     problems.push('docsUrl: differs from dialect.docsUrl; set only one');
   }
-  const dialect = merge(given, parsed.data.docsUrl ?? given.docsUrl);
+  const created = orderCreatedStatus(given);
+  if (typeof created === 'string') problems.push(created);
+  const dialect = merge(given, parsed.data.docsUrl ?? given.docsUrl, created);
   problems.push(...coherence(given, dialect));
   if (problems.length > 0) throw new ProfileError(problems);
   return dialect;
@@ -235,22 +237,37 @@ function body(base: BodyShape, given: DialectInput['orderBody']): BodyShape {
   };
 }
 
-function merge(given: DialectInput, docsUrl: string | undefined): Dialect {
+/**
+ * The status of a first order creation, where a profile gives one: v1 says
+ * `orderCreatedStatus`, v2 `operations.orderCreate.status`. They are one fact;
+ * two different values are a problem (its line).
+ */
+function orderCreatedStatus(given: DialectInput): number | undefined | string {
+  const v1 = given.orderCreatedStatus;
+  const v2 = given.operations?.orderCreate?.status;
+  if (v1 !== undefined && v2 !== undefined && v1 !== v2)
+    return 'dialect.orderCreatedStatus: differs from dialect.operations.orderCreate.status';
+  return v1 ?? v2;
+}
+
+function merge(
+  given: DialectInput,
+  docsUrl: string | undefined,
+  created: number | string | undefined,
+): Dialect {
   const ref = REFERENCE_DIALECT;
   const operations = { ...ref.operations };
   for (const op of operationNames) {
     operations[op] = { ...ref.operations[op], ...defined(given.operations?.[op]) };
   }
-  const created =
-    given.orderCreatedStatus ?? given.operations?.orderCreate?.status ?? ref.orderCreatedStatus;
-  operations.orderCreate = { ...operations.orderCreate, status: created };
+  if (typeof created === 'number')
+    operations.orderCreate = { ...operations.orderCreate, status: created };
   const orderBody = body(ref.orderBody, given.orderBody);
   const answers = given.answers ?? {};
   return {
     keyPrefix: given.keyPrefix ?? ref.keyPrefix,
     ...(docsUrl !== undefined ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
     paths: { ...ref.paths, ...defined(given.paths) },
-    orderCreatedStatus: created,
     accountFields: { ...ref.accountFields, ...defined(given.accountFields) },
     orderBody,
     totals: { ...ref.totals, ...defined(given.totals) },
@@ -276,14 +293,12 @@ function merge(given: DialectInput, docsUrl: string | undefined): Dialect {
 /** What the schema cannot see: settings that contradict each other. */
 function coherence(given: DialectInput, dialect: Dialect): string[] {
   const problems: string[] = [];
-  if (
-    given.orderCreatedStatus !== undefined &&
-    given.operations?.orderCreate?.status !== undefined &&
-    given.orderCreatedStatus !== given.operations.orderCreate.status
-  ) {
-    problems.push('dialect.orderCreatedStatus: differs from dialect.operations.orderCreate.status');
-  }
   for (const op of operationNames) {
+    if (dialect.operations[op].status === 204 && !ANSWERED_WITHOUT_BODY.has(op)) {
+      problems.push(
+        `dialect.operations.${op}.status: 204 answers with no body; only ${[...ANSWERED_WITHOUT_BODY].join(' and ')} may`,
+      );
+    }
     const method = given.operations?.[op]?.method;
     if (
       method !== undefined &&
@@ -332,8 +347,30 @@ function coherence(given: DialectInput, dialect: Dialect): string[] {
     );
   if (dialect.list.cursorParam === dialect.list.limitParam)
     problems.push('dialect.list: cursorParam and limitParam are the same');
+  const { list, webhookEndpointBody: hook } = dialect;
+  problems.push(
+    ...overlaps('dialect.list', [
+      ['items', list.items],
+      ...(list.hasMore === null ? [] : [['hasMore', list.hasMore] as const]),
+      ...(list.nextCursor === null ? [] : [['nextCursor', list.nextCursor] as const]),
+    ]),
+  );
+  if (hook.events !== null) {
+    problems.push(
+      ...overlaps('dialect.webhookEndpointBody', [
+        ['url', hook.url],
+        ['events', hook.events],
+      ]),
+    );
+  }
   return problems;
 }
+
+/** The operations whose answer nobody reads: only they may answer 204, with no body (docs/profiles.md). */
+const ANSWERED_WITHOUT_BODY: ReadonlySet<OperationName> = new Set([
+  'orderCancel',
+  'webhookEndpointDelete',
+]);
 
 /** No two fields in one place, none inside another. */
 function overlaps(section: string, fields: readonly (readonly [string, string])[]): string[] {

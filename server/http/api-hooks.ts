@@ -1,24 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiProblem } from '../problems/api-problem.js';
-import { secretInBodyProblem } from '../validation/secret-in-body.js';
+import { type BodyCredential, secretInBodyProblem } from '../validation/secret-in-body.js';
 import { announcesBody, readBodilessMethodBody } from './bodiless-method-body.js';
+import type { CredentialGuard } from './credential-guard.js';
 import { credentialsInUrlProblem } from './credentials-in-url.js';
 
 /**
- * The decisions of the request hooks that test-only defects bend
- * (context.ts `DefectHooks.requestChecks`); `correctRequestChecks` is the correct one.
+ * The two credential checks every API request goes through (server/behaviour.ts
+ * part `requestChecks`); `correctRequestChecks` is the reference's.
  */
 export interface RequestCheckBehaviour {
-  /** The URL looked through for credentials (§5.6). */
-  urlToCheck(url: string): string;
-  /** Whether a body holding a Secret Key is let through; `tokenForm`: the token request's form. */
-  overlooksSecretInBody(tokenForm: boolean): boolean;
+  /** §5.6: whether the request's URL carries credentials. */
+  urlHoldsCredentials(url: string): boolean;
+  /** §5.4: the credential the body of `request` holds (its text `body`), if any. */
+  bodyCredential(body: string, request: FastifyRequest): BodyCredential | undefined;
 }
 
-export const correctRequestChecks: RequestCheckBehaviour = {
-  urlToCheck: (url) => url,
-  overlooksSecretInBody: () => false,
-};
+export function correctRequestChecks(guard: CredentialGuard): RequestCheckBehaviour {
+  return {
+    urlHoldsCredentials: (url) => guard.urlHoldsCredentials(url),
+    bodyCredential: (body) => guard.bodyCredential(body),
+  };
+}
 
 /**
  * Hooks every API request runs, unknown routes included:
@@ -29,11 +32,7 @@ export const correctRequestChecks: RequestCheckBehaviour = {
  *   every route and whatever the Content-Type (contract §2: 422, nothing
  *   issued or placed). It runs after authentication (the routes' onRequest).
  */
-export function installRequestHooks(
-  app: FastifyInstance,
-  overrides: Partial<RequestCheckBehaviour> = {},
-): void {
-  const behave: RequestCheckBehaviour = { ...correctRequestChecks, ...overrides };
+export function installRequestHooks(app: FastifyInstance, behave: RequestCheckBehaviour): void {
   // Callback-style hooks (no promise per request): a throw is caught by Fastify's hook runner.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
@@ -44,7 +43,7 @@ export function installRequestHooks(
         errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
       });
     }
-    if (app.ctx.guard.urlHoldsCredentials(behave.urlToCheck(request.url))) {
+    if (behave.urlHoldsCredentials(request.url)) {
       throw credentialsInUrlProblem();
     }
     done();
@@ -52,19 +51,15 @@ export function installRequestHooks(
   app.addHook('preValidation', (request, _reply, done) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && announcesBody(request.raw)) {
       readBodilessMethodBody(request.raw).then((body) => {
-        const held = app.ctx.guard.bodyCredential(body.toString('latin1'));
-        done(
-          held && !behave.overlooksSecretInBody(false) ? secretInBodyProblem('', held) : undefined,
-        );
+        const held = behave.bodyCredential(body.toString('latin1'), request);
+        done(held ? secretInBodyProblem('', held) : undefined);
       }, done);
       return;
     }
     const body = request.body;
     if (body instanceof Buffer && body.length > 0) {
-      const held = app.ctx.guard.bodyCredential(body.toString('latin1'));
-      if (held && !behave.overlooksSecretInBody(request.routeOptions.config?.oauth === true)) {
-        throw secretInBodyProblem('', held);
-      }
+      const held = behave.bodyCredential(body.toString('latin1'), request);
+      if (held) throw secretInBodyProblem('', held);
     }
     done();
   });

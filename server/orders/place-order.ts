@@ -39,10 +39,9 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
- * The decisions of placing an order that a test-only defect may bend
- * (context.ts `DefectHooks.orders`, passed in by routes/orders-create.ts);
- * `correctPlacement` is the correct behaviour. Each is one rule of §3, §4,
- * §7 or §8 as the correct server applies it.
+ * The steps of placing an order (part of server/behaviour.ts `orders`,
+ * passed in by routes/orders-create.ts); `correctPlacement` is the
+ * reference's. Each is one rule of §3, §4, §7 or §8.
  */
 export interface PlaceOrderBehaviour {
   /** Runs the placement's one write transaction in a group commit; resolves once it is on disk. */

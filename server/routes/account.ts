@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
 import { refuseQuery } from '../http/query.js';
 import { accountView } from '../views/account.js';
 
@@ -31,12 +30,12 @@ const accountResponse = {
 } as const;
 
 /** §2 account, §4: `GET /account` needs any valid token, whatever its scopes (contract §2). */
-export function accountRoutes(ctx: AppContext) {
+export function accountRoutes(gate: TokenGate) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       '/account',
       {
-        onRequest: requireToken(ctx, null),
+        onRequest: gate('account'),
         schema: { response: { 200: accountResponse } },
       },
       (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
 import { page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { productView } from '../views/catalog.js';
@@ -11,9 +10,9 @@ import { productView } from '../views/catalog.js';
  * lists the account's product list in its order; `GET /catalog/products/{sku}`
  * reads one. Both modes see the same list.
  */
-export function catalogRoutes(ctx: AppContext) {
+export function catalogRoutes(gate: TokenGate) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(ctx, 'catalog:read');
+    const onRequest = gate('catalog');
 
     app.get('/catalog/products', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { readFaultPoint } from '../faults/fault-point.js';
@@ -19,9 +19,9 @@ import { eventView } from '../views/events.js';
  * §6 events (scope webhooks:manage), contract §2: `GET /events` (newest
  * first, optional `type` filter) and `GET /events/{id}`. Events of one mode only.
  */
-export function eventRoutes(ctx: AppContext) {
+export function eventRoutes(ctx: AppContext, gate: TokenGate) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(ctx, 'webhooks:manage');
+    const onRequest = gate('events');
 
     app.get('/events', { onRequest }, async (request) => {
       const { limit, startingAfter, extra } = parseListQuery(request, ['type']);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import type { AppContext } from '../context.js';
@@ -9,7 +9,7 @@ import { faultPoint } from '../faults/fault-point.js';
 import { refuseQuery } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { orderView } from '../views/order.js';
-import { findOrder } from './orders-read.js';
+import { findOrder, type OrderReadBehaviour } from './orders-read.js';
 
 /** §3: production of the order has started, so it can no longer be cancelled. */
 export function productionStarted(): ApiProblem {
@@ -19,10 +19,7 @@ export function productionStarted(): ApiProblem {
   );
 }
 
-/**
- * The decisions of a cancel that a test-only defect may bend (context.ts
- * `DefectHooks.cancelOrder`); `correctCancel` is the correct behaviour.
- */
+/** The steps of a cancel (server/behaviour.ts part `cancel`); `correctCancel` is the reference's. */
 export interface CancelBehaviour {
   /** §3: why an order in this state cannot be cancelled at `now`, or undefined. */
   stateRefusal(order: Order, now: number): ApiProblem | undefined;
@@ -50,19 +47,23 @@ export const correctCancel: CancelBehaviour = {
  * `not_cancellable` when already cancelled, production started, or the
  * 24-hour window (account clock) closed; `detail` says which.
  */
-export function orderCancelRoutes(ctx: AppContext) {
+export function orderCancelRoutes(
+  ctx: AppContext,
+  gate: TokenGate,
+  behave: CancelBehaviour,
+  reads: OrderReadBehaviour,
+) {
   return async (app: FastifyInstance): Promise<void> => {
-    const behave: CancelBehaviour = { ...correctCancel, ...ctx.hooks.cancelOrder };
     app.post<{ Params: { id: string } }>(
       '/orders/:id/cancel',
-      { onRequest: requireToken(ctx, 'orders:write') },
+      { onRequest: gate('cancelOrder') },
       async (request) => {
         refuseQuery(request);
         const { account, mode, now } = principalOf(request);
         checkWritable(account);
         const cancelled = await ctx.store.transaction(async () => {
           await ctx.store.lockAccount(account.id);
-          const order = await findOrder(ctx, request, request.params.id);
+          const order = await findOrder(reads, request, request.params.id);
           const refused = behave.stateRefusal(order, now);
           if (refused) throw refused;
           const closesAt = behave.windowClosesAt(order);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { readJsonBody } from '../http/body.js';
@@ -15,9 +15,8 @@ import {
 import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
 
 /**
- * The decisions of `POST /orders` that a test-only defect may bend (context.ts
- * `DefectHooks.orders`), the placement's own included; `correctOrderCreation`
- * is the correct behaviour.
+ * The steps of `POST /orders` (server/behaviour.ts part `orders`), the
+ * placement's own included; `correctOrderCreation` is the reference's.
  */
 export interface OrderCreateBehaviour extends PlaceOrderBehaviour {
   /** §4: the request's Idempotency-Key, or a 400. */
@@ -79,10 +78,9 @@ async function createOrder(
  * (orders/place-order.ts). Contract §2: 201 on first creation; a replay is 200
  * with `Idempotent-Replayed: true` and the same order.
  */
-export function orderCreateRoutes(ctx: AppContext) {
+export function orderCreateRoutes(ctx: AppContext, gate: TokenGate, behave: OrderCreateBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
-    const behave: OrderCreateBehaviour = { ...correctOrderCreation(ctx), ...ctx.hooks.orders };
-    app.post('/orders', { onRequest: requireToken(ctx, 'orders:write') }, (request, reply) =>
+    app.post('/orders', { onRequest: gate('createOrder') }, (request, reply) =>
       createOrder(ctx, behave, request, reply),
     );
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { type Principal, principalOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import type { Order } from '../domain/order.js';
@@ -17,9 +17,9 @@ export function orderNotFound(): ApiProblem {
 }
 
 /**
- * The lookups of the order reads (and of cancel) that a test-only defect may
- * bend (context.ts `DefectHooks.orderReads`). Each sees only the caller's
- * account and mode (§7); `correctOrderReads` is the correct behaviour.
+ * The lookups of the order reads and of cancel (server/behaviour.ts part
+ * `orderReads`). Each sees only the caller's account and mode (§7);
+ * `correctOrderReads` is the reference's.
  */
 export interface OrderReadBehaviour {
   /** The order with this id, if the caller may see it. */
@@ -49,17 +49,11 @@ export function correctOrderReads(ctx: AppContext): OrderReadBehaviour {
   };
 }
 
-/** The order reads of this app: the correct ones, unless a test-only defect bends one. */
-function orderReads(ctx: AppContext): OrderReadBehaviour {
-  return { ...correctOrderReads(ctx), ...ctx.hooks.orderReads };
-}
-
 export async function findOrder(
-  ctx: AppContext,
+  reads: OrderReadBehaviour,
   request: FastifyRequest,
   id: string,
 ): Promise<Order> {
-  const reads = orderReads(ctx);
   const order = await reads.lookupOrder(principalOf(request), id);
   if (!order) throw reads.notFound();
   return order;
@@ -70,10 +64,9 @@ export async function findOrder(
  * `GET /orders/by-external-id/{external_id}`, and contract §2's
  * `GET /orders/{id}/shipments` and `GET /orders/{id}/invoice` (404 until one exists).
  */
-export function orderReadRoutes(ctx: AppContext) {
+export function orderReadRoutes(ctx: AppContext, gate: TokenGate, reads: OrderReadBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(ctx, 'orders:read');
-    const reads = orderReads(ctx);
+    const onRequest = gate('readOrders');
 
     app.get('/orders', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);
@@ -111,13 +104,13 @@ export function orderReadRoutes(ctx: AppContext) {
     app.get<WithId>('/orders/:id', { onRequest }, async (request) => {
       refuseQuery(request);
       await readFaultPoint(ctx, request, principalOf(request).account.id);
-      return orderView(await findOrder(ctx, request, request.params.id));
+      return orderView(await findOrder(reads, request, request.params.id));
     });
 
     app.get<WithId>('/orders/:id/shipments', { onRequest }, async (request) => {
       const { limit, startingAfter } = parseListQuery(request);
       await readFaultPoint(ctx, request, principalOf(request).account.id);
-      const order = await findOrder(ctx, request, request.params.id);
+      const order = await findOrder(reads, request, request.params.id);
       let before = FROM_START;
       if (startingAfter !== undefined) {
         const seq = await ctx.store.fulfilment.shipmentSeq(order.id, startingAfter);
@@ -135,7 +128,7 @@ export function orderReadRoutes(ctx: AppContext) {
     app.get<WithId>('/orders/:id/invoice', { onRequest }, async (request) => {
       refuseQuery(request);
       await readFaultPoint(ctx, request, principalOf(request).account.id);
-      const order = await findOrder(ctx, request, request.params.id);
+      const order = await findOrder(reads, request, request.params.id);
       const invoice = await reads.invoiceOf(order.id);
       if (!invoice)
         throw new ApiProblem(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { type Principal, principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { QUOTE_TTL_MS } from '../config/api.js';
@@ -16,10 +16,7 @@ import type { Quote } from '../store/quotes.js';
 import { parseBody, QuoteBodySchema, toShippingAddress } from '../validation/order-body.js';
 import { quoteView } from '../views/quote.js';
 
-/**
- * The decisions of the quote routes that a test-only defect may bend
- * (context.ts `DefectHooks.quotes`); `correctQuotes` is the correct one.
- */
+/** The steps of the quote routes (server/behaviour.ts part `quotes`); `correctQuotes` is the reference's. */
 export interface QuoteBehaviour {
   /** §7 `read_only`: refuses a new quote while the account is read-only. */
   checkWritable(account: Account): void;
@@ -41,10 +38,9 @@ export function correctQuotes(ctx: AppContext): QuoteBehaviour {
  * charges no shipping unless started with a flat charge (AppOptions.shippingCents). Paused by `read_only` (§7) and, in the reference, by
  * suspension (contract §2 readings).
  */
-export function quoteRoutes(ctx: AppContext) {
+export function quoteRoutes(ctx: AppContext, gate: TokenGate, behave: QuoteBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(ctx, 'catalog:read');
-    const behave: QuoteBehaviour = { ...correctQuotes(ctx), ...ctx.hooks.quotes };
+    const onRequest = gate('quotes');
 
     app.post('/quotes', { onRequest }, async (request, reply) => {
       refuseQuery(request);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseBasic } from '../auth/basic.js';
-import { type CredentialBehaviour, credentialBehaviour } from '../auth/credential-behaviour.js';
+import type { CredentialBehaviour } from '../auth/credential-behaviour.js';
 import { badClient } from '../auth/token-grant.js';
 import { TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
-import { hashSecret } from '../crypto/secret-hash.js';
 import { refuseQuery } from '../http/query.js';
 import { failedTokenRequestLimit } from '../limits/failed-token-requests.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
@@ -53,23 +52,16 @@ async function issueToken(
   const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   behave.keyGates(key, account, request.ip);
-  await behave.checkAccount(account, 'token');
+  behave.checkAccount(account, 'token');
   const now = ctx.now(account);
   // §5.5, contract §2: token requests count only against the token limit.
-  const decision = await ctx.rateLimiter.take(
-    behave.rateSubject(key, account),
-    'token',
-    behave.rateLimit(account, 'token'),
-    now,
-  );
+  const { decision, refused } = await behave.countRequest(key, account, 'token', now);
   setRateLimitHeaders(reply, 'token', decision);
-  const refused = behave.overLimit(key, 'token', decision, now);
   if (refused) throw refused;
   behave.checkGrantType(form.get('grant_type'));
   const scopes = behave.grantedScopes(key, form.get('scope'));
   const token = behave.newToken();
-  const issuedAt = await behave.issuedAt(key, now);
-  await ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), issuedAt);
+  await behave.storeToken(token, key, scopes, now);
   return sendToken(reply, token, scopes);
 }
 
@@ -79,9 +71,8 @@ async function issueToken(
  * (§5.5), and the answer is the §2 access token response with
  * `Cache-Control: no-store` and no refresh token (RFC 6749 §4.4.3, §5.1).
  */
-export function tokenRoutes(ctx: AppContext) {
+export function tokenRoutes(ctx: AppContext, behave: CredentialBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
-    const behave = credentialBehaviour(ctx);
     app.post('/oauth/token', { config: { oauth: true } }, (request, reply) =>
       issueToken(ctx, behave, request, reply),
     );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireToken } from '../auth/bearer.js';
+import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
@@ -21,9 +21,8 @@ function endpointNotFound(): ApiProblem {
 }
 
 /**
- * The decisions of the webhook endpoint routes that a test-only defect may
- * bend (context.ts `DefectHooks.webhookEndpoints`); `webhookEndpointBehaviour`
- * is the correct one.
+ * The endpoint limit of the webhook endpoint routes (server/behaviour.ts part
+ * `webhookEndpoints`); `webhookEndpointBehaviour` is the reference's.
  */
 export interface WebhookEndpointBehaviour {
   /** How many endpoints count toward the limit: the active ones of this account and mode (contract §2). */
@@ -44,14 +43,14 @@ export function webhookEndpointBehaviour(ctx: AppContext): WebhookEndpointBehavi
  * 201, `GET` list and one, `DELETE` answers 204. At most 5 per mode; a sixth
  * is 422 `limit_exceeded`; deleted endpoints do not count (contract §2).
  */
-export function webhookEndpointRoutes(ctx: AppContext) {
+export function webhookEndpointRoutes(
+  ctx: AppContext,
+  gate: TokenGate,
+  behave: WebhookEndpointBehaviour,
+) {
   return async (app: FastifyInstance): Promise<void> => {
-    const onRequest = requireToken(ctx, 'webhooks:manage');
+    const onRequest = gate('webhookEndpoints');
     const endpoints = ctx.store.webhookEndpoints;
-    const behave: WebhookEndpointBehaviour = {
-      ...webhookEndpointBehaviour(ctx),
-      ...ctx.hooks.webhookEndpoints,
-    };
 
     app.post('/webhook-endpoints', { onRequest }, async (request, reply) => {
       refuseQuery(request);

@@ -14,7 +14,6 @@ import { QuoteStore } from './quotes.js';
 import type { Async, Faults, RateLimits, Store } from './store.js';
 import { TokenStore } from './tokens.js';
 import { WebhookEndpointStore } from './webhook-endpoints.js';
-import { WideQueries } from './wide-queries.js';
 import { WriteLane } from './write-lane.js';
 
 /**
@@ -37,7 +36,6 @@ export class SqliteStore implements Store {
   readonly webhookEndpoints: Async<WebhookEndpointStore>;
   readonly fulfilment: Async<FulfilmentStore>;
   readonly housekeeping: Async<Housekeeping>;
-  readonly wide: Async<WideQueries>;
   readonly groupCommit: GroupCommit;
   readonly rateLimits: RateLimits;
   readonly faults: Faults;
@@ -69,7 +67,6 @@ export class SqliteStore implements Store {
     this.webhookEndpoints = wrap(new WebhookEndpointStore(this.db), lane, ['insert', 'delete']);
     this.fulfilment = wrap(new FulfilmentStore(this.db), lane, ['addShipment', 'addInvoice']);
     this.housekeeping = wrap(new Housekeeping(this.db), lane, ['run']);
-    this.wide = wrap(new WideQueries(this.db), lane, []);
     // A durable file database fsyncs each batch's WAL off the event loop (group-commit.ts).
     const file = path !== ':memory:' && path !== '';
     this.groupCommit = new GroupCommit(

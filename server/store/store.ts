@@ -10,7 +10,6 @@ import type { OrderStore } from './orders.js';
 import type { QuoteStore } from './quotes.js';
 import type { TokenStore } from './tokens.js';
 import type { WebhookEndpointStore } from './webhook-endpoints.js';
-import type { WideQueries } from './wide-queries.js';
 
 /**
  * The same methods, answering through a promise. The SQLite repositories
@@ -33,7 +32,6 @@ export type Events = Async<EventStore>;
 export type Quotes = Async<QuoteStore>;
 export type WebhookEndpoints = Async<WebhookEndpointStore>;
 export type Fulfilment = Async<FulfilmentStore>;
-export type Wide = Async<WideQueries>;
 
 /** §8 rate-limit windows (limits/rate-limiter.ts says how they count). */
 export interface RateLimits {
@@ -68,8 +66,6 @@ export interface Store {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly fulfilment: Fulfilment;
   readonly housekeeping: Async<Housekeeping>;
-  /** Lookups only test-only defects make (across accounts or modes, wrong counts). */
-  readonly wide: Wide;
   /** Batches hot write paths (POST /orders) into shared transactions; settles once durable. */
   readonly groupCommit: { run<T>(work: () => Promise<T>): Promise<T> };
   readonly rateLimits: RateLimits;

@@ -4,14 +4,13 @@ import { startServer } from '../../server/start.js';
 import { API, CONTROL_TOKEN, harness } from './support/harness.js';
 
 describe('buildApp options', () => {
-  it('defects: test-only switches read through ctx.hasDefect; none by default', async () => {
+  it('defects: test-only defects composed at start; none by default', async () => {
     const plain = await buildApp({});
     onTestFinished(() => plain.close());
-    expect(plain.ctx.hasDefect('token-type-lowercase')).toBe(false);
+    expect(plain.defects).toEqual([]);
     const broken = await buildApp({ defects: ['token-type-lowercase'] });
     onTestFinished(() => broken.close());
-    expect(broken.ctx.hasDefect('token-type-lowercase')).toBe(true);
-    expect(broken.ctx.hasDefect('token-expires-in-3700')).toBe(false);
+    expect(broken.defects).toEqual(['token-type-lowercase']);
   });
 
   it('defects: an unknown name is refused rather than starting a correct server', async () => {

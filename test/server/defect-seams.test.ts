@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { openWide } from '../../server/defects/store/wide.js';
+import { describePostgres, freshDatabase } from './support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,41 +23,51 @@ const requestPath = sources(join(ROOT, 'server')).filter(
   (file) => !file.path.startsWith('server/defects/'),
 );
 
-describe('issue 14: the request path reads as the correct server', () => {
-  it('asks for no defect outside server/defects/', () => {
-    const asking = requestPath.filter((file) => /\bhasDefect\(\s*'/.test(file.text));
+describe('issue 22: defects are values beside the correct server', () => {
+  it('the request path asks for no defect and has no defect hooks', () => {
+    const asking = requestPath.filter((file) =>
+      /\bhasDefect\b|\bHasDefect\b|\bctx\.hooks\b|\bDefectHooks\b/.test(file.text),
+    );
     expect(asking.map((file) => file.path)).toEqual([]);
   });
 
-  it('plugs the defect catalogue in through at most 10 hook call sites', () => {
-    const sites = requestPath.flatMap((file) =>
-      [...file.text.matchAll(/ctx\.hooks\.|installAnswerDefects\(app/g)].map(() => file.path),
+  it('only app.ts, the composition root, imports the defect catalogue', () => {
+    const importing = requestPath.filter((file) =>
+      /from '(?:\.\.?\/)+(?:\.\.\/)*defects\//.test(file.text),
     );
-    expect(sites.length).toBeGreaterThan(0);
-    expect(sites.length).toBeLessThanOrEqual(10);
+    expect(importing.map((file) => file.path)).toEqual(['server/app.ts']);
   });
 
-  it('leaves the hooks empty and installs no answer rewriting on a correct server', async () => {
+  it('the Store interface offers no defect-only queries', () => {
+    const store = requestPath.filter((file) => file.path.startsWith('server/store/'));
+    expect(store.filter((file) => /\bwide\b/i.test(file.text)).map((file) => file.path)).toEqual(
+      [],
+    );
+  });
+
+  it('installs no answer rewriting or defect hook on a correct server', async () => {
     const app = await buildApp({});
     onTestFinished(() => app.close());
-    expect(app.ctx.hooks).toEqual({});
+    expect(app.defects).toEqual([]);
     expect(app.printPlugins()).not.toMatch(/defect/i);
   });
 
-  it('fills the hooks when a defect is switched on', async () => {
-    const app = await buildApp({ defects: ['cancel-twice'] });
+  it('composes a defective server once, at start, from the named defects', async () => {
+    const app = await buildApp({ defects: ['cancel-twice', 'token-type-lowercase'] });
     onTestFinished(() => app.close());
-    expect(Object.keys(app.ctx.hooks).sort()).toEqual(
-      [
-        'cancelOrder',
-        'controlKeys',
-        'credentials',
-        'orderReads',
-        'orders',
-        'requestChecks',
-        'quotes',
-        'webhookEndpoints',
-      ].sort(),
-    );
+    expect(app.defects).toEqual(['cancel-twice', 'token-type-lowercase']);
+  });
+});
+
+describePostgres('issue 22: the defect-only queries on PostgreSQL', (serverUrl) => {
+  it('open over the store of a defective server and answer', async () => {
+    const db = await freshDatabase(serverUrl);
+    onTestFinished(() => db.drop());
+    const app = await buildApp({ databaseUrl: db.url, defects: ['deleted-endpoints-counted'] });
+    onTestFinished(() => app.close());
+    expect(app.defects).toEqual(['deleted-endpoints-counted']);
+    const wide = await openWide(app.ctx.store);
+    expect(await wide.firstTokenIssuedAt('no-such-key')).toBeUndefined();
+    expect(await wide.endpointCount('no-such-account', { withDeleted: true })).toBe(0);
   });
 });

@@ -171,7 +171,7 @@ async function speaks(d: Dialect, profile: unknown) {
       headers: { 'idempotency-key': randomUUID() },
       body: { external_id: externalId, ...c.orderLike(d.orderBody, sku, minQuantity) },
     });
-    expect(order.status).toBe(d.orderCreatedStatus);
+    expect(order.status).toBe(d.operations.orderCreate.status);
     const id = get(order.body, d.answers.order.id) as string;
     expect(order.headers.location).toBe(`${API}${c.path('order', { id })}`);
     expect(get(order.body, d.answers.order.status)).toBe(d.orderStatuses.received);

@@ -5,7 +5,6 @@ import { PgDb, type PoolLimits, sql } from './pg-db.js';
 import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
-import { pgWideQueries } from './wide-queries.js';
 
 // One lock per account, whatever instance asks: the account id's 64-bit hash.
 const LOCK_ACCOUNT = sql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))');
@@ -32,7 +31,6 @@ export class PostgresStore implements Store {
   readonly webhookEndpoints;
   readonly fulfilment;
   readonly housekeeping;
-  readonly wide;
   readonly groupCommit;
   readonly rateLimits: RateLimits;
   readonly faults: Faults;
@@ -49,7 +47,6 @@ export class PostgresStore implements Store {
     this.webhookEndpoints = pgWebhookEndpoints(db);
     this.fulfilment = pgFulfilment(db);
     this.housekeeping = { run: (realNow: number) => pgHousekeeping(db, realNow) };
-    this.wide = pgWideQueries(db);
     this.groupCommit = { run: <T>(work: () => Promise<T>) => db.transaction(work) };
     this.rateLimits = pgRateLimits(db);
     this.faults = pgFaults(db);
@@ -71,6 +68,11 @@ export class PostgresStore implements Store {
       throw new DatabaseOpenError(`cannot open database ${redactUrl(url)}: ${message}`);
     }
     return new PostgresStore(db);
+  }
+
+  /** The connection pool, for the defect-only queries of server/defects/store/ (never the request path's). */
+  get database(): PgDb {
+    return this.#db;
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {

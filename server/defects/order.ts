@@ -1,0 +1,303 @@
+import type { FastifyRequest } from 'fastify';
+import { parseJsonBody, readJsonBody } from '../http/body.js';
+import { ApiProblem } from '../problems/api-problem.js';
+import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
+import { defectsOf } from './defect.js';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * The order body as a lenient server reads it: patched up before validation,
+ * so that what should be refused gets through.
+ */
+function patchedBody(patch: (fields: Fields) => Fields) {
+  return () =>
+    (request: FastifyRequest): { body: unknown; input: OrderBody } => {
+      const json = readJsonBody(request);
+      const body =
+        json !== null && typeof json === 'object' && !Array.isArray(json)
+          ? patch({ ...(json as Fields) })
+          : json;
+      return { body, input: parseBody(OrderBodySchema, body) };
+    };
+}
+
+const ORDER_FIELDS = new Set(['external_id', 'items', 'shipping_address']);
+
+/** §4 rules 1–5 and the order body, §8 daily limits, the order reads' field errors. */
+export const ORDER_DEFECTS = defectsOf('ORDER', [
+  {
+    name: 'order-any-media-type',
+    breaks: 'an order body is read as JSON whatever its Content-Type',
+    replaces: () => ({
+      orders: {
+        readOrderBody: () => (request) => {
+          const body = parseJsonBody(request);
+          return { body, input: parseBody(OrderBodySchema, body) };
+        },
+      },
+    }),
+  },
+  {
+    name: 'order-external-id-optional',
+    breaks: 'an order without external_id is given one',
+    replaces: () => {
+      let generated = 0;
+      return {
+        orders: {
+          readOrderBody: patchedBody((fields) => {
+            if ('external_id' in fields) return fields;
+            generated += 1;
+            return { ...fields, external_id: `generated-${Date.now()}-${generated}` };
+          }),
+        },
+      };
+    },
+  },
+  {
+    name: 'order-postal-code-optional',
+    breaks: 'shipping_address.postal_code is not required',
+    replaces: () => ({
+      orders: {
+        readOrderBody: patchedBody((fields) => {
+          const address = fields.shipping_address;
+          return address !== null &&
+            typeof address === 'object' &&
+            !Array.isArray(address) &&
+            !('postal_code' in address)
+            ? { ...fields, shipping_address: { ...address, postal_code: '00000' } }
+            : fields;
+        }),
+      },
+    }),
+  },
+  {
+    name: 'order-unknown-field-ignored',
+    breaks: 'unknown top-level fields of an order are dropped, not refused',
+    replaces: () => ({
+      orders: {
+        readOrderBody: patchedBody((fields) =>
+          Object.fromEntries(Object.entries(fields).filter(([name]) => ORDER_FIELDS.has(name))),
+        ),
+      },
+    }),
+  },
+  {
+    name: 'order-unknown-sku-accepted',
+    breaks: 'a SKU not on the product list is ordered at no charge',
+    replaces: () => ({
+      orders: {
+        priceItems: (priceItems) => (settings, items, country) => {
+          const known = new Set(settings.products.map((product) => product.sku));
+          const unknown = items
+            .filter((item) => !known.has(item.sku))
+            .map((item) => ({
+              sku: item.sku,
+              name: item.sku,
+              unit_price: 0,
+              min_quantity: 1,
+              ships_by_freight: false,
+            }));
+          return priceItems(
+            { ...settings, products: [...settings.products, ...unknown] },
+            items,
+            country,
+          );
+        },
+      },
+    }),
+  },
+  {
+    name: 'order-min-quantity-ignored',
+    breaks: "a quantity under the product's minimum is accepted",
+    replaces: () => ({
+      orders: {
+        priceItems: (priceItems) => (settings, items, country) =>
+          priceItems(
+            {
+              ...settings,
+              products: settings.products.map((product) => ({ ...product, min_quantity: 0 })),
+            },
+            items,
+            country,
+          ),
+      },
+    }),
+  },
+  {
+    name: 'order-non-us-accepted',
+    breaks: 'an address outside the US is accepted',
+    replaces: () => ({
+      orders: {
+        priceItems: (priceItems) => (settings, items) => priceItems(settings, items, 'US'),
+      },
+    }),
+  },
+  {
+    name: 'order-freight-accepted',
+    breaks: 'a freight-shipped product is accepted',
+    replaces: () => ({
+      orders: {
+        priceItems: (priceItems) => (settings, items, country) =>
+          priceItems(
+            {
+              ...settings,
+              products: settings.products.map((product) => ({
+                ...product,
+                ships_by_freight: false,
+              })),
+            },
+            items,
+            country,
+          ),
+      },
+    }),
+  },
+  {
+    name: 'order-max-value-ignored',
+    breaks: 'an order over the maximum order value is accepted',
+    replaces: () => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(
+            {
+              ...settings,
+              limits: { ...settings.limits, max_order_value: Number.POSITIVE_INFINITY },
+            },
+            total,
+            ordersToday,
+          ),
+      },
+    }),
+  },
+  {
+    name: 'order-max-value-exclusive',
+    breaks: 'an order of exactly the maximum order value is refused',
+    replaces: () => ({
+      orders: {
+        // Whole cents: `total + 1 > max` is `total >= max`, a total at the limit refused.
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, total + 1, ordersToday),
+      },
+    }),
+  },
+  {
+    name: 'orders-per-day-ignored',
+    breaks: 'the maximum orders per day is not enforced',
+    replaces: () => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(
+            {
+              ...settings,
+              limits: { ...settings.limits, max_orders_per_day: Number.POSITIVE_INFINITY },
+            },
+            total,
+            ordersToday,
+          ),
+      },
+    }),
+  },
+  {
+    name: 'orders-per-day-skips-cancelled',
+    breaks: 'cancelled orders do not count toward orders per day',
+    replaces: ({ wide }) => ({
+      orders: {
+        ordersToday: (count) => async (accountId, mode, day) =>
+          (await count(accountId, mode, day)) - (await wide.cancelledOnDay(accountId, mode, day)),
+      },
+    }),
+  },
+  {
+    name: 'orders-per-day-across-modes',
+    breaks: "orders per day count both modes' orders",
+    replaces: ({ wide }) => ({
+      orders: {
+        ordersToday: () => (accountId, _mode, day) => wide.ordersOnDayAllModes(accountId, day),
+      },
+    }),
+  },
+  {
+    name: 'duplicate-external-id-unchecked',
+    breaks: 'a used external_id is not refused 409 (the database answers 500)',
+    replaces: () => ({ orders: { externalIdTaken: () => () => Promise.resolve(false) } }),
+  },
+  {
+    name: 'by-external-id-undecoded',
+    breaks: 'GET /orders/by-external-id compares the still-encoded path',
+    replaces: () => ({
+      orderReads: {
+        externalIdOf: () => (request) => request.url.split('?')[0]?.split('/').pop() ?? '',
+      },
+    }),
+  },
+  {
+    name: 'order-zip4-refused',
+    breaks: 'a ZIP+4 postal code (12345-6789) is refused',
+    replaces: () => ({
+      orders: {
+        // A postal code check that knows only five-digit ZIP codes.
+        readOrderBody: (readBody) => (request) => {
+          const read = readBody(request);
+          if (/^\d{5}-\d{4}$/.test(read.input.shipping_address.postal_code)) {
+            throw new ApiProblem(
+              'validation_failed',
+              'The request body is not valid; see errors.',
+              {
+                errors: [
+                  {
+                    detail: 'postal_code must be a five-digit ZIP code.',
+                    pointer: '/shipping_address/postal_code',
+                  },
+                ],
+              },
+            );
+          }
+          return read;
+        },
+      },
+    }),
+  },
+  {
+    name: 'validation-errors-empty',
+    breaks: 'an order refused 422 validation_failed lists nothing in errors[]',
+    replaces: () => ({
+      answer: (answer) => {
+        const { request, body } = answer;
+        if (
+          answer.problem &&
+          body.code === 'validation_failed' &&
+          request.method === 'POST' &&
+          request.routeOptions.url?.endsWith('/orders') === true
+        )
+          answer.body = { ...body, errors: [] };
+      },
+    }),
+  },
+  {
+    name: 'problem-errors-without-pointer',
+    breaks: 'errors[] entries carry a detail but no pointer to the field',
+    replaces: () => ({
+      answer: (answer) => {
+        const { errors } = answer.body;
+        if (answer.problem && Array.isArray(errors))
+          answer.body = {
+            ...answer.body,
+            errors: (errors as { detail: string }[]).map(({ detail }) => ({ detail })),
+          };
+      },
+    }),
+  },
+  {
+    // A scoped statement applied too widely (issue 12): §4 rule 4 says unique per account.
+    name: 'external-id-unique-across-accounts',
+    breaks: 'an external_id used in another account is refused with 409 duplicate_external_id',
+    replaces: ({ wide }) => ({
+      orders: {
+        externalIdTaken: (taken) => async (accountId, mode, externalId) =>
+          (await taken(accountId, mode, externalId)) ||
+          (await wide.externalIdAccount(externalId, mode)) !== undefined,
+      },
+    }),
+  },
+]);
