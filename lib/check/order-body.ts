@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { Product } from '../control/types.js';
 import type { Dialect, OrderBodyShape } from '../target/dialect.js';
+import { moneyAt } from '../target/dialect.js';
 import { centsIn } from './answers.js';
 import { uniqueExternalId } from './external-id.js';
 import { put, unescapeToken, valueAt } from './json-pointer.js';
@@ -238,7 +239,7 @@ export function goodsTotal(products: readonly Product[], items: readonly OrderLi
 
 /**
  * The products a catalog answer lists, read where the dialect says
- * (`dialect.answers.product`, prices in `dialect.money`), in the suite's one
+ * (`dialect.answers.product`, prices in `dialect.money.prices`), in the suite's one
  * product type. Entries without a SKU or a price there are left out.
  */
 export function productsOf(
@@ -248,7 +249,7 @@ export function productsOf(
   const at = dialect.answers.product;
   return data.flatMap((raw): Product[] => {
     const sku = valueAt(raw, at.sku);
-    const unitPrice = centsIn(dialect.money, valueAt(raw, at.unitPrice));
+    const unitPrice = centsIn(moneyAt(dialect.money, 'prices'), valueAt(raw, at.unitPrice));
     if (typeof sku !== 'string' || unitPrice === undefined) return [];
     const name = (raw as { name?: unknown } | null)?.name;
     const minimum = valueAt(raw, at.minQuantity);

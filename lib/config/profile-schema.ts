@@ -196,13 +196,33 @@ const ListSchema = z
     'Profile v2: the list envelope (items, hasMore and/or nextCursor as JSON pointers) and the paging query parameters.',
   );
 
-/** The money format of answers (profile v2). */
+const moneyFormat = {
+  format: z.enum(['object', 'cents', 'decimal']),
+  amount: pointer,
+  currency: pointer,
+};
+
+/** One place's money format, member by member over the format of every place (profile v2). */
+const MoneyPlaceSchema = z.object(moneyFormat).partial().strict();
+
+/** The money format of answers, and of each place where it differs (profile v2). */
 const MoneySchema = z
-  .object({ format: z.enum(['object', 'cents', 'decimal']), amount: pointer, currency: pointer })
+  .object({
+    ...moneyFormat,
+    totals: MoneyPlaceSchema.describe(
+      'The totals of orders, quotes and invoices (and a quote subtotal and shipping), where their format differs.',
+    ),
+    prices: MoneyPlaceSchema.describe(
+      "Catalog unit prices and an order line's unit price and amount, where their format differs.",
+    ),
+    maxOrderValue: MoneyPlaceSchema.describe(
+      "The account's maximum order value (GET /account), where its format differs.",
+    ),
+  })
   .partial()
   .strict()
   .describe(
-    'Profile v2: money as an object ({amount: cents, currency} at the two pointers), integer cents, or a decimal string of dollars.',
+    'Profile v2: money as an object ({amount: cents, currency} at the two pointers), integer cents, or a decimal string of dollars; totals, prices and maxOrderValue each state what differs at that place.',
   );
 
 /** Order status names (profile v2). */

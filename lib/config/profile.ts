@@ -7,6 +7,7 @@ import {
   type ErrorPointers,
   type ListEnvelope,
   type MoneyFormat,
+  type MoneyFormats,
   type OperationName,
   type OrderBodyShape,
   REFERENCE_DIALECT,
@@ -134,7 +135,7 @@ function mergeDialect(profile: Profile, file: string): Dialect {
     ),
     answers: answersOf(overrides.answers),
     list: listOf(overrides.list, file),
-    money: { ...REFERENCE_DIALECT.money, ...definedOnly(overrides.money) } as MoneyFormat,
+    money: moneyOf(overrides.money),
     orderStatuses: distinctNames(
       { ...REFERENCE_DIALECT.orderStatuses, ...definedOnly(overrides.orderStatuses) },
       'orderStatuses',
@@ -186,6 +187,27 @@ const ANSWERED_WITHOUT_BODY: ReadonlySet<OperationName> = new Set([
   'orderCancel',
   'webhookEndpointDelete',
 ]);
+
+/**
+ * The money format over the reference's, and each place the profile states
+ * (kept only as given: a place left out follows the format of every place).
+ */
+function moneyOf(given: Overrides['money']): MoneyFormats {
+  const { totals, prices, maxOrderValue, ...every } = given ?? {};
+  const money: MoneyFormats = {
+    ...REFERENCE_DIALECT.money,
+    ...(definedOnly(every) as Partial<MoneyFormat>),
+  };
+  for (const [place, stated] of [
+    ['totals', totals],
+    ['prices', prices],
+    ['maxOrderValue', maxOrderValue],
+  ] as const) {
+    const members = definedOnly(stated) as Partial<MoneyFormat>;
+    if (Object.keys(members).length > 0) money[place] = members;
+  }
+  return money;
+}
 
 /** Every answer pointer over the reference's, object by object. */
 function answersOf(given: Overrides['answers']): AnswerPointers {

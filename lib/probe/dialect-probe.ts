@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { cheapestLine, orderBodyOf } from '../check/order-body.js';
+import { cheapestLine, orderBodyOf, quoteBodyOf } from '../check/order-body.js';
 import type { Key } from '../client/types.js';
 import type { Product } from '../control/types.js';
 import type { Exchange } from '../evidence/exchange.js';
-import { pathOf } from '../target/dialect.js';
+import { type Dialect, pathOf } from '../target/dialect.js';
 import {
   judgeAccount,
   judgeCreatedOrder,
   judgeList,
+  judgeMoney,
   judgeOrder,
   judgeRefusedOrder,
   type Mismatch,
+  type MoneySeen,
   preview,
 } from './judge.js';
-import { valueAt } from './pointer.js';
+import { membersNear, valueAt } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 
@@ -22,8 +24,11 @@ import { productsIn } from './products.js';
  * Issue 11, point 3: before any check, does the target speak the profile's
  * dialect? A few requests in the run's own account (a fresh control account
  * and key, as a check file gets them; else the partner's test key) read the
- * account, place one order of the profile's shape and read it back, and read
- * one list. A target that answers otherwise than the profile says gets one
+ * account and the catalog (a page and a product), place one order of the
+ * profile's shape, read it back and by its external id, quote it and read
+ * the quote, cancel it, and read one list: every path the checks need an
+ * answer from before they can judge (issue 26, point 4). Money is judged at
+ * each place seen (the maximum order value, a price, a total). A target that answers otherwise than the profile says gets one
  * line per mismatch, naming the profile field, and the run stops (exit 2)
  * instead of ending in sixty `error` results. What the probe cannot judge (a
  * refused key, a limit, a failing server) is a note: the checks judge it.
@@ -122,22 +127,45 @@ async function steps(
     method: dialect.operations[op].method,
     path: pathOf(dialect, name, params),
   });
+  // Money at each place seen, judged together at the end (one format, or one per place).
+  const money: MoneySeen[] = [];
 
   const accountReq = call('account', 'account');
   const account = await session.send(accountReq, token);
-  if (!judgeAnswer(account, 'account', mismatches, notes)) {
-    // Not read: nothing to judge.
-  } else {
+  if (judgeAnswer(account, 'account', mismatches, notes)) {
     mismatches.push(...judgeAccount(account.json, dialect, said(account)));
+    const pointer = dialect.accountFields.maxOrderValue;
+    const value = valueAt(account.json, pointer);
+    if (value !== undefined)
+      money.push({ place: 'maxOrderValue', value, where: `${said(account)} at ${pointer}` });
   }
 
-  const orderPlaced = await placeOrder(session, key, token, accountProducts, mismatches, notes);
-  if (orderPlaced && key.accountId === undefined) {
-    // Sandbox etiquette: the partner key's order is cancelled again.
-    cleanups.push(() =>
-      session.send(call('orderCancel', 'orderCancel', { id: orderPlaced }), token),
+  // The catalog the checks read, list and product (issue 26, point 4): the control API's
+  // products are the account's, but the checks read them where the profile says.
+  const products = await readCatalog(session, token, accountProducts, mismatches, notes, money);
+
+  const placed = await placeOrder(session, key, token, products, mismatches, notes, money);
+  if (placed) {
+    let cancelled = false;
+    if (key.accountId === undefined) {
+      // Sandbox etiquette: the partner key's order is cancelled again, whatever happens.
+      cleanups.push(async () => {
+        if (!cancelled)
+          await session.send(call('orderCancel', 'orderCancel', { id: placed.id }), token);
+      });
+    }
+    const byExternalId = await session.send(
+      call('orderByExternalId', 'orderByExternalId', { external_id: placed.externalId }),
+      token,
     );
+    judgeAnswer(byExternalId, 'orderByExternalId', mismatches, notes);
+    await probeQuote(session, token, placed.body, mismatches, notes);
+    // Its own test order, cancelled: the cancel path answers (the checks cancel theirs there).
+    const cancel = await session.send(call('orderCancel', 'orderCancel', { id: placed.id }), token);
+    cancelled = cancel.status !== 404 && cancel.status !== 405;
+    if (!cancelled) mismatches.push(pathMismatch(cancel, 'orderCancel'));
   }
+  mismatches.push(...judgeMoney(money, dialect.money));
 
   const list = await session.send(
     { ...call('orders', 'orderList'), query: { [dialect.list.limitParam]: '1' } },
@@ -151,6 +179,94 @@ async function steps(
   } else if (judgeAnswer(list, 'orders', mismatches, notes)) {
     mismatches.push(...judgeList(list.json, dialect, said(list)));
   }
+}
+
+/**
+ * The catalog as the checks read it: one page of the list (its envelope) and
+ * one product (its price, a money place). A 404 at either path is the
+ * profile's path, never the target's failure. Answers the products to order
+ * from: the control API's, else the list's.
+ */
+async function readCatalog(
+  session: ProbeSession,
+  token: string,
+  accountProducts: readonly Product[] | undefined,
+  mismatches: Mismatch[],
+  notes: string[],
+  money: MoneySeen[],
+): Promise<readonly Product[] | undefined> {
+  const { dialect } = session.config;
+  const catalog = await session.send(
+    {
+      method: dialect.operations.catalogProducts.method,
+      path: pathOf(dialect, 'catalogProducts'),
+      query: { [dialect.list.limitParam]: String(dialect.list.maxLimit) },
+    },
+    token,
+  );
+  let listed: readonly Product[] | undefined;
+  if (judgeAnswer(catalog, 'catalogProducts', mismatches, notes)) {
+    const envelope = judgeList(catalog.json, dialect, said(catalog));
+    mismatches.push(...envelope);
+    if (envelope.length === 0) listed = productsIn(catalog.json, dialect);
+  }
+  const products = accountProducts ?? listed;
+  const sku = products?.[0]?.sku;
+  if (sku === undefined) return products;
+  const product = await session.send(
+    {
+      method: dialect.operations.catalogProduct.method,
+      path: pathOf(dialect, 'catalogProduct', { sku }),
+    },
+    token,
+  );
+  if (judgeAnswer(product, 'catalogProduct', mismatches, notes)) {
+    const pointer = dialect.answers.product.unitPrice;
+    const value = valueAt(product.json, pointer);
+    if (value === undefined)
+      mismatches.push({
+        field: 'dialect.answers.product.unitPrice',
+        said: `${said(product)} shows nothing at ${pointer} (${membersNear(product.json, pointer)})`,
+      });
+    else money.push({ place: 'prices', value, where: `${said(product)} at ${pointer}` });
+  }
+  return products;
+}
+
+/**
+ * One quote of the profile's quote body, read back: its two paths answer
+ * (a 404 is the profile's path). A refused body, a limit or a failing server
+ * is the checks' to judge (READ-10).
+ */
+async function probeQuote(
+  session: ProbeSession,
+  token: string,
+  order: Record<string, unknown>,
+  mismatches: Mismatch[],
+  notes: string[],
+): Promise<void> {
+  const { dialect } = session.config;
+  const created = await session.send(
+    {
+      method: dialect.operations.quoteCreate.method,
+      path: pathOf(dialect, 'quotes'),
+      json: quoteBodyOf(dialect, order),
+    },
+    token,
+  );
+  if (!judgeAnswer(created, 'quotes', mismatches, notes)) return;
+  const id = idAt(created.json, dialect.answers.quote.id);
+  if (id === undefined) {
+    notes.push(
+      `${said(created)} shows no quote id at ${dialect.answers.quote.id}: its read path was not probed`,
+    );
+    return;
+  }
+  const read = await session.send(
+    { method: dialect.operations.quoteRead.method, path: pathOf(dialect, 'quote', { id }) },
+    token,
+  );
+  judgeAnswer(read, 'quote', mismatches, notes);
 }
 
 /** A fresh account and test key through the control API, as a check file gets them; else the partner's test key. */
@@ -175,36 +291,23 @@ export async function probeKey(
   };
 }
 
-/** Places one order of the profile's shape and reads it back; answers its id when one was placed. */
+/** Places one order of the profile's shape and reads it back; answers it when one was placed. */
 async function placeOrder(
   session: ProbeSession,
   key: Key,
   token: string,
-  accountProducts: readonly Product[] | undefined,
+  products: readonly Product[] | undefined,
   mismatches: Mismatch[],
   notes: string[],
-): Promise<string | undefined> {
+  money: MoneySeen[],
+): Promise<{ id: string; externalId: string; body: Record<string, unknown> } | undefined> {
   const { dialect } = session.config;
   if (key.mode !== 'test') {
     notes.push('no order placed with a live key: the order body was not probed');
     return undefined;
   }
-  let products = accountProducts;
-  if (!products) {
-    const catalog = await session.send(
-      {
-        method: dialect.operations.catalogProducts.method,
-        path: dialect.paths.catalogProducts,
-        query: { [dialect.list.limitParam]: String(dialect.list.maxLimit) },
-      },
-      token,
-    );
-    if (!judgeAnswer(catalog, 'catalogProducts', mismatches, notes)) return undefined;
-    const listed = judgeList(catalog.json, dialect, said(catalog));
-    mismatches.push(...listed);
-    if (listed.length) return undefined;
-    products = productsIn(catalog.json, dialect);
-  }
+  // No catalog read: its mismatch is said already.
+  if (!products) return undefined;
   let line: ReturnType<typeof cheapestLine>;
   try {
     line = cheapestLine(products);
@@ -212,8 +315,9 @@ async function placeOrder(
     notes.push('no product to order without freight: the order body was not probed');
     return undefined;
   }
+  const externalId = `probe-${randomUUID()}`;
   const body = orderBodyOf(dialect.orderBody, {
-    externalId: `probe-${randomUUID()}`,
+    externalId,
     items: [line],
     address: PROBE_ADDRESS,
   });
@@ -229,6 +333,9 @@ async function placeOrder(
   const request = said(created);
   if (created.status >= 200 && created.status < 300) {
     mismatches.push(...judgeCreatedOrder(created.status, created.json, dialect, request));
+    const total = valueAt(created.json, dialect.totals.order);
+    if (total !== undefined)
+      money.push({ place: 'totals', value: total, where: `${request} at ${dialect.totals.order}` });
     const id = idAt(created.json, dialect.answers.order.id);
     if (id === undefined) return undefined;
     const read = await session.send(
@@ -237,7 +344,7 @@ async function placeOrder(
     );
     if (judgeAnswer(read, 'order', mismatches, notes))
       mismatches.push(...judgeOrder(read.json, dialect, said(read)));
-    return id;
+    return { id, externalId, body: body as Record<string, unknown> };
   }
   if (created.status === 404 || created.status === 405) {
     mismatches.push(pathMismatch(created, 'orders'));
@@ -276,7 +383,7 @@ function refusedForLimit(res: Answer): boolean {
  */
 function judgeAnswer(
   res: Answer,
-  path: 'account' | 'orders' | 'order' | 'catalogProducts',
+  path: keyof Dialect['paths'],
   mismatches: Mismatch[],
   notes: string[],
 ): boolean {

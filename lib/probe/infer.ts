@@ -122,9 +122,12 @@ export function moneyOf(value: unknown, where: string): Inferred<MoneyFormat> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const entries = Object.entries(value);
     const amounts = entries.filter(([, v]) => typeof v === 'number' && Number.isInteger(v));
-    const currencies = entries.filter(
-      ([n, v]) => typeof v === 'string' && /^[A-Z]{3}$/.test(v as string) && /cur/i.test(n),
+    const codes = entries.filter(
+      ([, v]) => typeof v === 'string' && /^[A-Z]{3}$/.test(v as string),
     );
+    // A currency code named like one, or the only one there is.
+    const named = codes.filter(([n]) => /cur|ccy/i.test(n));
+    const currencies = named.length > 0 ? named : codes;
     if (amounts.length === 1 && currencies.length === 1) {
       return {
         value: {
@@ -180,6 +183,25 @@ export function envelopeOf(list: unknown): Inferred<Envelope> {
       hasMore: booleans[0]?.[0] ?? null,
       nextCursor: cursors[0]?.[0] ?? null,
     },
+  };
+}
+
+/**
+ * Where an answer shows its total: the one member (top level or one down)
+ * named like a total, not a subtotal, whose value is money.
+ */
+export function totalOf(body: unknown, field: string): Inferred<string> {
+  const found = members(body, 2).filter(
+    ([p, v]) =>
+      /total/i.test(p.slice(p.lastIndexOf('/') + 1)) &&
+      !/sub/i.test(p.slice(p.lastIndexOf('/') + 1)) &&
+      'value' in moneyOf(v, ''),
+  );
+  // A money object's own members are not totals of their own.
+  const outer = found.filter(([p]) => !found.some(([o]) => p.startsWith(`${o}/`)));
+  if (outer.length === 1) return { value: (outer[0] as [string, unknown])[0] };
+  return {
+    todo: `${field}: ${outer.length === 0 ? 'no member of the answer looks like a total' : `several members could be it (${outer.map(([p]) => p).join(', ')})`}`,
   };
 }
 

@@ -1,5 +1,14 @@
 import { entryPointer } from '../check/answers.js';
-import type { Dialect, ErrorPointers, MoneyFormat, OrderBodyShape } from '../target/dialect.js';
+import {
+  type Dialect,
+  type ErrorPointers,
+  MONEY_PLACES,
+  type MoneyFormat,
+  type MoneyFormats,
+  type MoneyPlace,
+  moneyAt,
+  type OrderBodyShape,
+} from '../target/dialect.js';
 import { membersNear, valueAt } from './pointer.js';
 
 /**
@@ -21,7 +30,10 @@ export function mismatchLine(m: Mismatch): string {
   return `dialect mismatch: ${m.field}: ${m.said}`;
 }
 
-/** `GET /account`: every account field where the profile says, the maximum order value in its money format. */
+/**
+ * `GET /account`: every account field where the profile says (the maximum
+ * order value's money format is judged with the other places: judgeMoney).
+ */
 export function judgeAccount(body: unknown, dialect: Dialect, request: string): Mismatch[] {
   const found: Mismatch[] = [];
   for (const [name, pointer] of Object.entries(dialect.accountFields)) {
@@ -31,8 +43,6 @@ export function judgeAccount(body: unknown, dialect: Dialect, request: string): 
         field: `dialect.accountFields.${name}`,
         said: `${request} shows nothing at ${pointer} (${membersNear(body, pointer)})`,
       });
-    } else if (name === 'maxOrderValue' && !fitsMoney(value, dialect.money)) {
-      found.push(moneyMismatch(value, dialect.money, `${request} at ${pointer}`));
     }
   }
   return found;
@@ -57,7 +67,10 @@ export function judgeList(body: unknown, dialect: Dialect, request: string): Mis
   return found;
 }
 
-/** A first order creation that succeeded: its status, id, state and total where the profile says. */
+/**
+ * A first order creation that succeeded: its status, id, state and a total
+ * where the profile says (its money format: judgeMoney).
+ */
 export function judgeCreatedOrder(
   status: number,
   body: unknown,
@@ -79,8 +92,6 @@ export function judgeCreatedOrder(
       field: 'dialect.totals.order',
       said: `${request} shows nothing at ${dialect.totals.order} (${membersNear(body, dialect.totals.order)})`,
     });
-  } else if (!fitsMoney(total, dialect.money)) {
-    found.push(moneyMismatch(total, dialect.money, `${request} at ${dialect.totals.order}`));
   }
   return found;
 }
@@ -214,17 +225,65 @@ export function moneyFormatOf(
   return undefined;
 }
 
-function moneyMismatch(value: unknown, money: MoneyFormat, where: string): Mismatch {
-  const wanted =
-    money.format === 'object'
-      ? `an object with integer cents at ${money.amount} and a currency at ${money.currency}`
-      : money.format === 'cents'
-        ? 'an integer of cents'
-        : 'a decimal string such as "12.34"';
-  return {
-    field: money.format === 'object' ? 'dialect.money' : 'dialect.money.format',
-    said: `${where} shows ${preview(value)}, where the profile's money format "${money.format}" is ${wanted}`,
-  };
+/** Money the probe saw at one place: the value and where, in words. */
+export interface MoneySeen {
+  place: MoneyPlace;
+  value: unknown;
+  where: string;
+}
+
+/**
+ * Money at every place the probe saw, each in the format the profile gives
+ * its place (`dialect.money.<place>`, else `dialect.money`). When every place
+ * seen is off the same way and the profile states no place apart, the
+ * format of every place is wrong: one line naming `dialect.money`; otherwise
+ * one line per place, naming it (`dialect.money.maxOrderValue.format`).
+ */
+export function judgeMoney(seen: readonly MoneySeen[], money: MoneyFormats): Mismatch[] {
+  const off = seen.filter(({ place, value }) => !fitsMoney(value, moneyAt(money, place)));
+  if (off.length === 0) return [];
+  // How a value shows money: its format, else (an object of other members) its members.
+  const shown = (value: unknown) =>
+    moneyFormatOf(value, money) ??
+    (typeof value === 'object' && value !== null
+      ? `members ${Object.keys(value).sort().join()}`
+      : preview(value));
+  const placesStated = MONEY_PLACES.some((place) => money[place] !== undefined);
+  const allAlike =
+    !placesStated &&
+    off.length === seen.length &&
+    off.every(({ value }) => shown(value) === shown(off[0]?.value));
+  if (allAlike) {
+    const where = off.map(({ value, where }) => `${where} shows ${preview(value)}`).join('; ');
+    return [
+      {
+        field: fieldOf(money, off[0]?.value, 'dialect.money'),
+        said: `${where}, where the profile's money format "${money.format}" is ${wanted(money)}`,
+      },
+    ];
+  }
+  return off.map(({ place, value, where }) => {
+    const format = moneyAt(money, place);
+    return {
+      field: fieldOf(format, value, `dialect.money.${place}`),
+      said: `${where} shows ${preview(value)}, where the profile's money format for ${place} "${format.format}" is ${wanted(format)}${money[place] === undefined ? ' (it states no format of its own for this place: dialect.money holds)' : ''}`,
+    };
+  });
+}
+
+/** `<field>` when an object has other members than the profile's, else `<field>.format`. */
+function fieldOf(format: MoneyFormat, value: unknown, field: string): string {
+  return format.format === 'object' && typeof value === 'object' && value !== null
+    ? field
+    : `${field}.format`;
+}
+
+function wanted(money: MoneyFormat): string {
+  return money.format === 'object'
+    ? `an object with integer cents at ${money.amount} and a currency at ${money.currency}`
+    : money.format === 'cents'
+      ? 'an integer of cents'
+      : 'a decimal string such as "12.34"';
 }
 
 function bodyOutline(shape: OrderBodyShape, fields: readonly string[]): string {

@@ -1,5 +1,6 @@
 import type { Product } from '../control/types.js';
 import type { Dialect, MoneyFormat } from '../target/dialect.js';
+import { moneyAt } from '../target/dialect.js';
 import { moneyFormatOf } from './judge.js';
 import { valueAt } from './pointer.js';
 
@@ -14,7 +15,7 @@ export function productsIn(body: unknown, dialect: Dialect): Product[] {
   const at = dialect.answers.product;
   return items.flatMap((raw): Product[] => {
     const sku = valueAt(raw, at.sku);
-    const unitPrice = centsOf(valueAt(raw, at.unitPrice), dialect.money);
+    const unitPrice = centsOf(valueAt(raw, at.unitPrice), moneyAt(dialect.money, 'prices'));
     if (typeof sku !== 'string' || unitPrice === undefined) return [];
     const min = valueAt(raw, at.minQuantity);
     return [

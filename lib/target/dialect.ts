@@ -56,8 +56,12 @@ export interface Dialect {
   answers: AnswerPointers;
   /** The list envelope and its paging parameters (profile v2). */
   list: ListEnvelope;
-  /** How answers show money: totals, prices and the account's maximum order value (profile v2). */
-  money: MoneyFormat;
+  /**
+   * How answers show money (profile v2): one format for every place, which
+   * totals, prices and the account's maximum order value may each override
+   * (`moneyAt` reads the format of one place).
+   */
+  money: MoneyFormats;
   /** The names of the order states the suite needs (profile v2). */
   orderStatuses: OrderStatuses;
   /** How `errors[]` entries of a 422 point at a field of the request body (profile v2). */
@@ -166,6 +170,34 @@ export interface MoneyFormat {
   /** Inside a money object (format `object` only). */
   amount: string;
   currency: string;
+}
+
+/**
+ * The places of the answers where money shows, each of which a server may
+ * write in a format of its own (the document shows none: section 3):
+ * - `totals`: the total of an order, a quote and an invoice, and a quote's
+ *   subtotal and shipping;
+ * - `prices`: a catalog product's unit price, and the unit price and amount
+ *   of an order's line;
+ * - `maxOrderValue`: the account's maximum order value (`GET /account`).
+ */
+export const MONEY_PLACES = ['totals', 'prices', 'maxOrderValue'] as const;
+export type MoneyPlace = (typeof MONEY_PLACES)[number];
+
+/**
+ * The money of a dialect: the format of every place (the members of
+ * MoneyFormat), and what a place states apart from it, member by member.
+ * A place left out keeps the format of every place.
+ */
+export type MoneyFormats = MoneyFormat & { [P in MoneyPlace]?: Partial<MoneyFormat> };
+
+/** The money format of one place: the place's own members over the dialect's format. */
+export function moneyAt(money: MoneyFormats, place: MoneyPlace): MoneyFormat {
+  return {
+    format: money[place]?.format ?? money.format,
+    amount: money[place]?.amount ?? money.amount,
+    currency: money[place]?.currency ?? money.currency,
+  };
 }
 
 export interface OrderStatuses {

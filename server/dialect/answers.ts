@@ -1,7 +1,25 @@
-import { ADDRESS_FIELDS, type BodyShape, type Dialect, type OperationName } from './model.js';
+import {
+  ADDRESS_FIELDS,
+  type BodyShape,
+  type Dialect,
+  type MoneyPlace,
+  moneyAt,
+  type OperationName,
+} from './model.js';
 import { get, isObject, type Json, set, take } from './pointer.js';
 
 type JsonObject = Record<string, unknown>;
+
+/**
+ * The reference members whose money has a place of its own (the domain's
+ * names, before the dialect moves them): a product's and a line's prices, the
+ * account's limit. Any other money is a total.
+ */
+const MONEY_MEMBERS: Readonly<Record<string, MoneyPlace>> = {
+  unit_price: 'prices',
+  amount: 'prices',
+  max_order_value: 'maxOrderValue',
+};
 
 /**
  * The domain's answers (the reference dialect, contract §2) as the dialect
@@ -69,20 +87,24 @@ export class AnswerShapes {
     return typeof id === 'string' ? id : undefined;
   }
 
-  /** Every `{amount, currency}` of the answer in the dialect's money format. */
-  #money(value: Json): Json {
-    if (Array.isArray(value)) return value.map((item) => this.#money(item));
+  /**
+   * Every `{amount, currency}` of the answer in the dialect's money format of
+   * its place: the member holding it says which (a total unless it is a
+   * price or the maximum order value).
+   */
+  #money(value: Json, place: MoneyPlace = 'totals'): Json {
+    if (Array.isArray(value)) return value.map((item) => this.#money(item, place));
     if (!isObject(value)) return value;
     const keys = Object.keys(value);
     if (keys.length === 2 && Number.isInteger(value.amount) && typeof value.currency === 'string') {
-      return this.#formatMoney(value.amount as number, value.currency);
+      return this.#formatMoney(value.amount as number, value.currency, place);
     }
-    for (const key of keys) value[key] = this.#money(value[key]);
+    for (const key of keys) value[key] = this.#money(value[key], MONEY_MEMBERS[key] ?? place);
     return value;
   }
 
-  #formatMoney(cents: number, currency: string): Json {
-    const { format, amount, currency: currencyAt } = this.#d.money;
+  #formatMoney(cents: number, currency: string, place: MoneyPlace): Json {
+    const { format, amount, currency: currencyAt } = moneyAt(this.#d.money, place);
     if (format === 'cents') return cents;
     if (format === 'decimal') {
       const sign = cents < 0 ? '-' : '';

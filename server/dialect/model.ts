@@ -42,11 +42,38 @@ export interface Dialect {
     limitParam: string;
     maxLimit: number;
   };
-  /** `object`: `{amount: cents, currency}` at these pointers; `cents`: an integer; `decimal`: `"12.34"`. */
-  money: { format: 'object' | 'cents' | 'decimal'; amount: string; currency: string };
+  /**
+   * `object`: `{amount: cents, currency}` at these pointers; `cents`: an
+   * integer; `decimal`: `"12.34"`. Each place (`totals`, `prices`,
+   * `maxOrderValue`) holds what the profile states apart, member by member.
+   */
+  money: MoneyFormat & { [P in MoneyPlace]?: Partial<MoneyFormat> };
   orderStatuses: { received: string; inProduction: string; shipped: string; cancelled: string };
   /** `errors[]` entries: the member holding the pointer and its form. */
   errors: { member: string; form: 'json-pointer' | 'dot' | 'bracket' };
+}
+
+export interface MoneyFormat {
+  format: 'object' | 'cents' | 'decimal';
+  amount: string;
+  currency: string;
+}
+
+/**
+ * Where money shows: `totals` (of orders, quotes and invoices, a quote's
+ * subtotal and shipping), `prices` (a product's unit price, an order line's
+ * unit price and amount), `maxOrderValue` (the account's limit).
+ */
+export const MONEY_PLACES = ['totals', 'prices', 'maxOrderValue'] as const;
+export type MoneyPlace = (typeof MONEY_PLACES)[number];
+
+/** The money format of one place: what the place states over the format of every place. */
+export function moneyAt(money: Dialect['money'], place: MoneyPlace): MoneyFormat {
+  return {
+    format: money[place]?.format ?? money.format,
+    amount: money[place]?.amount ?? money.amount,
+    currency: money[place]?.currency ?? money.currency,
+  };
 }
 
 /** The order (and quote) body: `items` and address fields into the body, `sku` and `quantity` into a line. */

@@ -33,6 +33,13 @@ const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'
 const status = z.number().int().min(200).max(299);
 const name = z.string().min(1).max(100);
 
+/** A money format's members, for every place and for one. */
+const moneyFormat = {
+  format: z.enum(['object', 'cents', 'decimal']),
+  amount: pointer,
+  currency: pointer,
+};
+
 function placeholders(template: string): string {
   return [...template.matchAll(/\{(\w+)\}/g)]
     .map((match) => match[1])
@@ -146,9 +153,10 @@ const DialectSchema = z
       .partial(),
     money: z
       .strictObject({
-        format: z.enum(['object', 'cents', 'decimal']),
-        amount: pointer,
-        currency: pointer,
+        ...moneyFormat,
+        totals: z.strictObject(moneyFormat).partial(),
+        prices: z.strictObject(moneyFormat).partial(),
+        maxOrderValue: z.strictObject(moneyFormat).partial(),
       })
       .partial(),
     orderStatuses: z
@@ -237,6 +245,21 @@ function body(base: BodyShape, given: DialectInput['orderBody']): BodyShape {
   };
 }
 
+/** The format of every place over the reference's; a place only as far as the profile states it. */
+function money(given: DialectInput['money']): Dialect['money'] {
+  const { totals, prices, maxOrderValue, ...every } = given ?? {};
+  const out: Dialect['money'] = { ...REFERENCE_DIALECT.money, ...defined(every) };
+  for (const [place, stated] of [
+    ['totals', totals],
+    ['prices', prices],
+    ['maxOrderValue', maxOrderValue],
+  ] as const) {
+    const members = defined(stated);
+    if (Object.keys(members).length > 0) out[place] = members;
+  }
+  return out;
+}
+
 /**
  * The status of a first order creation, where a profile gives one: v1 says
  * `orderCreatedStatus`, v2 `operations.orderCreate.status`. They are one fact;
@@ -284,7 +307,7 @@ function merge(
       event: { ...ref.answers.event, ...defined(answers.event) },
     },
     list: { ...ref.list, ...defined(given.list) },
-    money: { ...ref.money, ...defined(given.money) },
+    money: money(given.money),
     orderStatuses: { ...ref.orderStatuses, ...defined(given.orderStatuses) },
     errors: { ...ref.errors, ...defined(given.errors) },
   };

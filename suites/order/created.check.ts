@@ -5,6 +5,7 @@ import {
   checksUseOwnAccounts,
   goodsTotal,
   linesOf,
+  moneyAt,
   moneyOf,
   orderBody,
   valueAt,
@@ -98,7 +99,7 @@ check('ORDER-24', async (ctx) => {
   const total = ctx.dialect.totals.order;
   ctx.expectEqual(
     `/body${total}`,
-    moneyOf(ctx.dialect.money, goodsTotal(catalog.products, lines)),
+    moneyOf(moneyAt(ctx.dialect.money, 'totals'), goodsTotal(catalog.products, lines)),
     valueAt(placed, total),
     'the total is the sum of unit price times quantity',
   );

@@ -1,5 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, moneyAt } from '../../lib/check/index.js';
 import { accountSchema } from '../schemas/account.js';
 import { ordering } from '../support/ordering.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
@@ -59,7 +59,9 @@ check('READ-02', async (ctx) => {
     ['the maximum orders per day (37)', names.maxOrdersPerDay, 37],
   ] as const) {
     const shows = ([v]: unknown[]) =>
-      pointer === names.maxOrderValue ? showsCents(ctx.dialect.money, v, expected) : v === expected;
+      pointer === names.maxOrderValue
+        ? showsCents(moneyAt(ctx.dialect.money, 'maxOrderValue'), v, expected)
+        : v === expected;
     const found = locate([account], pointer, shows, '/limits');
     if (found) noteWhere(ctx, what, found, pointer);
     ctx.expectTrue(found !== undefined, {

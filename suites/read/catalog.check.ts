@@ -2,6 +2,7 @@ import {
   centsIn,
   check,
   checksUseOwnAccounts,
+  moneyAt,
   pageQuery,
   productsOf,
   valueAt,
@@ -71,7 +72,7 @@ check('READ-09', async (ctx) => {
     ctx.expectEqual(
       `/body${at.unitPrice}`,
       product.unit_price,
-      centsIn(ctx.dialect.money, valueAt(res.json, at.unitPrice)),
+      centsIn(moneyAt(ctx.dialect.money, 'prices'), valueAt(res.json, at.unitPrice)),
       'the product has its price',
     );
   }

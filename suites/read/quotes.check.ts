@@ -3,6 +3,7 @@ import {
   check,
   checksUseOwnAccounts,
   goodsTotal,
+  moneyAt,
   moneyOf,
   quoteBody,
   requireId,
@@ -48,7 +49,7 @@ check('READ-11', async (ctx) => {
   ctx.expectStatus(res, ctx.dialect.operations.quoteCreate.status);
   if (ctx.expectShape(res.json, quoteSchema(ctx.dialect), '/body', res.exchange) === undefined)
     return;
-  const money = ctx.dialect.money;
+  const money = moneyAt(ctx.dialect.money, 'totals');
   const cents = (pointer: string) => centsIn(money, valueAt(res.json, pointer)) ?? 0;
   const subtotal = cents('/subtotal');
   ctx.expectEqual(

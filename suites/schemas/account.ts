@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../lib/check/index.js';
+import { moneyAt } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { moneySchema } from './money.js';
 
@@ -18,7 +19,7 @@ export function accountSchema(dialect: Pick<Dialect, 'accountFields' | 'money'>)
     ['/name', z.string()],
     [at.livemode, z.boolean()],
     [at.billingMethod, z.string().min(1)],
-    [at.maxOrderValue, moneySchema(dialect.money)],
+    [at.maxOrderValue, moneySchema(moneyAt(dialect.money, 'maxOrderValue'))],
     [at.maxOrdersPerDay, z.number().int().nonnegative()],
     [at.scopes, z.array(z.string())],
   ]);

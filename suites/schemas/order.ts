@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../lib/check/index.js';
+import { moneyAt } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { moneySchema } from './money.js';
 import { ShippingAddressSchema } from './shipping-address.js';
@@ -34,7 +35,7 @@ export function orderSchema(
         .min(1)
         .max(100),
     ],
-    [dialect.totals.order, moneySchema(dialect.money)],
+    [dialect.totals.order, moneySchema(moneyAt(dialect.money, 'totals'))],
     ['/shipping_address', ShippingAddressSchema],
     ['/created_at', TimestampSchema],
     ['/cancellable_until', TimestampSchema],

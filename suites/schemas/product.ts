@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../lib/check/index.js';
+import { moneyAt } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { moneySchema } from './money.js';
 
@@ -13,7 +14,7 @@ export function productSchema(dialect: Pick<Dialect, 'answers' | 'money'>): z.Zo
   return objectAt([
     [at.sku, z.string().min(1)],
     ['/name', z.string().min(1)],
-    [at.unitPrice, moneySchema(dialect.money)],
+    [at.unitPrice, moneySchema(moneyAt(dialect.money, 'prices'))],
     [at.minQuantity, z.number().int().min(1)],
     [at.shipsByFreight, z.boolean()],
   ]);

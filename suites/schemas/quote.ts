@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dialect } from '../../lib/check/index.js';
+import { moneyAt } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { moneySchema } from './money.js';
 import { TimestampSchema } from './timestamp.js';
@@ -12,7 +13,7 @@ import { TimestampSchema } from './timestamp.js';
 export function quoteSchema(
   dialect: Pick<Dialect, 'answers' | 'totals' | 'money' | 'quoteBody'>,
 ): z.ZodType {
-  const money = moneySchema(dialect.money);
+  const money = moneySchema(moneyAt(dialect.money, 'totals'));
   return objectAt([
     [dialect.answers.quote.id, z.string().min(1)],
     // The lines as the quote body sent them (the reference answers them the same way).

@@ -1,5 +1,5 @@
 import type { CheckContext, Key, OrderCatalog, Product } from '../../lib/check/index.js';
-import { centsIn, listedProducts, valueAt } from '../../lib/check/index.js';
+import { centsIn, listedProducts, moneyAt, valueAt } from '../../lib/check/index.js';
 
 export type { OrderCatalog };
 
@@ -28,7 +28,10 @@ export async function readCatalog(ctx: CheckContext, key: Key): Promise<OrderCat
   const products = await listedProducts(client, ctx.dialect);
   const account = await client.get(ctx.path('account'));
   const fields = ctx.dialect.accountFields;
-  const maxOrderValue = centsIn(ctx.dialect.money, valueAt(account.json, fields.maxOrderValue));
+  const maxOrderValue = centsIn(
+    moneyAt(ctx.dialect.money, 'maxOrderValue'),
+    valueAt(account.json, fields.maxOrderValue),
+  );
   const maxOrdersPerDay = valueAt(account.json, fields.maxOrdersPerDay);
   return {
     products,

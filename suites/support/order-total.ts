@@ -1,5 +1,12 @@
 import type { CheckContext, Key, OrderLine } from '../../lib/check/index.js';
-import { centsIn, dialectGap, HarnessError, quoteBody, valueAt } from '../../lib/check/index.js';
+import {
+  centsIn,
+  dialectGap,
+  HarnessError,
+  moneyAt,
+  quoteBody,
+  valueAt,
+} from '../../lib/check/index.js';
 import type { OrderCatalog } from './catalog.js';
 import { requireQuoteBodyTaken } from './quote-refusal.js';
 
@@ -10,7 +17,7 @@ import { requireQuoteBodyTaken } from './quote-refusal.js';
  * an answer shows its total and in which money format.
  */
 export function orderTotal(ctx: CheckContext, order: unknown): number | undefined {
-  return centsIn(ctx.dialect.money, valueAt(order, ctx.dialect.totals.order));
+  return centsIn(moneyAt(ctx.dialect.money, 'totals'), valueAt(order, ctx.dialect.totals.order));
 }
 
 /**
@@ -32,11 +39,12 @@ export async function quotedTotal(
       `could not get a quote to read the total of an order: HTTP ${res.status} (evidence #${res.exchange})`,
     );
   }
-  const total = centsIn(ctx.dialect.money, valueAt(res.json, ctx.dialect.totals.quote));
+  const money = moneyAt(ctx.dialect.money, 'totals');
+  const total = centsIn(money, valueAt(res.json, ctx.dialect.totals.quote));
   if (total === undefined) {
     throw dialectGap(
-      `the quote shows no total at ${ctx.dialect.totals.quote} as ${ctx.dialect.money.format} money`,
-      'dialect.totals.quote (or dialect.money)',
+      `the quote shows no total at ${ctx.dialect.totals.quote} as ${money.format} money`,
+      'dialect.totals.quote (or dialect.money.totals)',
       res.exchange,
     );
   }

@@ -36,7 +36,8 @@ interface Resolved {
     limitParam: string;
     maxLimit: number;
   };
-  money: { format: string; amount: string; currency: string };
+  /** The format of every place and, as stated, of each place (totals, prices, maxOrderValue). */
+  money: Record<string, unknown>;
   orderStatuses: Record<string, string>;
   errors: { member: string; form: string };
 }
@@ -55,7 +56,7 @@ function fromSuite(d: SuiteDialect): Resolved {
     eventKinds: { ...d.eventKinds },
     answers: { ...d.answers },
     list: { ...d.list },
-    money: { format: d.money.format, amount: d.money.amount, currency: d.money.currency },
+    money: { ...d.money },
     orderStatuses: { ...d.orderStatuses },
     errors: { ...d.errors },
   };
@@ -75,7 +76,7 @@ function fromServer(d: ServerDialect): Resolved {
     eventKinds: { ...d.eventKinds },
     answers: { ...d.answers },
     list: { ...d.list },
-    money: { format: d.money.format, amount: d.money.amount, currency: d.money.currency },
+    money: { ...d.money },
     orderStatuses: { ...d.orderStatuses },
     errors: { ...d.errors },
   };

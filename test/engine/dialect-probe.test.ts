@@ -11,6 +11,7 @@ import {
   probeConfig as config,
   fakeTarget,
   ORDER,
+  PRODUCTS,
   type Route,
   SECRET,
   withDialect,
@@ -27,6 +28,11 @@ afterEach(async () => {
   for (const agent of agents.splice(0)) await agent.close();
 });
 
+/** The probe's external id, from the by-external-id read it sent. */
+function externalId(seen: readonly string[]): string {
+  return /by-external-id\/([^\s?]+)/.exec(seen.join('\n'))?.[1] ?? '(none)';
+}
+
 async function probe(
   changes: Partial<Record<Route, Answer>>,
   dialect = REFERENCE_DIALECT,
@@ -39,7 +45,7 @@ async function probe(
 }
 
 describe('dialect probe: a correct target in the profile dialect passes silently', () => {
-  it('control API: a fresh account and key, seven requests, no mismatch, no note', async () => {
+  it('control API: a fresh account and key, every path the checks read, no mismatch, no note', async () => {
     const result = await probe({});
     expect(result.mismatches).toEqual([]);
     expect(result.notes).toEqual([]);
@@ -50,13 +56,19 @@ describe('dialect probe: a correct target in the profile dialect passes silently
       'POST /__control/accounts/acc_1/keys',
       `POST ${API}/oauth/token`,
       `GET ${API}/account`,
+      `GET ${API}/catalog/products`,
+      `GET ${API}/catalog/products/SKU-1`,
       `POST ${API}/orders`,
       `GET ${API}/orders/ord_1`,
+      `GET ${API}/orders/by-external-id/${externalId(result.fake.seen)}`,
+      `POST ${API}/quotes`,
+      `GET ${API}/quotes/quo_1`,
+      `POST ${API}/orders/ord_1/cancel`,
       `GET ${API}/orders`,
     ]);
-    expect(result.requests).toBe(7);
+    expect(result.requests).toBe(13);
     // Its exchanges are evidence, redacted like a check's.
-    expect(result.evidence).toHaveLength(7);
+    expect(result.evidence).toHaveLength(13);
     const text = JSON.stringify(result.evidence);
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(CONTROL_TOKEN);
@@ -89,6 +101,8 @@ describe('dialect probe: a correct target in the profile dialect passes silently
             scopes: [],
           },
         },
+        catalog: { status: 200, body: { items: [{ ...PRODUCTS[0], unit_price: '5.00' }] } },
+        catalogProduct: { status: 200, body: { ...PRODUCTS[0], unit_price: '5.00' } },
         orderCreate: { status: 200, body: order },
         orderRead: { status: 200, body: order },
         orderList: { status: 200, body: { items: [order] } },
@@ -144,18 +158,61 @@ describe('dialect probe: one line per mismatch, naming the profile field', () =>
     expect(lines[0]).toContain('is_live');
   });
 
-  it('money in another format: dialect.money.format', async () => {
+  it('money in another format at every place: one line, dialect.money.format', async () => {
     const dialect = withDialect((d) => {
       d.money.format = 'cents';
     });
-    const { lines } = await probe(
-      { orderCreate: { status: 201, body: { ...ORDER, total: 1000 } } },
-      dialect,
-    );
-    // The account still shows {amount, currency}: the profile said cents.
+    const { lines } = await probe({}, dialect);
+    // The target shows {amount, currency} everywhere: the profile said cents.
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('dialect.money.format');
+    expect(lines[0]).toMatch(/^dialect mismatch: dialect\.money\.format: /);
     expect(lines[0]).toContain('/limits/max_order_value');
+    expect(lines[0]).toContain('/catalog/products/SKU-1 at /unit_price');
+    expect(lines[0]).toContain('/orders at /total');
+  });
+
+  it('money in another format at one place: dialect.money.<place>, and its profile passes it', async () => {
+    const account = {
+      status: 200,
+      body: { ...ACCOUNT, limits: { max_order_value: 500000, max_orders_per_day: 100 } },
+    };
+    const { lines } = await probe({ account });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^dialect mismatch: dialect\.money\.maxOrderValue\.format: /);
+    expect(lines[0]).toContain('500000');
+    const told = withDialect((d) => {
+      d.money.maxOrderValue = { format: 'cents' };
+    });
+    expect((await probe({ account }, told)).lines).toEqual([]);
+    // An object with other members at one place names that place, not its format.
+    const totals = withDialect((d) => {
+      d.money.totals = { amount: '/value' };
+    });
+    const other = await probe({}, totals);
+    expect(other.lines).toHaveLength(1);
+    expect(other.lines[0]).toMatch(/^dialect mismatch: dialect\.money\.totals: /);
+  });
+
+  it('a catalog elsewhere: dialect.paths.catalogProducts and catalogProduct, never a failure', async () => {
+    const result = await probe({
+      catalog: { status: 404, body: { code: 'not_found' } },
+      catalogProduct: { status: 404, body: { code: 'not_found' } },
+    });
+    expect(result.lines).toEqual([
+      `dialect mismatch: dialect.paths.catalogProducts: GET ${API}/catalog/products?limit=100 answered 404 not_found`,
+      `dialect mismatch: dialect.paths.catalogProduct: GET ${API}/catalog/products/SKU-1 answered 404 not_found`,
+    ]);
+  });
+
+  it.each([
+    ['quoteCreate', 'quotes'],
+    ['quoteRead', 'quote'],
+    ['orderByExternalId', 'orderByExternalId'],
+    ['orderCancel', 'orderCancel'],
+  ] as const)('%s answering 404: dialect.paths.%s', async (route, path) => {
+    const { lines } = await probe({ [route]: { status: 404, body: { code: 'not_found' } } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^dialect mismatch: dialect\\.paths\\.${path}: `));
   });
 
   it('a list without the items array: dialect.list.items; without has-more: dialect.list.hasMore', async () => {
@@ -292,16 +349,23 @@ describe('dialect probe: what is no dialect matter is a note, never a mismatch',
     const result = await probe({}, REFERENCE_DIALECT, true);
     expect(result.mismatches).toEqual([]);
     expect(result.fake.seen.some((s) => s.startsWith(`GET ${API}/catalog/products`))).toBe(true);
-    expect(result.fake.seen.at(-1)).toBe(`POST ${API}/orders/ord_1/cancel`);
+    // Cancelled once, by the probe's own step (the clean-up finds it done).
+    expect(result.fake.seen.filter((s) => s.endsWith('/orders/ord_1/cancel'))).toEqual([
+      `POST ${API}/orders/ord_1/cancel`,
+    ]);
     // Every request used the partner key: the checks' pacer counts them.
     expect(result.partnerSent.map((s) => s.kind)).toEqual([
       'token',
-      'read',
-      'read',
-      'write',
-      'read',
-      'read',
-      'write',
+      'read', // account
+      'read', // catalog page
+      'read', // catalog product
+      'write', // order
+      'read', // order read
+      'read', // by external id
+      'write', // quote
+      'read', // quote read
+      'write', // cancel
+      'read', // order list
     ]);
   });
 

@@ -9,7 +9,8 @@ import { requestClass } from '../../lib/client/rate-limits.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
-import { pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { MONEY_PLACES, moneyAt, pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { parseProfile as parseServerProfile } from '../../server/dialect/profile.js';
 import { emptyDir, runCli } from './support/run-cli.js';
 
 function profileIn(body: unknown): { cwd: string; file: string } {
@@ -375,5 +376,73 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
       load({ version: 2, dialect: { quoteBody: { items: '/external_id' } } }).dialect.quoteBody
         .items,
     ).toBe('/external_id');
+  });
+});
+
+describe('money per place (issue 26, point 3): one format for all, each place may differ', () => {
+  it('a place states what differs, member by member; the others keep the format of all', () => {
+    const { dialect } = load({
+      version: 2,
+      dialect: {
+        money: {
+          format: 'object',
+          currency: '/ccy',
+          maxOrderValue: { format: 'cents' },
+          totals: { amount: '/value' },
+          prices: {},
+        },
+      },
+    });
+    // Kept as given (an empty place says nothing): both readers resolve it alike.
+    expect(dialect.money).toEqual({
+      format: 'object',
+      amount: '/amount',
+      currency: '/ccy',
+      maxOrderValue: { format: 'cents' },
+      totals: { amount: '/value' },
+    });
+    expect(moneyAt(dialect.money, 'maxOrderValue').format).toBe('cents');
+    expect(moneyAt(dialect.money, 'totals')).toEqual({
+      format: 'object',
+      amount: '/value',
+      currency: '/ccy',
+    });
+    expect(moneyAt(dialect.money, 'prices')).toEqual({
+      format: 'object',
+      amount: '/amount',
+      currency: '/ccy',
+    });
+    expect(centsIn(moneyAt(dialect.money, 'totals'), { value: 1234, ccy: 'USD' })).toBe(1234);
+    expect(centsIn(moneyAt(dialect.money, 'maxOrderValue'), 500_000)).toBe(500_000);
+  });
+
+  it('no place stated: every place is the one format (the reference: objects)', () => {
+    for (const place of MONEY_PLACES)
+      expect(moneyAt(REFERENCE_DIALECT.money, place)).toEqual({
+        format: 'object',
+        amount: '/amount',
+        currency: '/currency',
+      });
+    const { dialect } = load({ version: 2, dialect: { money: { format: 'decimal' } } });
+    for (const place of MONEY_PLACES) expect(moneyAt(dialect.money, place).format).toBe('decimal');
+  });
+
+  it('an unknown place or member, a bad format at a place: one line naming it', () => {
+    expect(errorOf({ version: 2, dialect: { money: { shipping: { format: 'cents' } } } })).toMatch(
+      /^p\.json: dialect\.money\.shipping: unknown setting/,
+    );
+    expect(errorOf({ version: 2, dialect: { money: { prices: { format: 'float' } } } })).toMatch(
+      /^p\.json: dialect\.money\.prices\.format: /,
+    );
+    expect(errorOf({ version: 2, dialect: { money: { totals: { amount: 'x' } } } })).toMatch(
+      /^p\.json: dialect\.money\.totals\.amount: must be a JSON pointer/,
+    );
+  });
+
+  it('the server reads the same profile to the same money (parity of the two readers)', () => {
+    const profile = JSON.parse(readFileSync('test/dialects/hooli.json', 'utf8'));
+    const { dialect } = load(profile);
+    expect(parseServerProfile(profile).money).toEqual(dialect.money);
+    expect(parseServerProfile({}).money).toEqual(REFERENCE_DIALECT.money);
   });
 });

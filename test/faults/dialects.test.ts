@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_NOT_SHOWN, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { METHOD_NOT_SHOWN, MONEY_PLACES, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import {
   DIALECTS,
   type DialectRun,
@@ -146,6 +146,31 @@ describe('between them the dialects cover every profile field', () => {
     expect(values('list.nextCursor').has(null)).toBe(true);
     expect([...values('list.nextCursor')].some((v) => typeof v === 'string')).toBe(true);
     expect(values('webhookEndpointBody.events').has(null)).toBe(true);
+  });
+
+  it('money per place: every place in a format of its own beside the others, in one dialect', () => {
+    // Issue 26, point 3: the maximum order value in integer cents beside money objects, and so on.
+    for (const place of MONEY_PLACES) {
+      const apart = profiles.filter(({ json }) => {
+        const money = json.dialect.money as Record<string, unknown> | undefined;
+        const stated = money?.[place] as Record<string, unknown> | undefined;
+        return (
+          stated !== undefined &&
+          Object.entries(stated).some(
+            ([member, value]) => value !== (money?.[member] ?? reference.get(`money.${member}`)),
+          )
+        );
+      });
+      expect(apart, place).not.toEqual([]);
+    }
+    const mixed = profiles.find(({ json }) => {
+      const money = json.dialect.money as Record<string, { format?: string }> | undefined;
+      return (
+        money?.maxOrderValue?.format === 'cents' &&
+        (money as { format?: string }).format === 'object'
+      );
+    });
+    expect(mixed?.name).toBeDefined();
   });
 
   it('one dialect charges shipping, so its totals differ from the sum of the lines', () => {

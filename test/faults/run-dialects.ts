@@ -14,7 +14,7 @@ import { MATRIX_SEED } from './run-matrix.js';
 import { runSuitesOnTargets } from './run-targets.js';
 
 /** The dialect profiles of test/dialects/, each a server quite unlike the reference. */
-export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella', 'wonka'] as const;
+export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella', 'wonka', 'hooli'] as const;
 export type DialectName = (typeof DIALECTS)[number];
 
 export const dialectFile = (name: string) => join(ROOT, 'test', 'dialects', `${name}.json`);

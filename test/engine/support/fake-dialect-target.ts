@@ -21,6 +21,8 @@ export type Route =
   | 'account'
   | 'catalog'
   | 'catalogProduct'
+  | 'quoteCreate'
+  | 'quoteRead'
   | 'orderCreate'
   | 'orderRead'
   | 'orderByExternalId'
@@ -28,6 +30,8 @@ export type Route =
   | 'orderCancel'
   | 'shipments'
   | 'webhookEndpoints'
+  | 'webhookEndpointCreate'
+  | 'webhookEndpointDelete'
   | 'events'
   | 'createAccount'
   | 'createKey';
@@ -36,6 +40,11 @@ export const ORDER = {
   id: 'ord_1',
   external_id: 'x',
   status: 'received',
+  items: [{ sku: 'SKU-1', quantity: 2 }],
+  total: { amount: 1000, currency: 'USD' },
+};
+export const QUOTE = {
+  id: 'quo_1',
   items: [{ sku: 'SKU-1', quantity: 2 }],
   total: { amount: 1000, currency: 'USD' },
 };
@@ -60,6 +69,8 @@ function reference(): Record<Route, Answer> {
       body: { data: [{ ...PRODUCTS[0], unit_price: price }], has_more: false },
     },
     catalogProduct: { status: 200, body: { ...PRODUCTS[0], unit_price: price } },
+    quoteCreate: { status: 201, body: QUOTE },
+    quoteRead: { status: 200, body: QUOTE },
     orderCreate: { status: 201, body: ORDER },
     orderRead: { status: 200, body: ORDER },
     orderByExternalId: { status: 200, body: ORDER },
@@ -67,6 +78,11 @@ function reference(): Record<Route, Answer> {
     orderCancel: { status: 200, body: { ...ORDER, status: 'cancelled' } },
     shipments: { status: 200, body: { data: [], has_more: false } },
     webhookEndpoints: { status: 200, body: { data: [], has_more: false } },
+    webhookEndpointCreate: {
+      status: 201,
+      body: { id: 'we_1', url: 'https://x.test', events: ['order.created'] },
+    },
+    webhookEndpointDelete: { status: 204 },
     events: { status: 200, body: { data: [], has_more: false } },
     createAccount: { status: 201, body: { id: 'acc_1', products: PRODUCTS } },
     createKey: {
@@ -103,13 +119,17 @@ export function fakeTarget(
     if (p === dialect.paths.account) return 'account';
     if (p === dialect.paths.catalogProducts) return 'catalog';
     if (p === dialect.paths.catalogProduct.replace('{sku}', 'SKU-1')) return 'catalogProduct';
+    if (p === dialect.paths.quotes && method === 'POST') return 'quoteCreate';
+    if (p === dialect.paths.quote.replace('{id}', 'quo_1')) return 'quoteRead';
     if (p === dialect.paths.orders) return method === 'POST' ? 'orderCreate' : 'orderList';
     if (p === byId('order')) return 'orderRead';
     if (p === byId('orderCancel')) return 'orderCancel';
     if (p === byId('shipments')) return 'shipments';
     if (p.startsWith(dialect.paths.orderByExternalId.replace('{external_id}', '')))
       return 'orderByExternalId';
-    if (p === dialect.paths.webhookEndpoints) return 'webhookEndpoints';
+    if (p === dialect.paths.webhookEndpoints)
+      return method === 'POST' ? 'webhookEndpointCreate' : 'webhookEndpoints';
+    if (p === dialect.paths.webhookEndpoint.replace('{id}', 'we_1')) return 'webhookEndpointDelete';
     if (p === dialect.paths.events) return 'events';
     return undefined;
   };
