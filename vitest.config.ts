@@ -20,8 +20,10 @@ const ENGINE_RUNS = [
 // need a target, and `lib/runner` drives them with its own config.
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // No time budget (issue 25): a busy machine makes a test slower, never failed. 0 is no timeout;
+    // a test that waits does so on an event, and every request the engine sends has its own timeout.
+    testTimeout: 0,
+    hookTimeout: 0,
     pool: 'forks',
     projects: [
       {

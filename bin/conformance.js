@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// `npx partner-ordering-conformance` (and `npm run bench`): the suite ships
-// as TypeScript, so this shim registers tsx's loader and hands over to the
-// CLI. Plain JavaScript on purpose: it must run before any TypeScript can.
-import { fileURLToPath } from 'node:url';
+// `npx partner-ordering-conformance` (and `npm run conformance`): hands over to
+// the CLI, compiled to JavaScript, so that no run transforms TypeScript at start:
+//   - the package (`npm pack`) ships the compiled tree in dist/ (scripts/compile.mjs, at prepack);
+//   - a checkout runs a compiled copy of its current sources, built on first use
+//     after a change (node_modules/.cache; esbuild, a devDependency);
+//   - CONFORMANCE_FROM_SOURCE=1, or a checkout without esbuild: the TypeScript
+//     itself through tsx's loader.
+// Plain JavaScript on purpose: it must run before any TypeScript can.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The Node versions of package.json "engines": ^22.12 || ^24 || ^26 (the maintained lines).
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -13,12 +19,42 @@ if (!supported) {
   );
   process.exit(2);
 }
-// The big JavaScript dependencies are loaded natively first: a module loaded
-// through tsx's hooks costs memory for its whole life, and vitest/vite alone
-// would add ~150 MB that way. The TypeScript that imports them later finds
-// them in Node's module cache.
-await Promise.all(['vitest/node', 'undici', 'zod'].map((name) => import(name)));
-const { register } = await import('tsx/esm/api');
-// The suite's own tsconfig, not that of the project it is installed in.
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../lib/cli/main.ts');
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const main = await entry();
+await import(pathToFileURL(main).href);
+
+/** The CLI's main module: compiled if at all possible. */
+async function entry() {
+  if (!existsSync(`${root}lib/cli/main.ts`)) return `${root}dist/lib/cli/main.js`;
+  if (process.env.CONFORMANCE_FROM_SOURCE !== '1') {
+    const tree = await compiledCopy();
+    if (tree) return `${tree}/lib/cli/main.js`;
+  }
+  return fromSource();
+}
+
+/** A checkout: its compiled copy; undefined without esbuild (installed without devDependencies). */
+async function compiledCopy() {
+  try {
+    await import('esbuild');
+  } catch {
+    return undefined;
+  }
+  const { compiledCopy } = await import('../scripts/compile.mjs');
+  return compiledCopy(root);
+}
+
+/**
+ * The TypeScript sources through tsx. The big JavaScript dependencies are
+ * loaded natively first: a module loaded through tsx's hooks costs memory for
+ * its whole life, and vitest/vite alone would add ~150 MB that way. The
+ * TypeScript that imports them later finds them in Node's module cache.
+ */
+async function fromSource() {
+  await Promise.all(['vitest/node', 'undici', 'zod'].map((name) => import(name)));
+  const { register } = await import('tsx/esm/api');
+  // The suite's own tsconfig, not that of the project it is installed in.
+  register({ tsconfig: `${root}tsconfig.json` });
+  return `${root}lib/cli/main.ts`;
+}

@@ -98,6 +98,14 @@ export const RuleSchema = z
     section: z.string().regex(/^(C?\d+)$/),
     /** Capabilities without which the check can only say `not_verifiable`. */
     needs: z.array(z.enum(CAPABILITIES)).default([]),
+    /**
+     * What key the check sends with (issue 25: the run's prediction of what
+     * it cannot verify is exact). Absent: any API key, the control API's or
+     * the partner key. `none`: no key at all (it runs with neither).
+     * `lacking_a_scope`: without the control feature `keys`, the partner key
+     * must lack one of the four scopes.
+     */
+    key: z.enum(['none', 'lacking_a_scope']).optional(),
     retired: z.boolean().default(false),
     /**
      * The check provokes 429s on purpose: a rate limit is its subject, or a 429 is among the errors

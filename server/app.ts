@@ -11,7 +11,11 @@ import { parseProfile } from './dialect/profile.js';
 import { newId } from './domain/ids.js';
 import { installRequestHooks } from './http/api-hooks.js';
 import { installRawBodyParser } from './http/body.js';
+import { installConnectionShare } from './http/connection-share.js';
 import { CredentialGuard } from './http/credential-guard.js';
+import { installDatabaseDeadline } from './http/database-deadline.js';
+import { allowHalfClose } from './http/half-close.js';
+import { installRequestsPerSocket } from './http/requests-per-socket.js';
 import { loggerOptions } from './logging.js';
 import { type AppOptions, DEFAULT_DOCS_URL, DEFAULT_LIMITS } from './options.js';
 import {
@@ -63,6 +67,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     durability: opts.durability,
     databaseUrl: opts.databaseUrl,
     databasePoolMax: opts.databasePoolMax,
+    databaseWaitMs: opts.databaseWaitMs,
+    onDatabaseGiveUp: opts.onDatabaseGiveUp,
   });
   try {
     const ctx: AppContext = {
@@ -79,10 +85,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     const defective = defects.length === 0 ? undefined : await withDefects(correct, defects, ctx);
     const behaviour: Behaviour = defective?.behaviour ?? correct;
     const app = Fastify({
-      logger: opts.logger === true ? loggerOptions() : false,
+      logger: opts.logger === true ? loggerOptions(ctx.guard.redactor) : false,
       bodyLimit: BODY_LIMIT_BYTES,
       genReqId: () => newId('req'),
       requestIdHeader: false,
+      ...(opts.trustProxy?.length ? { trustProxy: [...opts.trustProxy] } : {}),
       return503OnClosing: false,
       routerOptions: { maxParamLength: 1000 },
       ...(layer ? { rewriteUrl: (req: IncomingMessage) => layer.rewriteUrl(req) } : {}),
@@ -91,7 +98,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       connectionTimeout: limits.idleTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
-      maxRequestsPerSocket: limits.maxRequestsPerSocket,
+      // Counted by installRequestsPerSocket instead: Node's own answers past it are bare 503s.
+      maxRequestsPerSocket: 0,
       http: {
         headersTimeout: limits.headersTimeoutMs,
         // How often Node looks for requests past their time limit: a tenth of the shortest one.
@@ -107,6 +115,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
       },
     });
     app.server.maxConnections = limits.maxConnections;
+    installConnectionShare(app.server, limits.maxConnectionsPerAddress, opts.trustProxy);
+    allowHalfClose(app.server);
     app.server.on('checkExpectation', answerUnknownExpectation(docsUrl, ctx.guard.redactor));
     app.server.on('connect', answerConnect(docsUrl, ctx.guard.redactor));
     app.decorate('ctx', ctx);
@@ -132,7 +142,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installProblemHandlers(app, docsUrl);
     installRawBodyParser(app);
     layer?.install(app);
+    if (limits.maxRequestsPerSocket > 0) installRequestsPerSocket(app, limits.maxRequestsPerSocket);
     installRequestHooks(app, behaviour.requestChecks);
+    if (store.engine === 'postgres') installDatabaseDeadline(app, limits.databaseWaitPerRequestMs);
     installHealthRoutes(app);
     defective?.install(app);
     await app.register(apiRoutes(ctx, behaviour), { prefix: API_BASE });

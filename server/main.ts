@@ -33,7 +33,12 @@ async function main(): Promise<void> {
     databasePoolMax,
     profile,
     shippingCents,
+    databaseWaitMs,
+    trustProxy,
+    maxConnectionsPerAddress,
+    warnings,
   } = parsed.options;
+  for (const warning of warnings) process.stderr.write(`reference: ${warning}\n`);
   let server: RunningServer;
   try {
     server = await startServer({
@@ -48,6 +53,14 @@ async function main(): Promise<void> {
       ...(shippingCents !== undefined ? { shippingCents } : {}),
       ...(databaseUrl !== undefined ? { databaseUrl } : {}),
       ...(databasePoolMax !== undefined ? { databasePoolMax } : {}),
+      ...(trustProxy.length > 0 ? { trustProxy } : {}),
+      ...(maxConnectionsPerAddress !== undefined ? { limits: { maxConnectionsPerAddress } } : {}),
+      databaseWaitMs,
+      // docs/sandbox.md: past the start-up wait, exit 1 so that a supervisor starts it again.
+      onDatabaseGiveUp: (error) => {
+        process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);
+        process.exit(1);
+      },
     });
   } catch (error) {
     process.stderr.write(`reference: cannot start: ${describe(error, host, port)}\n`);

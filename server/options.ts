@@ -18,6 +18,21 @@ export interface AppOptions {
   databaseUrl?: string;
   /** Connections per instance to PostgreSQL (default 10). */
   databasePoolMax?: number;
+  /**
+   * How long to wait for a PostgreSQL database that cannot be reached at
+   * start (ms). Meanwhile the server is up, `/readyz` and every API request
+   * answer 503 `api_unavailable`. Default 0: `buildApp` throws at once.
+   */
+  databaseWaitMs?: number;
+  /** Called when `databaseWaitMs` is over and the database never answered (the CLI exits 1). */
+  onDatabaseGiveUp?: (error: Error) => void;
+  /**
+   * Proxies (addresses or CIDRs) whose `X-Forwarded-For` names the client
+   * (Fastify's `trustProxy`): the client address of IP allowlists, failed
+   * token request limits and the log is then the forwarded one. Default none:
+   * the peer address.
+   */
+  trustProxy?: readonly string[];
   /** Mounts the control protocol at `/__control` (contract §3) when given; never mounted without. */
   controlToken?: string;
   /** `{docs_url}` of problem `type` URIs. Default `https://docs.example.com` (contract §2). */
@@ -70,6 +85,19 @@ export interface ServerLimits {
   maxRequestsPerSocket?: number;
   /** Connections open at once; more are closed at once. Default 1,024. */
   maxConnections?: number;
+  /**
+   * Connections one client address may hold at once (its share of
+   * `maxConnections`); more from it are closed on arrival, so one address
+   * cannot take every slot. Trusted proxies (`trustProxy`) are exempt.
+   * Default 512: half the cap, room for a conformance run of 8 check files at
+   * 32 connections each (the suite against a remote target) from one machine.
+   */
+  maxConnectionsPerAddress?: number;
+  /**
+   * How long a request may wait for its database in all (PostgreSQL): a free
+   * connection, every statement, every lock. Past it, 503. Default 10 s.
+   */
+  databaseWaitPerRequestMs?: number;
 }
 
 export const DEFAULT_LIMITS: Required<ServerLimits> = {
@@ -79,6 +107,8 @@ export const DEFAULT_LIMITS: Required<ServerLimits> = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 10_000,
   maxConnections: 1_024,
+  maxConnectionsPerAddress: 512,
+  databaseWaitPerRequestMs: 10_000,
 };
 
 export const DEFAULT_DOCS_URL = 'https://docs.example.com';

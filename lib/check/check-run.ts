@@ -47,6 +47,8 @@ export class CheckRun {
   /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
   readonly accounts = new Set<string>();
   counterexample?: Counterexample;
+  /** Generated inputs per property as run (the largest of the check's properties). */
+  cases?: number;
   readonly #scope = new AsyncLocalStorage<RunScope>();
 
   constructor(rule: Rule, redactor: Redactor) {
@@ -125,6 +127,7 @@ export class CheckRun {
       evidence,
       notes: this.notes.map((note) => this.#redactor.redact(note)),
       ...(this.counterexample ? { counterexample: this.counterexample } : {}),
+      ...(this.cases !== undefined ? { cases: this.cases } : {}),
     };
     if (ended instanceof NotVerifiable) {
       return {

@@ -50,6 +50,8 @@ export async function runPropertyInLanes<T, L>(
   const seed = params.seed ?? 0;
   const fakerSeed = (index: number) => mixSeed(seed, `${run.rule.id}#${index}`) >>> 0;
   const values = await inputsOf(arbitrary, params);
+  // What the run really asked of this property, for the reports' cases per property (issue 25).
+  run.cases = Math.max(run.cases ?? 0, values.length);
 
   const made: { state: L; faker: Faker }[] = [];
   const makeLane = async (index: number) => {

@@ -75,6 +75,8 @@ export async function runProperty<T>(
   });
 
   const details = await fc.check(property, params);
+  // What the run really asked of this property (after any cap), for the reports' cases per property.
+  run.cases = Math.max(run.cases ?? 0, params.numRuns ?? details.numRuns);
   if (harness !== undefined) {
     restore(run, failing);
     throw harness;

@@ -36,6 +36,8 @@ export interface CheckOutcome {
   harnessError?: { code: string; message: string };
   evidence: Exchange[];
   counterexample?: Counterexample;
+  /** Generated inputs per property as run, for a check with properties (issue 25). */
+  cases?: number;
   /** Free notes a check adds (what it tried, which reading it accepted). */
   notes: string[];
 }

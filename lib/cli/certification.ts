@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
-import { SIGNATURE_FILE } from '../reports/file-hashes.js';
+import { SIGNATURE_FILE, sha256 } from '../reports/file-hashes.js';
 import { type Manifest, writeManifest } from '../reports/manifest.js';
 import type { Report } from '../reports/report-model.js';
 import { readPrivateKey, signBytes } from '../reports/signature.js';
@@ -27,7 +27,7 @@ export async function writeCertificationPackage(
       name: settings.profile.file ?? settings.profile.name,
       content: profileFile ? await readFile(profileFile) : JSON.stringify(settings.profile.dialect),
     },
-    options: manifestOptions(settings),
+    options: await manifestOptions(settings, report),
   });
   const keyFile = settings.workflow?.signKey;
   if (keyFile) {
@@ -38,9 +38,17 @@ export async function writeCertificationPackage(
   return manifest;
 }
 
-/** Every option that shaped the run; secrets only as "set" / absent. */
-function manifestOptions(settings: Settings): Record<string, unknown> {
+/**
+ * Every option that shaped the run, and every one that can change a verdict
+ * or the exit code (issue 25): certify, the waivers' content, the history's
+ * key. Secrets only as "set" / absent.
+ */
+async function manifestOptions(
+  settings: Settings,
+  report: Report,
+): Promise<Record<string, unknown>> {
   const workflow = settings.workflow ?? {};
+  const waivers = workflow.waivers;
   return {
     target: settings.target ?? null,
     control_url: settings.controlUrl ?? null,
@@ -51,10 +59,23 @@ function manifestOptions(settings: Settings): Record<string, unknown> {
     seed: settings.seed,
     num_runs: settings.numRuns,
     timeout_ms: settings.requestTimeoutMs,
+    partner_key_mode: report.target_info.partner_key?.mode ?? null,
     allow_live_orders: settings.allowLiveOrders,
+    certify: settings.certify,
+    concurrency: settings.concurrency ?? null,
     suites: settings.suites,
+    target_name: report.target_info.target_name ?? report.target,
     ...(settings.compare ? { compare: settings.compare } : {}),
-    ...(workflow.waivers ? { waivers: workflow.waivers.file } : {}),
+    ...(waivers
+      ? {
+          waivers: {
+            file: waivers.file,
+            sha256: sha256(await readFile(waivers.file)),
+            entries: waivers.waivers.map(({ expiresAt: _at, ...entry }) => entry),
+            ignored_by_certify: settings.certify,
+          },
+        }
+      : {}),
     ...(workflow.history ? { history: workflow.history } : {}),
     signed: Boolean(workflow.signKey),
   };

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { PACKAGE_ROOT } from '../config/package-root.js';
+import { PACKAGE_ROOT, sourcePath } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
 import { draftProfileFile } from '../probe/draft-file.js';
 import { draftDialect } from '../probe/draft-profile.js';
@@ -27,7 +27,7 @@ export async function draftCommand(
   const { profile, todos } = draftProfileFile({
     draft,
     file,
-    schemaFile: join(PACKAGE_ROOT, 'config', 'profile.schema.json'),
+    schemaFile: sourcePath(join(PACKAGE_ROOT, 'config', 'profile.schema.json')),
     targetWords: embedded ? 'the bundled reference server' : prepared.runConfig.origin,
     ...(settings.target ? { target: settings.target } : {}),
     ...(settings.controlUrl ? { controlUrl: settings.controlUrl } : {}),

@@ -1,15 +1,22 @@
 import { relative } from 'node:path';
 import { VERDICTS } from '../check/verdict.js';
+import { casesLine } from '../reports/build-report.js';
 import { describeChange } from '../reports/compare.js';
 import { outcomeLine } from '../reports/outcome.js';
 import { pacingLine } from '../reports/partner-pacing.js';
 import type { Report } from '../reports/report-model.js';
+import { unverifiedGroups } from '../reports/unverified.js';
 import { waiverMark } from '../reports/waivers.js';
 import type { Terminal } from './terminal.js';
 
 const LIST_LIMIT = 20;
 
-/** The end of a run on stdout: counts, what failed, what changed, where the reports are, the exit code. */
+/**
+ * The end of a run on stdout, in report.html's order (issue 25): counts,
+ * what failed, what ended in error, warnings, what was not verified and the
+ * flag or setting that would verify it, what changed, where the reports
+ * are, the outcome and the exit code.
+ */
 export function printOutcome(
   terminal: Terminal,
   report: Report,
@@ -19,7 +26,7 @@ export function printOutcome(
   terminal.out();
   const counts = VERDICTS.map((verdict) => `${verdict} ${report.summary[verdict]}`).join('  ');
   terminal.out(
-    `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed})`,
+    `${counts}   (${report.results.length} rules, ${(report.duration_ms / 1000).toFixed(1)} s, seed ${report.seed}, ${casesLine(report)})`,
   );
   if (report.partner_pacing)
     terminal.out(`Pacing: ${pacingLine(report.partner_pacing, report.duration_ms)}`);
@@ -42,6 +49,33 @@ export function printOutcome(
     terminal.out('Run errors:');
     for (const error of report.run_errors.slice(0, LIST_LIMIT))
       terminal.out(`  ${error.source}: ${oneLine(error.message)}`);
+  }
+  const warnings = report.results.filter((r) => r.verdict === 'warning');
+  if (warnings.length) {
+    terminal.out('Warnings (SHOULD and DIALECT):');
+    for (const result of warnings.slice(0, LIST_LIMIT))
+      terminal.out(
+        `  ${result.rule_id} ${result.title}${result.reason ? `: ${oneLine(result.reason)}` : ''}${waiverMark(result)}`,
+      );
+    if (warnings.length > LIST_LIMIT)
+      terminal.out(`  … and ${warnings.length - LIST_LIMIT} more (see report.html)`);
+  }
+  const unverified = unverifiedGroups(report);
+  if (unverified.length) {
+    const total = unverified.reduce((n, g) => n + g.rule_ids.length, 0);
+    terminal.out(`Not verified (${total}); what would verify them:`);
+    for (const group of unverified) {
+      const n = group.rule_ids.length;
+      terminal.out(
+        `  ${n} ${n === 1 ? 'rule needs' : 'rules need'} ${group.need}${group.fix ? `: ${group.fix}` : ''}`,
+      );
+    }
+  }
+  if (report.history) {
+    const h = report.history;
+    terminal.out(
+      `History (${h.comparable_runs} earlier runs of ${h.target_name}): regressions ${h.new_failures.join(', ') || 'none'}; fixed ${h.fixed.join(', ') || 'none'}; flaky ${h.flaky.join(', ') || 'none'}`,
+    );
   }
   if (report.changes) {
     const { changed, previous_started_at } = report.changes;

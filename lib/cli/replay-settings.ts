@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { PACKAGE_ROOT } from '../config/package-root.js';
+import { PACKAGE_ROOT, SOURCE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, DEFAULT_TIMEOUT_MS, type Settings } from '../config/settings.js';
 import type { ReplaySettings } from '../reports/reproduce.js';
 
@@ -9,7 +9,7 @@ import type { ReplaySettings } from '../reports/reproduce.js';
  */
 export function replaySettings(settings: Settings, cwd: string): ReplaySettings {
   return {
-    bin: join(PACKAGE_ROOT, 'bin', 'conformance.js'),
+    bin: join(SOURCE_ROOT, 'bin', 'conformance.js'),
     ...(settings.target ? { target: settings.target } : {}),
     ...(settings.controlUrl ? { controlUrl: settings.controlUrl } : {}),
     ...(settings.profile.file ? { profileFile: resolve(cwd, settings.profile.file) } : {}),

@@ -4,31 +4,27 @@ import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
-import { loadSettings, type Settings } from '../config/settings.js';
+import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
 import { probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
-import { countedForExit, exitWithWaivers } from '../reports/waivers.js';
+import { exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
 import { checkFilesAtATime } from '../runner/concurrency.js';
-import { exitDecision } from '../runner/exit-code.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
-import { mergeResults } from '../runner/rule-results.js';
+import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
-import { runSuites } from '../runner/run-suites.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
-import { draftCommand } from './draft-command.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { Terminal } from './terminal.js';
-import { verifyPackage } from './verify.js';
 import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
 
 export interface CommandIo {
@@ -66,6 +62,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   let settings: Settings;
   let previous: PreviousReport | undefined;
   let prepared: PreparedTarget;
+  let suites: Promise<typeof import('../runner/run-suites.js')>;
   try {
     const loaded = loadSettings({ argv: io.argv, env: io.env, cwd: io.cwd, rules: activeRules });
     if (loaded.help) {
@@ -75,11 +72,18 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     settings = loaded.settings;
     terminal.protect(safetyNet(settings));
     if (settings.workflow?.verify) {
+      const { verifyPackage } = await import('./verify.js');
       return await verifyPackage(settings.workflow.verify, settings.workflow.publicKey, terminal);
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
-    prepared = await prepareTarget(settings);
+    // Start-up order (issue 27): vitest, needed once the target answers, loads while the bundled
+    // reference starts on its own thread; a target elsewhere gets its first request first.
+    const preparing = prepareTarget(settings);
+    const loadSuites = () => import('../runner/run-suites.js');
+    suites = settings.target === undefined ? loadSuites() : preparing.then(loadSuites);
+    suites.catch(() => undefined);
+    prepared = await preparing;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof RunAborted) {
       terminal.fail(error.message);
@@ -92,6 +96,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   try {
     if (settings.draftProfile !== undefined) {
       const draftSettings = { ...settings, draftProfile: settings.draftProfile };
+      const { draftCommand } = await import('./draft-command.js');
       return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
     }
     // Before any check: does the target speak the profile's dialect? (issue 11)
@@ -125,6 +130,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     // Partner mode: the pacer (in the checks' worker) reports what the key sent, for the floor.
     const tally = partnerMode ? listenForTally() : undefined;
     const startedAt = new Date();
+    const { runSuites } = await suites;
     const run = await runSuites({
       root: PACKAGE_ROOT,
       include: settings.suites,
@@ -148,6 +154,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       run,
       root: PACKAGE_ROOT,
       ...(watch.reason ? { stopReason: watch.reason } : {}),
+      ...(settings.suites !== DEFAULT_SUITES
+        ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
+        : {}),
     });
     const waived = waive(settings, results, startedAt);
     const built = buildReport({
@@ -160,10 +169,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       results: waived.results,
       runErrors,
-      exit: exitWithWaivers(
-        exitDecision(countedForExit(waived.results), runErrors, { certify: settings.certify }),
-        waived.results,
-      ),
+      exit: exitWithWaivers(waived.results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),

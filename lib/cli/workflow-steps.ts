@@ -22,7 +22,9 @@ export function waive(
 ): { results: RuleResult[]; waivers?: WaiverSummary } {
   const waivers = settings.workflow?.waivers;
   if (!waivers) return { results };
-  const applied = applyWaivers(results, waivers.file, waivers.waivers, startedAt);
+  const applied = applyWaivers(results, waivers.file, waivers.waivers, startedAt, {
+    certify: settings.certify,
+  });
   return { results: applied.results, waivers: applied.summary };
 }
 

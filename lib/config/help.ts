@@ -1,13 +1,41 @@
-import { ENV_ONLY, OPTIONS } from './options.js';
+import { ENV_ONLY, OPTION_GROUPS, OPTIONS, type OptionGroup } from './options.js';
+
+/** The exit codes, each once: `--help`, the README and docs/nightly-ci.md say the same. */
+export const EXIT_CODES: readonly [number, string][] = [
+  [
+    0,
+    'no MUST check failed and none ended in error (outcome conforms; partial without --certify; or every MUST failure waived, which the exit reason says)',
+  ],
+  [1, 'a MUST check failed: the target does not conform (with --certify, also a waived one)'],
+  [
+    2,
+    'the run could not be carried out (bad configuration, unreachable target, or a check ended in error, i.e. the suite could not decide)',
+  ],
+  [3, 'with --certify: no failure, but some MUST rule was not verified (outcome partial)'],
+  [
+    130,
+    'Ctrl-C twice: quit at once (the first Ctrl-C cancels the run and still writes the reports)',
+  ],
+];
 
 /** `--help`, generated from the option table so it never drifts from what is parsed. */
 export function helpText(): string {
-  const rows = OPTIONS.map((option) => {
+  const row = (option: (typeof OPTIONS)[number]) => {
     const flag = `--${option.flag}${'value' in option ? ` ${option.value}` : ''}`;
     const env = option.env ? `  [${option.env}]` : '';
     return `  ${flag.padEnd(26)}${option.description}${env}`;
+  };
+  const groups = Object.entries(OPTION_GROUPS).flatMap(([group, { title, example }]) => {
+    const rows = OPTIONS.filter((option) => option.group === (group as OptionGroup)).map(row);
+    const extra =
+      group === 'target'
+        ? ENV_ONLY.map(
+            (variable) => `  ${variable.env.padEnd(26)}${variable.description} (environment only)`,
+          )
+        : [];
+    return [`${title}:`, ...rows, ...extra, `  Example: ${example}`, ''];
   });
-  const envRows = ENV_ONLY.map((variable) => `  ${variable.env.padEnd(26)}${variable.description}`);
+  const general = OPTIONS.filter((option) => option.group === 'general').map(row);
   return [
     'Partner Ordering API conformance suite',
     '',
@@ -15,20 +43,14 @@ export function helpText(): string {
     '       npx partner-ordering-conformance [options]',
     '',
     'With no target, the bundled reference server is started on a free loopback port and tested.',
+    'Each option is also read from the environment variable in brackets, or a .env file',
+    '(.env.example lists them all).',
     '',
-    'Options (each also read from the environment variable in brackets, or a .env file):',
-    ...rows,
-    '',
-    'Environment only:',
-    ...envRows,
+    ...groups,
+    ...general,
     '',
     'Exit codes:',
-    '  0  no MUST check failed and none ended in error (outcome conforms, or partial',
-    '     without --certify)',
-    '  1  at least one MUST check failed: the target does not conform',
-    '  2  the run could not be carried out (bad configuration, unreachable target,',
-    '     or a check ended in error, i.e. the suite could not decide)',
-    '  3  with --certify: no failure, but some MUST rule was not verified (outcome partial)',
+    ...EXIT_CODES.map(([code, text]) => `  ${String(code).padEnd(4)}${text}`),
     '',
     'Outcome (report.json summary.outcome): conforms (every MUST rule verified, none failed),',
     'partial (none failed, some MUST rule not verified), does_not_conform, undecided (an error).',

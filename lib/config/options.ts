@@ -15,11 +15,42 @@ export interface OptionSpec {
   description: string;
   /** Never echoed: not in errors, not in help's defaults. */
   secret?: boolean;
+  /** Where `--help` and `.env.example` list it (issue 25). */
+  group: OptionGroup;
 }
+
+/** `--help`'s and `.env.example`'s sections, in order, each with one example. */
+export const OPTION_GROUPS = {
+  target: {
+    title: 'Target and credentials',
+    example:
+      'PARTNER_ACCESS_KEY_ID=odp_test_ak_… PARTNER_SECRET_KEY=… npm run conformance -- --target https://sandbox.example.com',
+  },
+  certification: {
+    title: 'Certification',
+    example:
+      'CONTROL_TOKEN=… npm run conformance -- --target https://staging.example.com --control-url https://staging.example.com/__control --profile ./acme.json --certify --sign-key conformance.key',
+  },
+  nightly: {
+    title: 'Nightly runs',
+    example:
+      'npm run conformance -- --profile staging --certify --waivers ci/waivers.json --history history --target-name staging --compare previous/report.json',
+  },
+  output: {
+    title: 'Output',
+    example: 'npm run conformance -- --report-dir reports/today',
+  },
+  tuning: {
+    title: 'Tuning',
+    example: 'npm run conformance -- --only IDEM-03,TOKEN --seed 1234 --num-runs 20',
+  },
+} as const;
+export type OptionGroup = keyof typeof OPTION_GROUPS | 'general';
 
 export const OPTIONS = [
   {
     flag: 'target',
+    group: 'target',
     env: 'TARGET_BASE_URL',
     kind: 'string',
     value: 'URL',
@@ -28,6 +59,7 @@ export const OPTIONS = [
   },
   {
     flag: 'control-url',
+    group: 'target',
     env: 'CONTROL_URL',
     kind: 'string',
     value: 'URL',
@@ -35,6 +67,7 @@ export const OPTIONS = [
   },
   {
     flag: 'control-token',
+    group: 'target',
     env: 'CONTROL_TOKEN',
     kind: 'string',
     value: 'TOKEN',
@@ -43,6 +76,7 @@ export const OPTIONS = [
   },
   {
     flag: 'profile',
+    group: 'target',
     env: 'CONFORMANCE_PROFILE',
     kind: 'string',
     value: 'NAME|PATH',
@@ -50,6 +84,7 @@ export const OPTIONS = [
   },
   {
     flag: 'report-dir',
+    group: 'output',
     env: 'CONFORMANCE_REPORT_DIR',
     kind: 'string',
     value: 'DIR',
@@ -57,6 +92,7 @@ export const OPTIONS = [
   },
   {
     flag: 'only',
+    group: 'tuning',
     env: 'CONFORMANCE_ONLY',
     kind: 'list',
     value: 'IDS',
@@ -65,6 +101,7 @@ export const OPTIONS = [
   },
   {
     flag: 'seed',
+    group: 'tuning',
     env: 'CONFORMANCE_SEED',
     kind: 'string',
     value: 'N',
@@ -73,6 +110,7 @@ export const OPTIONS = [
   },
   {
     flag: 'num-runs',
+    group: 'tuning',
     env: 'CONFORMANCE_NUM_RUNS',
     kind: 'string',
     value: 'N',
@@ -80,6 +118,7 @@ export const OPTIONS = [
   },
   {
     flag: 'timeout',
+    group: 'tuning',
     env: 'CONFORMANCE_TIMEOUT_MS',
     kind: 'string',
     value: 'MS',
@@ -87,6 +126,7 @@ export const OPTIONS = [
   },
   {
     flag: 'concurrency',
+    group: 'tuning',
     env: 'CONFORMANCE_CONCURRENCY',
     kind: 'string',
     value: 'N',
@@ -95,19 +135,22 @@ export const OPTIONS = [
   },
   {
     flag: 'allow-live-orders',
+    group: 'target',
     env: 'CONFORMANCE_ALLOW_LIVE_ORDERS',
     kind: 'boolean',
     description: 'allow placing orders with a live key (real orders!); without it none is placed',
   },
   {
     flag: 'certify',
+    group: 'certification',
     env: 'CONFORMANCE_CERTIFY',
     kind: 'boolean',
     description:
-      'a certification run: a partial outcome (a MUST rule not verified) exits 3 instead of 0',
+      'a certification run: waivers are ignored (a waived failure still exits 1) and a partial outcome (a MUST rule not verified) exits 3 instead of 0',
   },
   {
     flag: 'compare',
+    group: 'nightly',
     env: 'CONFORMANCE_COMPARE',
     kind: 'string',
     value: 'FILE',
@@ -115,6 +158,7 @@ export const OPTIONS = [
   },
   {
     flag: 'suites',
+    group: 'tuning',
     env: 'CONFORMANCE_SUITES',
     kind: 'string',
     value: 'GLOB',
@@ -122,14 +166,16 @@ export const OPTIONS = [
   },
   {
     flag: 'waivers',
+    group: 'nightly',
     env: 'CONFORMANCE_WAIVERS',
     kind: 'string',
     value: 'FILE',
     description:
-      'JSON list of {rule_id, reason, expires, link?}: a waived failure stays failed but no longer fails the exit code until it expires',
+      'JSON list of {rule_id, reason, expires, link?}: a waived failure stays failed but no longer fails the exit code until it expires (never with --certify)',
   },
   {
     flag: 'history',
+    group: 'nightly',
     env: 'CONFORMANCE_HISTORY',
     kind: 'string',
     value: 'DIR',
@@ -137,7 +183,17 @@ export const OPTIONS = [
       "keep each run's report.json there; the reports show each rule's last verdicts, new failures, fixed and flaky rules",
   },
   {
+    flag: 'target-name',
+    group: 'nightly',
+    env: 'CONFORMANCE_TARGET_NAME',
+    kind: 'string',
+    value: 'NAME',
+    description:
+      'the name --history compares runs under (default: the target origin), so a target on a new port keeps its history',
+  },
+  {
     flag: 'sign-key',
+    group: 'certification',
     env: 'CONFORMANCE_SIGN_KEY',
     kind: 'string',
     value: 'FILE',
@@ -145,6 +201,7 @@ export const OPTIONS = [
   },
   {
     flag: 'draft-profile',
+    group: 'target',
     env: '',
     kind: 'string',
     value: 'FILE',
@@ -153,6 +210,7 @@ export const OPTIONS = [
   },
   {
     flag: 'verify',
+    group: 'certification',
     env: '',
     kind: 'string',
     value: 'DIR',
@@ -161,6 +219,7 @@ export const OPTIONS = [
   },
   {
     flag: 'public-key',
+    group: 'certification',
     env: '',
     kind: 'string',
     value: 'FILE',
@@ -168,6 +227,7 @@ export const OPTIONS = [
   },
   {
     flag: 'help',
+    group: 'general',
     env: '',
     kind: 'boolean',
     description: 'print this help and exit',
@@ -183,11 +243,12 @@ export type OptionName = (typeof OPTIONS)[number]['flag'];
 export const ENV_ONLY = [
   {
     env: 'PARTNER_ACCESS_KEY_ID',
-    description: 'Access Key ID of the key used when there is no control API',
+    description:
+      'Access Key ID of the key used when there is no control API (a test key; docs/partners.md shows how to make one on the bundled sandbox)',
   },
   {
     env: 'PARTNER_SECRET_KEY',
-    description: 'its Secret Key (never written anywhere)',
+    description: 'its Secret Key (never written anywhere); both halves or neither',
     secret: true,
   },
 ] as const;

@@ -14,7 +14,7 @@ import {
   type WebhookEndpointBodyShape,
 } from '../target/dialect.js';
 import { ConfigError, quote } from './config-error.js';
-import { PACKAGE_ROOT } from './package-root.js';
+import { PACKAGE_ROOT, sourcePath } from './package-root.js';
 import { type Profile, ProfileSchema } from './profile-schema.js';
 
 export interface LoadedProfile {
@@ -75,6 +75,12 @@ function locate(value: string, source: string, cwd: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) {
     throw new ConfigError(source, `${quote(value)} is neither a profile name nor a path`);
   }
+  if (value.endsWith('.schema')) {
+    throw new ConfigError(
+      source,
+      `${quote(value)} is the JSON Schema profiles are checked against, not a profile (available: ${availableProfiles(cwd).join(', ') || 'none'})`,
+    );
+  }
   const candidates = [
     join(cwd, 'config', `${value}.json`),
     join(PACKAGE_ROOT, 'config', `${value}.json`),
@@ -93,8 +99,9 @@ function availableProfiles(cwd: string): string[] {
   const names = new Set<string>();
   for (const dir of [join(cwd, 'config'), join(PACKAGE_ROOT, 'config')]) {
     if (!existsSync(dir)) continue;
+    // config/profile.schema.json is the JSON Schema profiles are written against, not a profile.
     for (const entry of readdirSync(dir))
-      if (entry.endsWith('.json')) names.add(entry.slice(0, -5));
+      if (entry.endsWith('.json') && !entry.endsWith('.schema.json')) names.add(entry.slice(0, -5));
   }
   return [...names].sort();
 }
@@ -381,7 +388,8 @@ function profileError(error: z.ZodError, file: string): ConfigError {
   return new ConfigError(`${file}: ${first[0]}`, `${first[1]}${more}`);
 }
 
-function display(file: string, cwd: string): string {
+function display(path: string, cwd: string): string {
+  const file = sourcePath(path);
   const rel = relative(cwd, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { ConfigError, quote } from './config-error.js';
 import { Environment, type Sourced } from './environment.js';
 import { parseOnly } from './only.js';
 import { type OptionName, optionSpec } from './options.js';
-import { PACKAGE_ROOT } from './package-root.js';
+import { COMPILED, PACKAGE_ROOT } from './package-root.js';
 import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PROFILE, type LoadedProfile, loadProfile } from './profile.js';
 import { unknownSettingWarnings } from './unknown-settings.js';
@@ -47,7 +48,8 @@ export interface Settings {
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
 
-export const DEFAULT_SUITES = 'suites/**/*.check.ts';
+// Compiled (the package, a checkout's compiled copy), the check files are JavaScript too.
+export const DEFAULT_SUITES = `suites/**/*.check.${COMPILED ? 'js' : 'ts'}`;
 export const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */
@@ -222,7 +224,7 @@ function resolveSettings(
   }
 
   const suitesSetting = read('suites');
-  const suites = suitesSetting ? suitesGlob(suitesSetting.value, input.cwd) : DEFAULT_SUITES;
+  const suites = suitesSetting ? suitesGlob(suitesSetting, input.cwd) : DEFAULT_SUITES;
 
   return {
     help: false,
@@ -310,8 +312,19 @@ function defaultReportDir(cwd: string, now: Date): string {
   return dir;
 }
 
-/** A user's glob is relative to the working directory; vitest wants it relative to the suite's root. */
-function suitesGlob(value: string, cwd: string): string {
+/**
+ * A user's glob is relative to the working directory; vitest wants it
+ * relative to the suite's root. A glob that matches no check file is a
+ * typo, never a run of nothing (issue 25): one line, exit 2.
+ */
+function suitesGlob(setting: Sourced<string>, cwd: string): string {
+  const value = setting.value;
   const absolute = isAbsolute(value) ? value : resolve(cwd, value);
+  if (globSync(absolute, { onlyFiles: true }).length === 0) {
+    throw new ConfigError(
+      setting.source,
+      `${quote(value)} matches no check file (from ${cwd}); the bundled checks are ${DEFAULT_SUITES} in ${PACKAGE_ROOT}`,
+    );
+  }
   return absolute.startsWith(PACKAGE_ROOT) ? absolute.slice(PACKAGE_ROOT.length) : absolute;
 }

@@ -18,6 +18,8 @@ export interface WorkflowSettings {
   waivers?: { file: string; waivers: Waiver[] };
   /** Absolute path of the history directory. */
   history?: string;
+  /** `--target-name`: what the history is keyed by (default: the target's origin). */
+  targetName?: string;
 }
 
 export function loadWorkflowSettings(
@@ -68,6 +70,11 @@ export function loadWorkflowSettings(
     if (existsSync(dir) && !statSync(dir).isDirectory())
       throw new ConfigError(history.source, `${quote(history.value)} is a file, not a directory`);
     out.history = dir;
+  }
+  const targetName = read('target-name');
+  if (targetName) {
+    if (targetName.value === '') throw new ConfigError(targetName.source, 'must not be empty');
+    out.targetName = targetName.value;
   }
   return out;
 }

@@ -30,6 +30,7 @@ export function buildReport(input: ReportInput): Report {
     duration_ms: input.finishedAt.getTime() - input.startedAt.getTime(),
     seed: input.seed,
     num_runs: input.numRuns,
+    ...casesPerProperty(input.results),
     ...(input.only.length ? { only: [...input.only] } : {}),
     exit_code: input.exit.code,
     exit_reason: input.exit.reason,
@@ -39,4 +40,20 @@ export function buildReport(input: ReportInput): Report {
     run_errors: input.runErrors,
     ...(input.changes ? { changes: input.changes } : {}),
   };
+}
+
+/** The cases per property as run, from the rules checked by properties. */
+function casesPerProperty(results: readonly RuleResult[]): Pick<Report, 'cases_per_property'> {
+  const cases = results.map((r) => r.cases).filter((n): n is number => n !== undefined);
+  if (cases.length === 0) return {};
+  return { cases_per_property: { min: Math.min(...cases), max: Math.max(...cases) } };
+}
+
+/** "100 cases per property", or what ran when it differs from --num-runs: "3 to 10 cases per property as run (--num-runs 100; per rule in report.json)". */
+export function casesLine(report: Pick<Report, 'num_runs' | 'cases_per_property'>): string {
+  const c = report.cases_per_property;
+  if (!c || (c.min === report.num_runs && c.max === report.num_runs))
+    return `${report.num_runs} cases per property`;
+  const ran = c.min === c.max ? `${c.max}` : `${c.min} to ${c.max}`;
+  return `${ran} cases per property as run (--num-runs ${report.num_runs}${c.min === c.max ? '' : '; per rule in report.json'})`;
 }

@@ -11,7 +11,7 @@ const StoredRun = z.object({
   suite_version: z.string(),
   target: z.string(),
   started_at: z.string(),
-  target_info: z.object({ profile: z.string() }).passthrough(),
+  target_info: z.object({ profile: z.string(), target_name: z.string().optional() }).passthrough(),
   results: z.array(z.object({ rule_id: z.string(), verdict: z.enum(VERDICTS) }).passthrough()),
 });
 /** What the trend reads of an earlier run's report.json. */
@@ -19,7 +19,7 @@ export interface PastRun {
   suite_version: string;
   target: string;
   started_at: string;
-  target_info: { profile: string };
+  target_info: { profile: string; target_name?: string | undefined };
   results: readonly { rule_id: string; verdict: Verdict }[];
 }
 type StoredRun = PastRun;
@@ -49,13 +49,24 @@ export async function loadHistory(
   return { runs, unreadable };
 }
 
+/** What history compares runs under: `--target-name`, else the origin (a new port keeps a named history). */
+export function historyKey(run: Pick<PastRun, 'target' | 'target_info'>): string {
+  return run.target_info.target_name ?? run.target;
+}
+
+/** A verdict on the target: `skipped` (left out) and `not_verifiable` (not judged) say nothing of it. */
+const JUDGED: ReadonlySet<Verdict> = new Set(['passed', 'warning', 'failed']);
+
 /**
- * The trend of every rule. Only runs of the same suite version, profile and
- * target are compared: a verdict that changed with them has a cause. A
- * single change is a new failure or a fix (a regression is not flakiness);
- * a verdict that changed twice or more within the window, with nothing of
- * the run changing, is flaky. `skipped` (a rule left out by `--only`) is no
- * verdict on the target and never counts as a change.
+ * The trend of every rule, by the rule in docs/nightly-ci.md ("History").
+ * Only runs of the same suite version, profile and target name are
+ * compared: a verdict that changed with them has a cause. Of the verdicts
+ * that judged the target (passed, warning, failed):
+ * - a regression: failed now, and the latest earlier judged verdict was not
+ *   failed, whatever came before it;
+ * - fixed: failed in the latest earlier judged verdict, passed or warning now;
+ * - flaky: two changes or more within the window (it went and came back)
+ *   and not a regression now.
  */
 export function computeHistory(
   report: Report,
@@ -63,38 +74,39 @@ export function computeHistory(
   dir: string,
   unreadable: readonly string[] = [],
 ): History {
+  const key = historyKey(report);
   const comparable = earlier.filter(
     (run) =>
       run.suite_version === report.suite_version &&
-      run.target === report.target &&
+      historyKey(run) === key &&
       run.target_info.profile === report.target_info.profile &&
       run.started_at !== report.started_at,
   );
   const window = comparable.slice(-(HISTORY_LENGTH - 1));
   const maps = window.map((run) => new Map(run.results.map((r) => [r.rule_id, r.verdict])));
-  const latest = maps.at(-1);
   const rules: History['rules'] = {};
   const newFailures: string[] = [];
   const fixed: string[] = [];
   const flaky: string[] = [];
   for (const result of report.results) {
     const verdicts = [...maps.map((m) => m.get(result.rule_id) ?? null), result.verdict];
-    const judged = verdicts.filter((v): v is Verdict => v !== null && v !== 'skipped');
+    const judged = verdicts.filter((v): v is Verdict => v !== null && JUDGED.has(v));
     let changes = 0;
     for (let i = 1; i < judged.length; i++) if (judged[i] !== judged[i - 1]) changes += 1;
-    const isFlaky = changes >= 2;
+    const now = JUDGED.has(result.verdict) ? result.verdict : undefined;
+    const before = now ? judged.at(-2) : undefined;
+    const regression = now === 'failed' && before !== undefined && before !== 'failed';
+    const isFlaky = changes >= 2 && !regression;
     rules[result.rule_id] = { verdicts, ...(isFlaky ? { flaky: true as const } : {}) };
     if (isFlaky) flaky.push(result.rule_id);
-    const before = latest?.get(result.rule_id);
-    if (before === undefined || before === 'skipped' || result.verdict === 'skipped') continue;
-    if (result.verdict === 'failed' && before !== 'failed') newFailures.push(result.rule_id);
-    if (before === 'failed' && (result.verdict === 'passed' || result.verdict === 'warning'))
-      fixed.push(result.rule_id);
+    if (regression) newFailures.push(result.rule_id);
+    if (before === 'failed' && (now === 'passed' || now === 'warning')) fixed.push(result.rule_id);
   }
   return {
     dir,
     previous_runs: earlier.length,
     comparable_runs: comparable.length,
+    target_name: key,
     rules,
     new_failures: newFailures,
     fixed,

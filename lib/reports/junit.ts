@@ -2,7 +2,7 @@ import { AREAS, type Area } from '../../rules/index.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
-import { waiverMark } from './waivers.js';
+import { isWaived, waiverMark } from './waivers.js';
 
 /**
  * `junit.xml`: one testcase per rule, one testsuite per area, for CI test
@@ -48,7 +48,7 @@ function testcase(result: RuleResult, report: Report): string {
     case 'warning':
       return `${open}>\n      <system-out>${text(`warning (${result.level}): ${reason}\n${detail}`)}</system-out>\n    </testcase>`;
     case 'failed':
-      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}`)}" type="${attr(`${result.level} violation${result.waiver?.active ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}`)}" type="${attr(`${result.level} violation${isWaived(result) ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
     case 'error':
       return `${open}>\n      <error message="${attr(reason)}" type="${attr(result.harness_error?.code ?? 'harness error')}">${text(detail)}</error>\n    </testcase>`;
     case 'not_verifiable':

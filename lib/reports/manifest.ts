@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Verdict } from '../check/verdict.js';
 import { hashDirectory, MANIFEST_FILE, sha256 } from './file-hashes.js';
 import type { Report } from './report-model.js';
+import { isWaived } from './waivers.js';
 
 /**
  * `manifest.json`, the certification package's table of contents: what
@@ -76,7 +77,7 @@ export async function writeManifest(
         {
           verdict: r.verdict,
           level: r.level,
-          ...(r.waiver?.active ? { waived: true } : {}),
+          ...(isWaived(r) ? { waived: true } : {}),
         },
       ]),
     ),

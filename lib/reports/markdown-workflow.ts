@@ -11,7 +11,11 @@ export function workflowMarkdown(report: Report): string[] {
   const w = report.waivers;
   if (w) {
     out.push('## Waivers', '');
-    out.push(`Applied: ${ids(w.applied)}.`);
+    out.push(
+      w.certify
+        ? `--certify ignores waivers: every failure counts. A waiver would have covered: ${ids(w.certify.would_cover)}.`
+        : `Applied: ${ids(w.applied)}.`,
+    );
     for (const x of w.expired)
       out.push(
         `- expired: **${x.rule_id}** (${x.expires}): ${oneLine(x.reason)}; the failure counts again`,
@@ -24,8 +28,11 @@ export function workflowMarkdown(report: Report): string[] {
   }
   const h = report.history;
   if (h) {
-    out.push(`## History (${h.comparable_runs} comparable earlier runs)`, '');
-    out.push(`- New failures: ${ids(h.new_failures)}`);
+    out.push(
+      `## History (${h.comparable_runs} comparable earlier runs of \`${h.target_name ?? report.target}\`)`,
+      '',
+    );
+    out.push(`- Regressions: ${ids(h.new_failures)}`);
     out.push(`- Fixed: ${ids(h.fixed)}`);
     out.push(`- Flaky: ${ids(h.flaky)}`, '');
     const rows = report.results

@@ -1,4 +1,5 @@
 import { VERDICTS } from '../check/verdict.js';
+import { casesLine } from './build-report.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
@@ -6,6 +7,7 @@ import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { reproduceLines } from './reproduce-markdown.js';
+import { unverifiedGroups } from './unverified.js';
 
 const LIST_LIMIT = 50;
 
@@ -21,7 +23,7 @@ export function renderMarkdown(report: Report): string {
     `Target \`${report.target}\`${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}, profile ${report.target_info.profile}.`,
   );
   out.push(
-    `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${report.num_runs} cases per property, ${(report.duration_ms / 1000).toFixed(1)} s.`,
+    `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${casesLine(report)}, ${(report.duration_ms / 1000).toFixed(1)} s.`,
   );
   if (report.only) out.push(`Only: ${report.only.join(', ')}.`);
   if (report.partner_pacing)
@@ -58,11 +60,13 @@ export function renderMarkdown(report: Report): string {
     (r) => line(r, report),
   );
 
-  const missing = notVerifiableByCapability(report.results);
-  if (missing.length) {
-    out.push('## Not verifiable', '');
-    for (const [what, count] of missing)
-      out.push(`- ${count} ${count === 1 ? 'rule needs' : 'rules need'} ${what}`);
+  const groups = unverifiedGroups(report);
+  if (groups.length) {
+    out.push('## Not verifiable (and skipped): what would verify them', '');
+    for (const g of groups)
+      out.push(
+        `- ${g.rule_ids.length} ${g.rule_ids.length === 1 ? 'rule needs' : 'rules need'} ${cell(g.need)}${g.fix ? `: ${cell(g.fix)}` : ''}`,
+      );
     out.push('');
   }
   if (report.changes) {
@@ -106,23 +110,6 @@ function line(result: RuleResult, report: Report): string {
       : '';
   const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
   return result.reproduce ? `${main}\n${reproduceLines(result.reproduce)}` : main;
-}
-
-/** Groups not_verifiable rules by what they lacked: a capability, or "a check" for uncovered ones. */
-function notVerifiableByCapability(results: readonly RuleResult[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const result of results) {
-    if (result.verdict !== 'not_verifiable') continue;
-    const what = result.uncovered
-      ? 'a check (uncovered)'
-      : result.reason?.startsWith('throttled')
-        ? 'a target that does not throttle them (throttled: 429 past what the rule allows)'
-        : result.missing?.length
-          ? result.missing.map((m) => `\`${m}\``).join(' + ')
-          : 'something else (see report.html)';
-    counts.set(what, (counts.get(what) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
 /** Keeps a value on one Markdown line and out of its syntax (`<` for HTML; `>` only matters at a line's start). */

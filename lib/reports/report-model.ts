@@ -21,6 +21,11 @@ export interface Report {
   /** Replays every generated input: `--seed <seed>`. */
   seed: number;
   num_runs: number;
+  /**
+   * Addition (issue 25): generated inputs per property as the run ran them
+   * (`--num-runs`, capped with only a partner key); absent when no property ran.
+   */
+  cases_per_property?: { min: number; max: number };
   /** The `--only` selection; absent: every rule. */
   only?: string[];
   /** The process's exit code and why (section 4). */
@@ -59,6 +64,8 @@ export interface TargetInfo {
   /** The bundled reference server, started for this run. */
   embedded_reference: boolean;
   control_url?: string;
+  /** Addition (issue 25): `--target-name`, what the history compares runs under; absent: the origin. */
+  target_name?: string;
   /** The profile in words (`config/acme.json`, `reference dialect`). */
   profile: string;
   /** The `--profile` value that selects it again, when one was given. */
@@ -94,6 +101,8 @@ export interface RuleResult {
   violations?: Violation[];
   harness_error?: { code: string; message: string };
   counterexample?: Counterexample;
+  /** Addition (issue 25): generated inputs per property as run, for a rule checked by properties. */
+  cases?: number;
   notes?: string[];
   /** The check file, relative to the suite's root. */
   file?: string;
@@ -161,15 +170,25 @@ export interface History {
   dir: string;
   /** Earlier runs found in the directory (all of them, whatever their target). */
   previous_runs: number;
-  /** Of those, the runs with this run's suite version, profile and target. */
+  /** Of those, the runs with this run's suite version, profile and target name. */
   comparable_runs: number;
+  /** What runs are compared under: `--target-name`, default the target's origin. */
+  target_name: string;
   /** Per rule, oldest first, this run last: verdicts of the last comparable runs (null: not in that run). */
   rules: Record<string, { verdicts: (Verdict | null)[]; flaky?: true }>;
-  /** Failed now, did not fail in the latest comparable run. */
+  /**
+   * Regressions: failed now, and the latest comparable run that judged the
+   * rule (passed, warning or failed) did not fail it; also when it failed
+   * earlier in the window (issue 25: a regression is never "flaky").
+   */
   new_failures: string[];
   /** Failed in the latest comparable run, passes (or warns) now. */
   fixed: string[];
-  /** Changed verdict back and forth while suite version, profile and target stayed the same. */
+  /**
+   * Changed verdict back and forth (two changes or more within the window)
+   * while suite version, profile and target name stayed the same, and not a
+   * regression now. The rule, in docs/nightly-ci.md, "History".
+   */
   flaky: string[];
   /** History files that could not be read (named, never fatal). */
   unreadable?: string[];
@@ -182,13 +201,20 @@ export interface ResultWaiver {
   link?: string;
   /** false: it expired before the run, and no longer counts. */
   active: boolean;
+  /**
+   * true: a `--certify` run, which ignores waivers (issue 25): the waiver
+   * would have covered this failure, but the failure counts.
+   */
+  ignored_by_certify?: true;
 }
 
 /** report.json's `waivers` (addition): what the waivers file did this run. */
 export interface WaiverSummary {
   file: string;
-  /** Rules whose failure (or warning) a live waiver covered. */
+  /** Rules whose failure (or warning) a live waiver covered. Always empty with `--certify`. */
   applied: string[];
+  /** With `--certify`, which ignores waivers: the failures (and warnings) a live waiver would have covered. */
+  certify?: { would_cover: string[] };
   /** Waivers past their expiry: the failure counts again. */
   expired: { rule_id: string; expires: string; reason: string }[];
   /** Live waivers whose rule passed: the file can shrink. */
@@ -207,8 +233,16 @@ export interface PartnerPacing {
   token_requests: number;
   /** Per key and minute, as the API document states them. */
   limits: { reads: number; writes: number; token_requests: number };
-  /** max(reads / 300, writes / 60, token requests / 20) minutes, in ms. */
+  /** max(reads / 300, writes / 60, token requests / 20) minutes, in ms: the time at the documented rates. */
   floor_ms: number;
+  /**
+   * Addition (issue 25): the least time any run could take for this traffic,
+   * in ms: each limit's first minute is available at once, and with fixed
+   * minute windows a window may reset just after a burst, so n requests of
+   * a class with limit L need at least (ceil(n / L) - 2) minutes. A run
+   * between this and `floor_ms` is fast, not a paradox.
+   */
+  least_ms?: number;
   /** The checks' wall time (report `duration_ms`) over the floor; absent when the floor is 0. */
   ratio?: number;
 }

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILED } from '../config/package-root.js';
 
 /** Sets each check file's module state afresh in a reused worker (see fresh-modules.ts). */
-export const FRESH_MODULES = fileURLToPath(new URL('./fresh-modules.ts', import.meta.url));
+export const FRESH_MODULES = fileURLToPath(
+  new URL(`./fresh-modules.${COMPILED ? 'js' : 'ts'}`, import.meta.url),
+);
 
 /** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
 export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
@@ -46,4 +49,13 @@ export const CHECK_RUN_OPTIONS = {
     fsModuleCache: true,
     fsModuleCachePath: MODULE_CACHE_DIR,
   },
+  // An installed suite lies in node_modules, whose JavaScript vitest would hand to Node as a
+  // package: the suite's own modules must go through vitest's runner (fresh-modules.ts resets them).
+  server: {
+    deps: { inline: [new RegExp(`^${escapeRegExp(SUITE_ROOT)}(?!.*/node_modules/)`)] as RegExp[] },
+  },
 } as const;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

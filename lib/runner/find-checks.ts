@@ -12,7 +12,7 @@ export interface FoundCheck {
 const CHECK_CALL = /\bcheck\(\s*['"`]([A-Z]+-\d{2})['"`]/g;
 
 /**
- * The checks of the check files (`*.check.ts`) at `path` (a file or a folder,
+ * The checks of the check files (`*.check.ts`, compiled `*.check.js`) at `path` (a file or a folder,
  * searched through), found by reading their source: nothing is run, no target
  * is needed. For what a run could not collect (a check file that failed to
  * load) and for the catalogue's tests. A run itself reads a test's rule from
@@ -21,8 +21,14 @@ const CHECK_CALL = /\bcheck\(\s*['"`]([A-Z]+-\d{2})['"`]/g;
 export function findChecks(path: string, root = path): FoundCheck[] {
   const found: FoundCheck[] = [];
   for (const file of walk(path)) {
-    if (!file.endsWith('.check.ts')) continue;
-    const source = readFileSync(file, 'utf8');
+    // A compiled tree's check files end in .check.js: the call reads the same.
+    if (!/\.check\.[jt]s$/.test(file)) continue;
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      continue; // unreadable: no check found (a caller that must run it keeps it)
+    }
     for (const match of source.matchAll(CHECK_CALL)) {
       found.push({ ruleId: match[1] ?? '', file: relative(root, file) });
     }

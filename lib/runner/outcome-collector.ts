@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import type {
   Reporter,
   SerializedError,
@@ -8,6 +7,7 @@ import type {
 } from 'vitest/node';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
 import { errorLine } from './error-line.js';
+import { reportedName } from './source-name.js';
 
 /**
  * The vitest reporter that gathers each check's result: the CheckOutcome a
@@ -32,7 +32,7 @@ export class OutcomeCollector implements Reporter {
     const tests: CollectedTest[] = [];
     const fileErrors: FileError[] = [];
     for (const module of modules) {
-      const file = relative(this.#root, module.moduleId);
+      const file = reportedName(this.#root, module.moduleId);
       const moduleTests = [...module.children.allTests()];
       for (const testCase of moduleTests) tests.push(this.#collect(testCase, file));
       for (const error of module.errors()) {

@@ -51,7 +51,9 @@ export interface PartnerPreflight {
  * target's answer. Any other answer is left to the checks (the TOKEN rules
  * judge the endpoint), with what it answered as a notice.
  */
-export async function preflightPartnerKey(key: PartnerPreflight): Promise<string | undefined> {
+export async function preflightPartnerKey(
+  key: PartnerPreflight,
+): Promise<{ notice?: string; scopes?: string[] }> {
   const agent = new Agent({
     connectTimeout: key.timeoutMs,
     headersTimeout: key.timeoutMs,
@@ -87,7 +89,10 @@ export async function preflightPartnerKey(key: PartnerPreflight): Promise<string
   }
   requireThisApi(answer);
   const body = parseObject(answer.text);
-  if (answer.status === 200 && typeof body?.access_token === 'string') return undefined;
+  if (answer.status === 200 && typeof body?.access_token === 'string') {
+    // The scopes granted (section 4: all of the key's when none is asked for): the run's prediction uses them.
+    return typeof body.scope === 'string' ? { scopes: body.scope.split(' ').filter(Boolean) } : {};
+  }
   const said = describeAnswer(answer, body, key.secretKey);
   if (answer.status === 401 || answer.status === 403) {
     throw new RunAborted(
@@ -98,7 +103,9 @@ export async function preflightPartnerKey(key: PartnerPreflight): Promise<string
         'if that one is refused too, the token endpoint is at fault.',
     );
   }
-  return `the partner key's first token request (POST ${key.tokenUrl}) answered ${said}: the TOKEN checks will judge the token endpoint; checks that need a token may end in error`;
+  return {
+    notice: `the partner key's first token request (POST ${key.tokenUrl}) answered ${said}: the TOKEN checks will judge the token endpoint; checks that need a token may end in error`,
+  };
 }
 
 function describeAnswer(

@@ -1,10 +1,12 @@
 import { activeRules, type Capability } from '../../rules/index.js';
+import { isSelected } from '../config/only.js';
 import type { Settings } from '../config/settings.js';
 import type { TargetInfo } from '../reports/report-model.js';
 import { API_BASE_PATH } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { fetchCapabilities } from './capabilities.js';
 import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
+import { predictUnverified } from './predict-unverified.js';
 import { preflightPartnerKey, requireThisApi } from './preflight.js';
 import { PROBE_TIMEOUT_MS, probeTarget } from './probe-target.js';
 import { RunAborted } from './run-aborted.js';
@@ -53,13 +55,15 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
 
     const notices: string[] = [...settings.notices];
     let partnerPreflightAt: number | undefined;
+    let partnerScopes: string[] | undefined;
     if (settings.partnerKey) {
-      const notice = await preflightPartnerKey({
+      const { notice, scopes } = await preflightPartnerKey({
         tokenUrl: `${apiBaseUrl}${settings.profile.dialect.paths.token}`,
         ...settings.partnerKey,
         timeoutMs: probeMs,
       });
       partnerPreflightAt = Date.now();
+      partnerScopes = scopes;
       if (notice) notices.push(notice);
     }
     let capabilities: Capability[] = [];
@@ -77,7 +81,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     }
     // The bundled reference places nothing real: its live orders need no consent.
     if (settings.allowLiveOrders || embedded) capabilities = [...capabilities, 'live_orders'];
-    notices.push(...capabilityNotices(settings, capabilities, Boolean(controlUrl)));
+    notices.push(...capabilityNotices(settings, capabilities, Boolean(controlUrl), partnerScopes));
 
     const runConfig: RunConfig = {
       origin,
@@ -96,6 +100,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     const targetInfo: TargetInfo = {
       api_base_url: apiBaseUrl,
       embedded_reference: Boolean(embedded),
+      ...(settings.workflow?.targetName ? { target_name: settings.workflow.targetName } : {}),
       ...(controlUrl ? { control_url: controlUrl } : {}),
       profile: settings.profile.file ?? settings.profile.name,
       ...(settings.profile.file ? { profile_option: settings.profile.name } : {}),
@@ -111,20 +116,34 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   }
 }
 
-/** Says plainly, before the run, what it will not be able to verify. */
+/** The flag or setting that supplies what a prediction names (issue 25: every hint names its fix). */
+function fixOf(lacking: string, hasControl: boolean): string {
+  if (lacking === 'live_orders')
+    return '--allow-live-orders (CONFORMANCE_ALLOW_LIVE_ORDERS=true; live orders are real: never against production)';
+  if (lacking === 'an API key')
+    return 'PARTNER_ACCESS_KEY_ID and PARTNER_SECRET_KEY (a test key), or --control-url with CONTROL_TOKEN';
+  if (lacking === 'a key lacking one of the four scopes')
+    return 'a control API (--control-url, CONTROL_TOKEN) to make such a key';
+  return hasControl
+    ? `the target's control API announcing "${lacking}" (GET /capabilities)`
+    : '--control-url with CONTROL_TOKEN';
+}
+
+/** Says plainly, before the run, what it will not be able to verify, and what would verify it. */
 function capabilityNotices(
   settings: Settings,
   capabilities: readonly Capability[],
   hasControl: boolean,
+  partnerScopes: string[] | undefined,
 ): string[] {
   const notices: string[] = [];
   if (!hasControl && !settings.partnerKey) {
     notices.push(
-      'no control API and no partner key (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY): only checks that need no key can run; the others will be not_verifiable',
+      'no control API and no partner key: only checks that send no key can run (set PARTNER_ACCESS_KEY_ID and PARTNER_SECRET_KEY, or --control-url with CONTROL_TOKEN)',
     );
   } else if (!hasControl) {
     notices.push(
-      'no control API: checks that need accounts, keys, the clock or faults will be not_verifiable',
+      'no control API: checks that need accounts, keys, the clock or faults will be not_verifiable (--control-url with CONTROL_TOKEN supplies them)',
     );
   }
   if (settings.partnerKey?.accessKeyId.includes('_live_') && !settings.allowLiveOrders) {
@@ -132,22 +151,29 @@ function capabilityNotices(
       'the partner key is a live key: no order will be placed (--allow-live-orders not given)',
     );
   }
-  const lacking = new Map<string, number>();
-  for (const rule of activeRules) {
-    for (const need of rule.needs)
-      if (!capabilities.includes(need)) lacking.set(need, (lacking.get(need) ?? 0) + 1);
-  }
-  const affected = activeRules.filter((rule) =>
-    rule.needs.some((need) => !capabilities.includes(need)),
-  ).length;
-  if (affected > 0) {
-    const list = [...lacking].map(([need, count]) => `${need} ${count}`).join(', ');
+  const selected = activeRules.filter((rule) => isSelected(settings.only, rule.id));
+  const predicted = predictUnverified({
+    rules: selected,
+    capabilities,
+    hasControl,
+    ...(settings.partnerKey ? { partnerKey: partnerScopes ? { scopes: partnerScopes } : {} } : {}),
+  });
+  if (predicted.size > 0) {
+    // One entry per fix: how many rules it would let the run verify, and what they lack.
+    const byFix = new Map<string, { rules: number; lacking: Set<string> }>();
+    for (const needs of predicted.values()) {
+      for (const fix of new Set(needs.map((need) => fixOf(need, hasControl)))) {
+        const entry = byFix.get(fix) ?? { rules: 0, lacking: new Set<string>() };
+        entry.rules += 1;
+        for (const need of needs) if (fixOf(need, hasControl) === fix) entry.lacking.add(need);
+        byFix.set(fix, entry);
+      }
+    }
+    const list = [...byFix]
+      .sort((a, b) => b[1].rules - a[1].rules)
+      .map(([fix, { rules, lacking }]) => `${rules} need ${[...lacking].join(', ')}: ${fix}`);
     notices.push(
-      `${affected} of ${activeRules.length} rules need a capability this run lacks (${list}): they will end not_verifiable${
-        !hasControl && settings.partnerKey
-          ? ', and a few more where the check finds the partner key unsuitable (its scopes, its mode)'
-          : ''
-      }`,
+      `${predicted.size} of ${selected.length} rules will end not_verifiable for what this run lacks (${list.join('; ')})`,
     );
   }
   return notices;

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
 import { findChecks } from './find-checks.js';
+import { namedFile } from './source-name.js';
 import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
@@ -17,6 +19,11 @@ export interface MergeInput {
   root: string;
   /** Why the runner cut the run short (the target stopped answering); undefined otherwise. */
   stopReason?: string;
+  /**
+   * With `--suites`: the bundled check file of each rule the selection left
+   * out (bundledChecks). Such a rule is `skipped`, never "uncovered" (issue 25).
+   */
+  leftOutBySuites?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -50,9 +57,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     }
     // vitest knows none of the tests of a file that failed to load: its source says which rules
     // they were, so that those show the error rather than pass as merely uncovered.
-    const ruleIds = [
-      ...new Set(findChecks(join(input.root, error.file)).map((found) => found.ruleId)),
-    ].filter((id) => known.has(id));
+    const ruleIds = ruleIdsInFile(namedFile(input.root, error.file)).filter((id) => known.has(id));
     for (const id of ruleIds) if (!brokenFiles.has(id)) brokenFiles.set(id, error);
     runErrors.push({
       source: error.file,
@@ -79,6 +84,10 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       return { ...base, ...fromTests(tests, rule, selected, interrupted) };
     }
     if (!selected) return { ...base, verdict: 'skipped', reason: 'filtered out by --only' };
+    const bundled = input.leftOutBySuites?.get(rule.id);
+    if (bundled && !brokenFiles.has(rule.id)) {
+      return { ...base, verdict: 'skipped', reason: 'filtered out by --suites', file: bundled };
+    }
     const broken = brokenFiles.get(rule.id);
     if (broken) {
       return {
@@ -112,6 +121,7 @@ function fromTests(
   const evidence = verdicts.flatMap((v) => v.outcome?.evidence ?? []);
   const violations = verdicts.flatMap((v) => v.outcome?.violations ?? []);
   const notes = verdicts.flatMap((v) => v.outcome?.notes ?? []);
+  const cases = Math.max(0, ...verdicts.map((v) => v.outcome?.cases ?? 0));
   const duration = verdicts.reduce((sum, v) => sum + (v.test.durationMs ?? 0), 0);
   const outcome = lead.outcome;
   return {
@@ -123,7 +133,22 @@ function fromTests(
     ...(outcome?.harnessError ? { harness_error: outcome.harnessError } : {}),
     ...(outcome?.counterexample ? { counterexample: outcome.counterexample } : {}),
     ...(notes.length ? { notes } : {}),
+    ...(cases > 0 ? { cases } : {}),
     file: lead.test.file,
     duration_ms: duration,
   };
+}
+
+/** Every rule id of the bundled check files (`suites/**\/*.check.ts`), with its file relative to the root. */
+export function bundledChecks(root: string, pattern: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of globSync(pattern, { cwd: root }).sort())
+    for (const id of ruleIdsInFile(join(root, file))) if (!out.has(id)) out.set(id, file);
+  return out;
+}
+
+/** The rule ids a check file registers, read from its source (findChecks). */
+function ruleIdsInFile(path: string | undefined): string[] {
+  if (path === undefined) return [];
+  return [...new Set(findChecks(path).map((found) => found.ruleId))];
 }

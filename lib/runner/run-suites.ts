@@ -7,6 +7,7 @@ import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
 import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
+import { filesForOnly } from './only-files.js';
 import { OutcomeCollector } from './outcome-collector.js';
 import { readDemand } from './partner-demand.js';
 import { planFileOrder } from './partner-plan.js';
@@ -60,6 +61,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     );
   }
   const pattern = testNamePattern(options.only);
+  // --only: only the files that hold a selected rule's check are started.
+  const files = filesForOnly(options.root, options.include, options.only);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const vitest = await createVitest(
@@ -68,7 +71,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       config: false,
       root: options.root,
       dir: options.root,
-      include: [options.include],
+      include: files?.length ? files : [options.include],
       watch: false,
       reporters,
       provide: { [RUN_CONFIG_KEY]: options.runConfig },

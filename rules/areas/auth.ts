@@ -44,6 +44,7 @@ export const rules: RuleInput[] = [
   {
     id: 'AUTH-04',
     level: 'MUST',
+    key: 'none',
     title: 'MUST answer an unknown bearer token with 401 invalid_token (generated tokens)',
     section: '5',
     source: {
@@ -87,6 +88,7 @@ export const rules: RuleInput[] = [
   {
     id: 'AUTH-08',
     level: 'SHOULD',
+    key: 'none',
     title:
       'SHOULD challenge with WWW-Authenticate: Bearer on every 401 of an API call (RFC 6750 §3)',
     section: '5',
@@ -101,6 +103,7 @@ export const rules: RuleInput[] = [
   {
     id: 'AUTH-09',
     level: 'SHOULD',
+    key: 'none',
     title:
       'SHOULD NOT put an error attribute in the challenge when the request sent no credentials (RFC 6750 §3.1)',
     section: '5',
@@ -115,6 +118,7 @@ export const rules: RuleInput[] = [
   {
     id: 'AUTH-10',
     level: 'SHOULD',
+    key: 'none',
     title:
       'SHOULD put error="invalid_token" in the challenge for an unknown or expired token (RFC 6750 §3.1)',
     section: '5',

@@ -253,6 +253,7 @@ export const rules: RuleInput[] = [
   {
     id: 'TOKEN-21',
     level: 'DIALECT',
+    key: 'lacking_a_scope',
     title:
       'DIALECT answer a scope request beyond the scopes of the key with 403 insufficient_scope',
     section: 'C2',

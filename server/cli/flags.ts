@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseAllowlistEntry } from '../auth/ip-allowlist.js';
 import { ProfileError, parseProfile } from '../dialect/profile.js';
 import type { Durability } from '../store/db.js';
 
@@ -19,6 +20,14 @@ export interface CliOptions {
   databaseUrl: string | undefined;
   /** Connections per instance (`--database-pool` or DATABASE_POOL_MAX). */
   databasePoolMax: number | undefined;
+  /** How long an unreachable database is waited for at start, ms (`--database-wait` or DATABASE_WAIT_SECONDS). */
+  databaseWaitMs: number;
+  /** Proxies whose X-Forwarded-For is believed (`--trust-proxy` or TRUST_PROXY); empty: none. */
+  trustProxy: string[];
+  /** Connections one client address may hold (`--max-connections-per-address`); undefined: the default. */
+  maxConnectionsPerAddress: number | undefined;
+  /** Lines for stderr: secrets given where `ps` shows them, each naming the variable to use instead. */
+  warnings: string[];
 }
 
 export type FlagsResult =
@@ -26,7 +35,7 @@ export type FlagsResult =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--database-url URL] [--database-pool N] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
+export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PATH] [--control-token-file FILE] [--durability MODE] [--database-url URL] [--database-pool N] [--database-wait S] [--trust-proxy LIST] [--max-connections-per-address N] [--docs-url URL] [--profile FILE] [--shipping-cents N] [--log]
 
   --port N                  port to listen on (0 picks a free one; default 4010)
   --host H                  address to bind (default 127.0.0.1)
@@ -38,6 +47,12 @@ export const USAGE = `usage: npm run reference -- [--port N] [--host H] [--db PA
   --database-url URL        postgres://…: keep everything in PostgreSQL, shared by several instances
                             (or set DATABASE_URL; the environment keeps a password out of ps)
   --database-pool N         connections per instance to PostgreSQL (default 10, or DATABASE_POOL_MAX)
+  --database-wait S         at start, wait up to S seconds for a database that does not answer
+                            (default 60, or DATABASE_WAIT_SECONDS; /readyz answers 503 meanwhile; 0: exit at once)
+  --trust-proxy LIST        comma-separated addresses or CIDRs of balancers whose X-Forwarded-For
+                            names the client (or TRUST_PROXY; default none)
+  --max-connections-per-address N
+                            connections one client address may hold at once (default 512)
   --docs-url URL            docs_url of problem type URIs (default https://docs.example.com)
   --profile FILE            speak the dialect of this target profile (docs/profiles.md):
                             paths, methods, statuses, bodies, answers, key prefix, docs_url
@@ -60,6 +75,9 @@ const VALUE_FLAGS = new Set([
   '--shipping-cents',
   '--database-url',
   '--database-pool',
+  '--database-wait',
+  '--trust-proxy',
+  '--max-connections-per-address',
 ]);
 const BOOLEAN_FLAGS = new Set(['--log', '--help', '-h']);
 
@@ -148,6 +166,35 @@ export function parseFlags(
       error: `--database-pool must be an integer from 1 to 999, got ${JSON.stringify(poolText)}`,
     };
   }
+  const waitText = values.get('--database-wait') ?? (env.DATABASE_WAIT_SECONDS || undefined);
+  if (waitText !== undefined && !/^\d{1,5}$/.test(waitText)) {
+    return {
+      ok: false,
+      error: `--database-wait must be a whole number of seconds, got ${JSON.stringify(waitText)}`,
+    };
+  }
+  const trustText = values.get('--trust-proxy') ?? (env.TRUST_PROXY || undefined);
+  const trustProxy =
+    trustText === undefined
+      ? []
+      : trustText
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
+  const badProxy = trustProxy.find((entry) => parseAllowlistEntry(entry) === undefined);
+  if (badProxy !== undefined || (trustText !== undefined && trustProxy.length === 0)) {
+    return {
+      ok: false,
+      error: `--trust-proxy must list addresses or CIDRs separated by commas, got ${JSON.stringify(badProxy ?? trustText)}`,
+    };
+  }
+  const shareText = values.get('--max-connections-per-address');
+  if (shareText !== undefined && (!/^\d{1,5}$/.test(shareText) || Number(shareText) < 1)) {
+    return {
+      ok: false,
+      error: `--max-connections-per-address must be an integer from 1 to 99999, got ${JSON.stringify(shareText)}`,
+    };
+  }
   const docsUrl = values.get('--docs-url');
   if (docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(docsUrl)) {
     return {
@@ -183,8 +230,41 @@ export function parseFlags(
       shippingCents: shippingText === undefined ? undefined : Number(shippingText),
       databaseUrl,
       databasePoolMax: poolText === undefined ? undefined : Number(poolText),
+      databaseWaitMs: (waitText === undefined ? 60 : Number(waitText)) * 1_000,
+      trustProxy,
+      maxConnectionsPerAddress: shareText === undefined ? undefined : Number(shareText),
+      warnings: commandLineSecrets(values),
     },
   };
+}
+
+/**
+ * Secrets given as flags are visible to every user of the machine (`ps`,
+ * /proc/PID/cmdline): accepted, with a warning naming the safer way.
+ */
+function commandLineSecrets(values: ReadonlyMap<string, string>): string[] {
+  const warnings: string[] = [];
+  if (values.has('--control-token')) {
+    warnings.push(
+      'warning: --control-token is visible to every user of this machine in the process list; set CONTROL_TOKEN or use --control-token-file',
+    );
+  }
+  const url = values.get('--database-url');
+  if (url !== undefined && hasPassword(url)) {
+    warnings.push(
+      'warning: --database-url holds a password, visible to every user of this machine in the process list; set DATABASE_URL instead',
+    );
+  }
+  return warnings;
+}
+
+function hasPassword(url: string): boolean {
+  try {
+    return new URL(url).password !== '';
+  } catch {
+    // Unreadable: say so to be safe (the URL itself is never printed).
+    return /:[^@/]*@/.test(url);
+  }
 }
 
 /** The profile file, parsed and checked; every problem on its own line. */

@@ -63,7 +63,9 @@ export const MAX_JSON_DEPTH = 32;
 export const AUTH_REALM = 'partner-ordering-api';
 
 /**
- * Reference choice: failed token requests naming no known key, per client
- * address and minute (known keys spend their own §8 token budget instead).
+ * Reference choice: failed token requests per client address and minute,
+ * whatever key they name (limits/failed-token-requests.ts; a known key's
+ * failures are limited per key and address as well, never in the key's own
+ * §8 budget, so nobody else's failures can lock its owner out).
  */
 export const FAILED_TOKEN_REQUESTS_PER_ADDRESS = 60;

@@ -97,9 +97,10 @@ check('TOKEN-08', async (ctx) => {
 check('TOKEN-21', async (ctx) => {
   const { key, lacking } = await keyLackingAScope(ctx);
   if (lacking === undefined) {
-    ctx.notVerifiable('needs a key without one of the four scopes; the partner key has them all', [
-      'keys',
-    ]);
+    ctx.notVerifiable(
+      'needs a key without one of the four scopes; the partner key has them all (a control API with "keys" makes one: --control-url, CONTROL_TOKEN)',
+      ['keys'],
+    );
   }
   const res = await requestToken(ctx, key, {
     scope: `${key.scopes[0] ?? 'catalog:read'} ${lacking}`,

@@ -11,7 +11,7 @@ import { type CliResult, emptyDir, runCli } from '../engine/support/run-cli.js';
  * through the reference's control API, which the run itself is not told of.
  */
 // A set whose requests fit one minute of the key's documented limits: no rate-limit wait.
-const AREAS = 'AUTH,KEY,SCOPE,URL,ACCT,PAY,PROB,SVC,CANCEL,MODE,HOOK-05';
+const AREAS = 'AUTH,KEY,SCOPE,URL,ACCT,PAY,PROB,SVC,CANCEL,MODE,HOOK-05,TOKEN-21';
 const CAPABILITY_WORDS =
   /accounts|keys|clock|production|shipping|service_state|faults|payments|whoami|live_orders|--allow-live-orders|live key/;
 
@@ -20,7 +20,9 @@ describe('a run with one partner test key and no control API', () => {
   let origin = '';
   let partner = { id: '', secret: '' };
   let result: CliResult;
+  let noKey: CliResult;
   const reportDir = emptyDir('partner-run-');
+  const noKeyDir = emptyDir('no-key-run-');
 
   beforeAll(async () => {
     const server = await startServer({ port: 0, controlToken, db: ':memory:' });
@@ -39,7 +41,30 @@ describe('a run with one partner test key and no control API', () => {
       PARTNER_ACCESS_KEY_ID: partner.id,
       PARTNER_SECRET_KEY: partner.secret,
     });
-  }, 240_000);
+    // The same target with no key at all (and no control API): only checks that send no key run.
+    noKey = await runCli(['--target', origin, '--only', AREAS, '--report-dir', noKeyDir]);
+  });
+
+  /** "N of M rules will end not_verifiable for what this run lacks (…)": the run's own prediction. */
+  const predicted = (run: CliResult) =>
+    Number(
+      /(\d+) of \d+ rules will end not_verifiable for what this run lacks/.exec(run.stderr)?.[1],
+    );
+
+  test('predicts exactly the not_verifiable count, with a key and with none (issue 25)', () => {
+    expect(result.code, result.stderr).toBe(0);
+    expect(noKey.code, noKey.stderr).toBe(0);
+    const withKey = readReport(reportDir);
+    const without = readReport(noKeyDir);
+    expect(predicted(result)).toBe(withKey.summary.not_verifiable);
+    expect(predicted(noKey)).toBe(without.summary.not_verifiable);
+    // The partner key has all four scopes: TOKEN-21 is predicted, and is not verifiable.
+    expect(withKey.results.find((r) => r.rule_id === 'TOKEN-21')?.verdict).toBe('not_verifiable');
+    expect(without.summary.not_verifiable).toBeGreaterThan(withKey.summary.not_verifiable);
+    // Every hint names its fix, in the terminal.
+    expect(noKey.stdout).toContain('PARTNER_ACCESS_KEY_ID and PARTNER_SECRET_KEY');
+    expect(result.stdout).toContain('--control-url URL with CONTROL_TOKEN');
+  });
 
   test('conforms: exit 0, no failure, no error', () => {
     expect(result.code, result.stderr).toBe(0);

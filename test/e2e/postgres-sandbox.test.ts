@@ -65,5 +65,5 @@ describePostgres('two reference instances on PostgreSQL behind a balancer', (ser
     // Both instances served the run.
     expect(balancer?.sent.every((count) => count > 100)).toBe(true);
     // The whole suite over two instances and a database takes about a minute on a quiet machine.
-  }, 300_000);
+  });
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { VERDICTS } from '../../lib/check/verdict.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { readReport } from './support/report-files.js';
-import { type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { BIN, type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 /** The fields section 4 of the target contract fixes; additions are allowed, these never go. */
@@ -88,15 +89,30 @@ describe('a run against a target that answers as the checks expect', () => {
     expect(report.target).toBe(good.origin);
   });
 
-  it('shows uncovered rules as not_verifiable with the uncovered flag', () => {
-    const uncovered = readReport(passDir).results.filter((r) => r.uncovered);
-    expect(uncovered.length).toBeGreaterThan(0);
-    expect(
-      uncovered.every(
-        (r) =>
-          r.verdict === 'not_verifiable' && r.reason === 'uncovered: no check implements this rule',
-      ),
-    ).toBe(true);
+  it('reports the rules --suites left out as skipped, never as uncovered (issue 25)', () => {
+    const results = readReport(passDir).results;
+    expect(results.filter((r) => r.uncovered)).toEqual([]);
+    const left = results.filter((r) => r.verdict === 'skipped');
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((r) => r.reason === 'filtered out by --suites' && r.file)).toBe(true);
+    expect(pass.stdout).toContain('need a check file --suites left out: widen --suites');
+  });
+
+  it('refuses a --suites pattern that matches no check file: exit 2, one line (issue 25)', async () => {
+    const run = await runCli(['--suites', 'suites/nothing/*.check.ts']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^conformance: error: --suites: "suites\/nothing\/\*\.check\.ts" matches no check file/,
+    );
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toBe('');
+  });
+
+  it('lists only profiles as profiles, never the JSON Schema', async () => {
+    const run = await runCli(['--profile', 'nosuch']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('(available: reference)');
+    expect(run.stderr).not.toContain('profile.schema');
   });
 
   it('maps an Allure result to the conformance verdict (a warning passes)', () => {
@@ -164,6 +180,24 @@ describe.skipIf(NO_BROWSER)("the garbage run's report.html", () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('a reader that goes away (EPIPE)', () => {
+  it('never changes the exit code, and the reports are still written (issue 25)', async () => {
+    const dir = join(emptyDir(), 'epipe');
+    const child = spawn(
+      process.execPath,
+      [BIN, '--target', good.origin, '--report-dir', dir, ...fixtureSuites('passing')],
+      { cwd: emptyDir(), env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    // `… 2>&1 | head -1`: the reader takes one chunk of each stream and closes it.
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stderr.once('data', () => child.stderr.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(pass.code);
+    expect(readReport(dir).exit_code).toBe(pass.code);
+    expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
   });
 });
 
@@ -288,7 +322,7 @@ describe('a target that stops answering half-way', () => {
     } finally {
       await dying.close();
     }
-  }, 30_000);
+  });
 });
 
 /** A port nothing listens on: taken from the OS, then given back. */

@@ -14,7 +14,20 @@ class Capture extends Writable {
   }
   override _write(chunk: Buffer, _encoding: string, done: () => void): void {
     this.text += chunk.toString();
+    this.emit('text');
     done();
+  }
+  /** Resolves when the text holds `part`: waits on the write, never on a clock. */
+  until(part: string): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!this.text.includes(part)) return;
+        this.off('text', check);
+        resolve();
+      };
+      this.on('text', check);
+      check();
+    });
   }
 }
 
@@ -76,7 +89,7 @@ describe('ProgressLine', () => {
     // What the pacer does in a worker thread (lib/check/run-shared.ts): a BroadcastChannel message.
     announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
     announceWait({ what: 'the write window of key odp_test_ak_abc', ms: 41_000 });
-    await vi.waitFor(() => expect(stream.text).toContain('waiting'));
+    await stream.until('waiting');
     await new Promise((resolve) => setImmediate(resolve));
     expect(stream.text).toMatch(
       /^checks 0\/2 .* waiting 41 s for the write window of key odp_test_ak_abc\n$/,

@@ -45,8 +45,8 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
 
   it('shows the outcome, the summary and a row for every rule', async () => {
     expect(await page.textContent('#outcome')).toBe('Does not conform');
-    expect(await page.textContent('button.card[data-verdict="failed"] b')).toBe('1');
-    expect(await page.textContent('button.card[data-verdict="not_verifiable"] b')).toBe('2');
+    expect(await page.textContent('a.card[data-verdict="failed"] b')).toBe('1');
+    expect(await page.textContent('a.card[data-verdict="not_verifiable"] b')).toBe('2');
     expect(await visibleRules()).toHaveLength(7);
     expect(await page.textContent('#shown')).toBe('7');
   });
@@ -64,18 +64,17 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
     await page.selectOption('#filter-area', 'TOKEN');
     expect(await visibleRules()).toEqual(['rule-TOKEN-12', 'rule-TOKEN-01']);
     await page.selectOption('#filter-area', '');
-    await page.click('button.card[data-verdict="error"]');
+    await page.click('a.card[data-verdict="error"]');
     expect(await visibleRules()).toEqual(['rule-ERR-01']);
-    expect(await page.getAttribute('button.card[data-verdict="error"]', 'aria-pressed')).toBe(
-      'true',
-    );
-    await page.click('button.card[data-verdict="error"]');
+    expect(await page.getAttribute('a.card[data-verdict="error"]', 'aria-pressed')).toBe('true');
+    await page.click('a.card[data-verdict="error"]');
     expect(await visibleRules()).toHaveLength(7);
   });
 
   it('shows a failure with its violation, counterexample, seed and evidence', async () => {
-    const failure = page.locator('#rule-IDEM-03');
-    expect(await failure.locator('details').first().getAttribute('open')).not.toBeNull();
+    // Above the table, everything open (issue 25: failures first).
+    const failure = page.locator('#finding-IDEM-03');
+    expect(await failure.locator('table.violations').isVisible()).toBe(true);
     const text = (await failure.textContent()) ?? '';
     expect(text).toContain('expected HTTP 200, got 201');
     expect(text).toContain('shrunk after 17 runs. Replay');
@@ -87,7 +86,7 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
   });
 
   it("links a violation's exchange number to that rule's exchange", async () => {
-    await page.click('#rule-IDEM-03 table.violations a');
+    await page.click('#finding-IDEM-03 table.violations a');
     expect(
       await page.evaluate(
         () => (globalThis as unknown as { location: { hash: string } }).location.hash,
@@ -97,8 +96,8 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
   });
 
   it("renders a target's hostile body as text, never as markup", async () => {
-    await page.click('#rule-IDEM-03 .exchange summary');
-    expect(await page.locator('#rule-IDEM-03 .exchange pre').last().textContent()).toContain(
+    await page.click('#finding-IDEM-03 .exchange summary');
+    expect(await page.locator('#finding-IDEM-03 .exchange pre').last().textContent()).toContain(
       '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>',
     );
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();

@@ -27,7 +27,7 @@ const count = (run: DialectRun | undefined, verdict: string) => run?.counts[verd
 
 beforeAll(async () => {
   runs = await runDialectMatrix();
-}, 0);
+});
 
 describe('the reference dialect, no profile (the yardstick)', () => {
   it('conforms: exit 0, nothing failed, nothing in error', () => {

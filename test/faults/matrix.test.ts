@@ -16,7 +16,7 @@ let matrix: MatrixResult;
 
 beforeAll(async () => {
   matrix = await runMatrix();
-}, 0);
+});
 
 describe('the suite fails every defective server by the rule it breaks', () => {
   it.each(cases.filter((c) => c.caughtAs === 'failed'))(

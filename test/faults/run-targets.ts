@@ -72,7 +72,7 @@ export async function runSuitesOnTargets(
         config: false,
         root: options.root,
         dir,
-        include: ['**/*.check.ts'],
+        include: ['**/*.check.{ts,js}'],
         watch: false,
         reporters: [collector],
         provide: { [TARGETS_KEY]: folders },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,11 @@ describe('parseFlags', () => {
         docsUrl: 'https://d.test',
         logger: true,
         durability: 'durable',
+        databaseWaitMs: 60_000,
+        trustProxy: [],
+        warnings: [
+          'warning: --control-token is visible to every user of this machine in the process list; set CONTROL_TOKEN or use --control-token-file',
+        ],
       },
     });
   });
@@ -50,6 +56,9 @@ describe('parseFlags', () => {
         docsUrl: undefined,
         logger: false,
         durability: 'durable',
+        databaseWaitMs: 60_000,
+        trustProxy: [],
+        warnings: [],
       },
     });
     const fromEnv = parseFlags([], { CONTROL_TOKEN: 'env-token' });
@@ -111,6 +120,47 @@ describe('the control token from a file (--control-token-file), never on the com
     // A refused URL is never echoed: it may hold a password.
     const refused = parseFlags([], { DATABASE_URL: 'http://u:secret-pw@h/db' });
     expect(!refused.ok && refused.error).not.toContain('secret-pw');
+  });
+
+  it('a secret on the command line is accepted with a warning naming the environment variable', () => {
+    const withPassword = parseFlags(['--database-url', 'postgres://u:pw-123@h/db']);
+    expect(withPassword.ok && 'options' in withPassword && withPassword.options.warnings).toEqual([
+      expect.stringMatching(/--database-url holds a password.*set DATABASE_URL instead$/),
+    ]);
+    expect(JSON.stringify(withPassword)).not.toMatch(/warning[^"]*pw-123/);
+    const noPassword = parseFlags(['--database-url', 'postgres://u@h/db']);
+    expect(noPassword.ok && 'options' in noPassword && noPassword.options.warnings).toEqual([]);
+    const fromEnv = parseFlags([], { DATABASE_URL: 'postgres://u:pw@h/db', CONTROL_TOKEN: 'tok' });
+    expect(fromEnv.ok && 'options' in fromEnv && fromEnv.options.warnings).toEqual([]);
+  });
+
+  it('--trust-proxy (or TRUST_PROXY), --database-wait (or DATABASE_WAIT_SECONDS), --max-connections-per-address', () => {
+    const flags = parseFlags([
+      '--trust-proxy',
+      '10.0.0.5, 10.1.0.0/16,::1',
+      '--database-wait=5',
+      '--max-connections-per-address',
+      '32',
+    ]);
+    expect(flags.ok && 'options' in flags && flags.options).toMatchObject({
+      trustProxy: ['10.0.0.5', '10.1.0.0/16', '::1'],
+      databaseWaitMs: 5_000,
+      maxConnectionsPerAddress: 32,
+    });
+    const env = parseFlags([], { TRUST_PROXY: '192.0.2.1', DATABASE_WAIT_SECONDS: '0' });
+    expect(env.ok && 'options' in env && env.options).toMatchObject({
+      trustProxy: ['192.0.2.1'],
+      databaseWaitMs: 0,
+    });
+    for (const bad of [
+      ['--trust-proxy', 'balancer.internal'],
+      ['--trust-proxy', '10.0.0.0/33'],
+      ['--trust-proxy', ','],
+      ['--database-wait', '-1'],
+      ['--max-connections-per-address', '0'],
+    ]) {
+      expect(parseFlags(bad).ok, bad.join(' ')).toBe(false);
+    }
   });
 
   it('--durability relaxed is passed on', () => {
@@ -207,9 +257,11 @@ describe('npm run reference (server/main.ts)', () => {
     );
   });
 
-  it('a PostgreSQL database it cannot reach: one clear line, the password masked, exit code 1', async () => {
+  it('a PostgreSQL database it cannot reach, with --database-wait 0: the warning and one clear line, the password masked, exit code 1', async () => {
     const result = await runServer([
       '--port',
+      '0',
+      '--database-wait',
       '0',
       '--database-url',
       'postgres://sandbox:hunter2-secret@127.0.0.1:1/sandbox',
@@ -217,11 +269,41 @@ describe('npm run reference (server/main.ts)', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^reference: warning: --database-url holds a password/),
       expect.stringMatching(
         /^reference: cannot start: cannot open database postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:1\/sandbox: /,
       ),
     ]);
     expect(result.stderr).not.toContain('hunter2-secret');
+  });
+
+  it('a PostgreSQL database it cannot reach: waited for (listening, /readyz 503), then exit code 1 past --database-wait', async () => {
+    const server = await spawnServer([
+      '--port',
+      '0',
+      '--database-wait',
+      '2',
+      '--database-url',
+      'postgres://sandbox:hunter2-secret@127.0.0.1:1/sandbox',
+    ]);
+    onTestFinished(async () => {
+      await stop(server.child, 'SIGKILL');
+    });
+    const exited = once(server.child, 'exit');
+    const ready = await fetch(`${server.origin}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { code: string }).code).toBe('api_unavailable');
+    const api = await fetch(`${server.origin}/api/on-demand/v1/account`, {
+      headers: { authorization: `Bearer odp_at_${'a'.repeat(43)}` },
+    });
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('5');
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(server.output().stderr).toMatch(
+      /reference: cannot start: cannot open database postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:1\/sandbox: /,
+    );
+    expect(server.output().stderr).not.toContain('hunter2-secret');
   });
 
   it('a port in use: one clear line and exit code 1', async () => {

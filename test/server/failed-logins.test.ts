@@ -13,21 +13,42 @@ const UNKNOWN = {
 };
 
 describe('failed token requests are rate-limited', () => {
-  it('a known Access Key ID: failures spend the key token budget, then 429 with Retry-After', async () => {
+  it('a known Access Key ID: failures are limited per key and address, then 429 with Retry-After', async () => {
     const partner = await h.partner();
     await h.startOfWindow(partner.accountId);
+    const attacker = { remoteAddress: '198.51.100.66' };
     const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await h.tokenRequest(wrong)).status);
+    for (let i = 0; i < 20; i++)
+      statuses.push((await h.tokenRequest(wrong, undefined, attacker)).status);
     expect(new Set(statuses)).toEqual(new Set([401]));
-    const limited = await h.tokenRequest(wrong);
+    const limited = await h.tokenRequest(wrong, undefined, attacker);
     expectProblemShape(limited, 'rate_limited', 429);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter >= 1 && retryAfter <= 60).toBe(true);
-    // The right secret waits too: it is the same budget.
-    expectProblemShape(await h.tokenRequest(partner.key), 'rate_limited', 429);
     await h.advance(partner.accountId, retryAfter);
-    expect((await h.tokenRequest(partner.key)).status).toBe(200);
+    expect((await h.tokenRequest(wrong, undefined, attacker)).status).toBe(401);
+  });
+
+  it('failures naming a key cannot lock its owner out: the owner still gets tokens, the attacker is refused', async () => {
+    const partner = await h.partner();
+    await h.startOfWindow(partner.accountId);
+    const attacker = { remoteAddress: '198.51.100.77' };
+    const owner = { remoteAddress: '192.0.2.10' };
+    const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
+    const attack: number[] = [];
+    for (let i = 0; i < 40; i++)
+      attack.push((await h.tokenRequest(wrong, undefined, attacker)).status);
+    expect(attack.filter((status) => status === 401)).toHaveLength(20);
+    expect(attack.filter((status) => status === 429)).toHaveLength(20);
+    // The owner, from its own address, with its secret: a token, again and again.
+    for (let i = 0; i < 5; i++) {
+      expect((await h.tokenRequest(partner.key, undefined, owner)).status).toBe(200);
+    }
+    // Its own wrong secret from its own address has its own budget, untouched by the attacker's.
+    expectProblemShape(await h.tokenRequest(wrong, undefined, owner), 'unauthorized', 401);
+    // The attacker stays refused while the window lasts.
+    expectProblemShape(await h.tokenRequest(wrong, undefined, attacker), 'rate_limited', 429);
   });
 
   it('an unknown Access Key ID: limited per client address', async () => {

@@ -93,5 +93,5 @@ describe('hostile input (issue 14): 10,000 seeded requests over every endpoint a
     });
     console.log('hostile fuzz answers by status class', Object.fromEntries(byClass));
     expect(byClass.get(2) ?? 0).toBeGreaterThan(NUM_RUNS / 200);
-  }, 300_000);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Inline script of report.html: filters the rule table by verdict, area,
- * level and text. Plain DOM, no library; without script every row shows.
+ * level and text. Plain DOM, no library; without script every row shows
+ * and the count tiles still link to their sections.
  */
 export const SCRIPT = `
 (function () {
@@ -10,7 +11,7 @@ export const SCRIPT = `
   var text = document.getElementById('filter-text');
   var shown = document.getElementById('shown');
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr.rule'));
-  var cards = Array.prototype.slice.call(document.querySelectorAll('button.card'));
+  var cards = Array.prototype.slice.call(document.querySelectorAll('a.card'));
   function apply() {
     var q = text.value.trim().toLowerCase();
     var n = 0;
@@ -28,6 +29,7 @@ export const SCRIPT = `
     });
   }
   cards.forEach(function (card) {
+    // A tile is a link to its section (without script too); the click also filters the full table.
     card.addEventListener('click', function () {
       var v = card.getAttribute('data-verdict');
       verdict.value = verdict.value === v ? '' : v;

@@ -3,6 +3,7 @@ import type { Mode } from '../../domain/modes.js';
 import type { Account } from '../accounts.js';
 import type { IdempotencyRecord } from '../idempotency.js';
 import { type ApiKey, type KeyRow, keyFromRow } from '../keys.js';
+import { readAhead, takeReadAhead } from '../request-deadline.js';
 import type { Accounts, IdempotencyRecords, Keys, Tokens } from '../store.js';
 import type { TokenRow } from '../tokens.js';
 import { type PgDb, sql } from './pg-db.js';
@@ -28,6 +29,15 @@ const ACCOUNT_SELECT = sql('SELECT * FROM accounts WHERE id = $1');
 const ACCOUNT_SETTINGS = sql('UPDATE accounts SET settings = $1 WHERE id = $2');
 const ACCOUNT_CLOCK = sql('UPDATE accounts SET clock_offset_ms = $1 WHERE id = $2');
 
+function accountFromRow(row: AccountRow): Account {
+  return {
+    id: row.id,
+    settings: JSON.parse(row.settings) as AccountSettings,
+    clockOffsetMs: row.clock_offset_ms,
+    createdAt: row.created_at,
+  };
+}
+
 export function pgAccounts(db: PgDb): Accounts {
   return {
     async create(id: string, settings: AccountSettings, createdAt: number): Promise<Account> {
@@ -35,15 +45,12 @@ export function pgAccounts(db: PgDb): Accounts {
       return { id, settings, clockOffsetMs: 0, createdAt };
     },
     async get(id: string): Promise<Account | undefined> {
+      if (!db.inTransaction) {
+        const ahead = takeReadAhead<Account>(`account:${id}`);
+        if (ahead) return ahead;
+      }
       const row = await db.first<AccountRow>(ACCOUNT_SELECT, [id]);
-      return (
-        row && {
-          id: row.id,
-          settings: JSON.parse(row.settings) as AccountSettings,
-          clockOffsetMs: row.clock_offset_ms,
-          createdAt: row.created_at,
-        }
-      );
+      return row && accountFromRow(row);
     },
     async updateSettings(account: Account, settings: AccountSettings): Promise<Account> {
       await db.rows(ACCOUNT_SETTINGS, [JSON.stringify(settings), account.id]);
@@ -75,13 +82,67 @@ const TOKEN_SELECT = sql(
   'SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE hash = $1',
 );
 const TOKEN_DROP = sql('DELETE FROM access_tokens WHERE key_id = $1');
+/**
+ * A bearer request's token, key and account in one round trip (GET /account
+ * made four on PostgreSQL): the key and the account are read ahead for the
+ * request (store/request-deadline.ts), and handed out once by keys.get and
+ * accounts.get, outside transactions only.
+ */
+const TOKEN_WITH_KEY_AND_ACCOUNT = sql(
+  `SELECT t.hash, t.key_id, t.scopes, t.issued_at,
+     k.id AS k_id, k.account_id AS k_account_id, k.mode AS k_mode, k.secret_hash AS k_secret_hash,
+     k.scopes AS k_scopes, k.ip_allowlist AS k_ip_allowlist, k.status AS k_status,
+     k.probation_ended AS k_probation_ended, k.created_at AS k_created_at,
+     a.id AS a_id, a.settings AS a_settings, a.clock_offset_ms AS a_clock_offset_ms,
+     a.created_at AS a_created_at
+   FROM access_tokens t
+   LEFT JOIN api_keys k ON k.id = t.key_id
+   LEFT JOIN accounts a ON a.id = k.account_id
+   WHERE t.hash = $1`,
+);
+
+type JoinedRow = TokenRow & { [column: `k_${string}` | `a_${string}`]: unknown };
+
+function readAheadKeyAndAccount(row: JoinedRow): void {
+  if (typeof row.k_id !== 'string') return;
+  readAhead(
+    `key:${row.k_id}`,
+    keyFromRow({
+      id: row.k_id,
+      account_id: row.k_account_id as string,
+      mode: row.k_mode as string,
+      secret_hash: row.k_secret_hash as Buffer,
+      scopes: row.k_scopes as string,
+      ip_allowlist: row.k_ip_allowlist as string,
+      status: row.k_status as string,
+      probation_ended: row.k_probation_ended as boolean,
+      created_at: row.k_created_at as number,
+    }),
+  );
+  if (typeof row.a_id !== 'string') return;
+  readAhead(
+    `account:${row.a_id}`,
+    accountFromRow({
+      id: row.a_id,
+      settings: row.a_settings as string,
+      clock_offset_ms: row.a_clock_offset_ms as number,
+      created_at: row.a_created_at as number,
+    }),
+  );
+}
 
 export function pgTokens(db: PgDb): Tokens {
   return {
     async insert(hash: Buffer, keyId: string, scopes: string, issuedAt: number): Promise<void> {
       await db.rows(TOKEN_INSERT, [hash, keyId, scopes, issuedAt]);
     },
-    get: (hash: Buffer) => db.first<TokenRow>(TOKEN_SELECT, [hash]),
+    async get(hash: Buffer): Promise<TokenRow | undefined> {
+      if (db.inTransaction) return db.first<TokenRow>(TOKEN_SELECT, [hash]);
+      const row = await db.first<JoinedRow>(TOKEN_WITH_KEY_AND_ACCOUNT, [hash]);
+      if (!row) return undefined;
+      readAheadKeyAndAccount(row);
+      return { hash: row.hash, key_id: row.key_id, scopes: row.scopes, issued_at: row.issued_at };
+    },
     async dropForKey(keyId: string): Promise<void> {
       await db.rows(TOKEN_DROP, [keyId]);
     },
@@ -112,6 +173,10 @@ export function pgKeys(db: PgDb, tokens: Tokens): Keys {
       return key;
     },
     async get(id: string): Promise<ApiKey | undefined> {
+      if (!db.inTransaction) {
+        const ahead = takeReadAhead<ApiKey>(`key:${id}`);
+        if (ahead) return ahead;
+      }
       const row = await db.first<KeyRow>(KEY_SELECT, [id]);
       return row && keyFromRow(row);
     },

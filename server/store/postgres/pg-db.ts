@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { databaseTimeLeft } from '../request-deadline.js';
 import { StoreUnavailableError } from '../store.js';
 
 /** A statement, prepared once per connection under its name. */
@@ -43,8 +44,11 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+// One lock per account, whatever instance asks: the account id's 64-bit hash.
+const LOCK_ACCOUNT = sql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))');
+
 /** Connection-level failures: the database is away, not our request wrong. */
-function unavailable(error: unknown): boolean {
+export function unavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (
@@ -80,6 +84,13 @@ function mapError(error: unknown): unknown {
  * The pool and the current transaction. A transaction's client is carried in
  * the async context of its work, so the repositories' statements run in it
  * without being handed a client (the store interface stays engine-neutral).
+ *
+ * Connection loss is an answer, never a crash (docs/sandbox.md): every
+ * client, idle or checked out, has an `'error'` listener; a client that lost
+ * its connection, or whose statement timed out, is destroyed instead of
+ * returned to the pool, and the pool opens new ones when the database is
+ * back. Every wait (a free connection, a statement, an account lock) is
+ * bounded by the request's database deadline (store/request-deadline.ts).
  */
 export class PgDb {
   readonly pool: pg.Pool;
@@ -91,8 +102,14 @@ export class PgDb {
    */
   readonly #side: pg.Pool;
   readonly #tx = new AsyncLocalStorage<pg.PoolClient>();
+  readonly #limits: PoolLimits;
+  /** Clients whose connection reported an error: never reused. */
+  readonly #lost = new WeakSet<pg.ClientBase>();
+  /** Why requests are refused before the schema is there (the database was away at start); undefined: open. */
+  #notReady: string | undefined;
 
   constructor(url: string, limits: PoolLimits) {
+    this.#limits = limits;
     const config: pg.PoolConfig = {
       connectionString: url,
       connectionTimeoutMillis: limits.connectionTimeoutMs,
@@ -114,27 +131,116 @@ export class PgDb {
       max: Math.max(2, Math.ceil(limits.max / 2)),
       options: '-c synchronous_commit=off',
     });
-    // An idle connection dropped by the server must not crash the process; the next query reconnects.
-    this.pool.on('error', () => undefined);
-    this.#side.on('error', () => undefined);
+    for (const pool of [this.pool, this.#side]) {
+      // An idle connection dropped by the server must not crash the process; the next query reconnects.
+      pool.on('error', () => undefined);
+      // The pool listens to its idle clients only: a client checked out for a transaction,
+      // whose connection is terminated between two statements, would emit an unhandled
+      // 'error' and end the process. Every client gets a listener of its own for its life.
+      pool.on('connect', (client) => {
+        client.on('error', () => {
+          this.#lost.add(client);
+        });
+      });
+    }
+  }
+
+  /** Refuses every statement (503) until `open()`: the database was away at start. */
+  hold(reason: string): void {
+    this.#notReady = reason;
+  }
+
+  open(): void {
+    this.#notReady = undefined;
+  }
+
+  /** Whether statements are refused because the database has not answered since start. */
+  get held(): boolean {
+    return this.#notReady !== undefined;
   }
 
   /** Rows of `statement`, in the current transaction if there is one. */
   async rows<R>(statement: Sql, values: readonly unknown[] = []): Promise<R[]> {
-    return this.#query(this.#tx.getStore() ?? this.pool, statement, values);
+    const tx = this.#tx.getStore();
+    if (tx) return this.#query(tx, statement, values);
+    return this.#once(this.pool, statement, values);
   }
 
-  async #query<R>(
-    on: pg.Pool | pg.PoolClient,
-    statement: Sql,
-    values: readonly unknown[],
-  ): Promise<R[]> {
+  /** One statement on a connection of `pool`, checked out for it alone. */
+  async #once<R>(pool: pg.Pool, statement: Sql, values: readonly unknown[]): Promise<R[]> {
+    const client = await this.#connect(pool);
+    let healthy = true;
     try {
-      const result = await on.query<R & pg.QueryResultRow>({
+      return await this.#query<R>(client, statement, values);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) healthy = false;
+      throw error;
+    } finally {
+      client.release(!healthy || this.#lost.has(client));
+    }
+  }
+
+  /**
+   * How long the next wait may last: its own limit, or less when the request's
+   * deadline is nearer. None left: the request is refused at once.
+   */
+  #bound(limitMs: number): number {
+    const left = databaseTimeLeft();
+    if (left === undefined) return limitMs;
+    if (left <= 0) {
+      throw new StoreUnavailableError('the database is unavailable: the request waited its bound');
+    }
+    return Math.min(limitMs, Math.ceil(left));
+  }
+
+  /** A client of `pool`, waiting at most the connection limit (and the request's deadline). */
+  async #connect(pool: pg.Pool): Promise<pg.PoolClient> {
+    if (this.#notReady !== undefined) {
+      throw new StoreUnavailableError(`the database is unavailable: ${this.#notReady}`);
+    }
+    const waitMs = this.#bound(this.#limits.connectionTimeoutMs);
+    const pending = pool.connect();
+    if (waitMs >= this.#limits.connectionTimeoutMs) {
+      // The pool's own connectionTimeoutMillis bounds this wait.
+      try {
+        return await pending;
+      } catch (error) {
+        throw mapError(error);
+      }
+    }
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    try {
+      return await Promise.race([
+        pending,
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => {
+            late = true;
+            reject(new StoreUnavailableError('the database is unavailable: no connection in time'));
+          }, waitMs);
+        }),
+      ]);
+    } catch (error) {
+      // A connection that arrives after the request gave up goes back to the pool.
+      if (late)
+        pending.then(
+          (client) => client.release(),
+          () => undefined,
+        );
+      throw mapError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #query<R>(client: pg.PoolClient, statement: Sql, values: readonly unknown[]): Promise<R[]> {
+    try {
+      const result = await client.query<R & pg.QueryResultRow>({
         name: statement.name,
         text: statement.text,
         values: values as unknown[],
-      });
+        query_timeout: this.#bound(this.#limits.statementTimeoutMs + 1_000),
+      } as pg.QueryConfig);
       return result.rows;
     } catch (error) {
       throw mapError(error);
@@ -147,11 +253,17 @@ export class PgDb {
 
   /** Outside any transaction (faults and rate-limit counts must not roll back with a request's work). */
   async alone<R>(statement: Sql, values: readonly unknown[] = []): Promise<R[]> {
-    return this.#query(this.#side, statement, values);
+    return this.#once(this.#side, statement, values);
   }
 
   get inTransaction(): boolean {
     return this.#tx.getStore() !== undefined;
+  }
+
+  /** The account's lock (every instance's), held until the transaction ends; nothing outside one. */
+  async lockAccount(accountId: string): Promise<void> {
+    const client = this.#tx.getStore();
+    if (client) await this.#query(client, LOCK_ACCOUNT, [accountId]);
   }
 
   /** Runs `work` in one transaction (READ COMMITTED); nested: a savepoint. */
@@ -164,38 +276,63 @@ export class PgDb {
         await this.#exec(outer, 'RELEASE SAVEPOINT nested');
         return value;
       } catch (error) {
-        await this.#exec(outer, 'ROLLBACK TO SAVEPOINT nested');
+        if (!(error instanceof StoreUnavailableError)) {
+          await this.#exec(outer, 'ROLLBACK TO SAVEPOINT nested');
+        }
         throw error;
       }
     }
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw mapError(error);
-    }
-    let broken = false;
+    const client = await this.#connect(this.pool);
+    let healthy = true;
     try {
       await this.#exec(client, 'BEGIN');
       const value = await this.#tx.run(client, work);
       // COMMIT returns once the commit is flushed (synchronous_commit = on, PostgreSQL's default).
-      await this.#exec(client, 'COMMIT');
+      await this.#commit(client);
       return value;
     } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true;
+      const mapped = mapError(error);
+      if (mapped instanceof StoreUnavailableError || this.#lost.has(client)) {
+        // No ROLLBACK on a connection that may be gone (it would wait again): closing it
+        // rolls the transaction back on the server.
+        healthy = false;
+      } else {
+        try {
+          await client.query({ text: 'ROLLBACK', query_timeout: 2_000 } as pg.QueryConfig);
+        } catch {
+          healthy = false;
+        }
       }
-      throw mapError(error);
+      throw mapped;
     } finally {
-      client.release(broken);
+      client.release(!healthy || this.#lost.has(client));
     }
+  }
+
+  /**
+   * COMMIT, and make sure it committed: on a transaction a failed statement
+   * aborted, PostgreSQL answers COMMIT with ROLLBACK and no error.
+   */
+  async #commit(client: pg.PoolClient): Promise<void> {
+    let result: pg.QueryResult;
+    try {
+      result = await client.query({
+        text: 'COMMIT',
+        query_timeout: this.#bound(this.#limits.statementTimeoutMs + 1_000),
+      } as pg.QueryConfig);
+    } catch (error) {
+      throw mapError(error);
+    }
+    if (result.command !== 'COMMIT')
+      throw new Error(`the transaction was not committed (${result.command})`);
   }
 
   async #exec(client: pg.PoolClient, text: string): Promise<void> {
     try {
-      await client.query(text);
+      await client.query({
+        text,
+        query_timeout: this.#bound(this.#limits.statementTimeoutMs + 1_000),
+      } as pg.QueryConfig);
     } catch (error) {
       throw mapError(error);
     }

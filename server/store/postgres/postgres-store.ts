@@ -1,13 +1,12 @@
+import type pg from 'pg';
 import { DatabaseOpenError } from '../db.js';
 import type { Faults, RateLimits, Store } from '../store.js';
 import { pgAccounts, pgIdempotency, pgKeys, pgTokens } from './credentials.js';
-import { PgDb, type PoolLimits, sql } from './pg-db.js';
+import { PgDb, type PoolLimits, sql, unavailable } from './pg-db.js';
 import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
 
-// One lock per account, whatever instance asks: the account id's 64-bit hash.
-const LOCK_ACCOUNT = sql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))');
 const PING = sql('SELECT 1');
 
 /**
@@ -52,22 +51,53 @@ export class PostgresStore implements Store {
     this.faults = pgFaults(db);
   }
 
-  /** Connects, applies the migrations not yet applied, and answers the store. */
-  static async open(url: string, limits: PoolLimits): Promise<PostgresStore> {
+  /**
+   * Connects, applies the migrations not yet applied, and answers the store.
+   * A database that cannot be reached (refused, timed out, shutting down) is
+   * waited for up to `startup.waitMs`: the store is answered at once and
+   * refuses every statement (503, `/readyz` 503) until the schema is there,
+   * retrying every `startup.retryMs`; past the bound, `startup.onGiveUp` is
+   * called (the CLI exits 1 then). Without a wait, such a database throws.
+   */
+  static async open(
+    url: string,
+    limits: PoolLimits,
+    startup: StartupWait = {},
+  ): Promise<PostgresStore> {
     const db = new PgDb(url, limits);
-    try {
-      const client = await db.pool.connect();
-      try {
-        await migrate(client);
-      } finally {
-        client.release();
-      }
-    } catch (error) {
+    const first = await prepare(db);
+    if (first === undefined) return new PostgresStore(db);
+    const waitMs = startup.waitMs ?? 0;
+    if (waitMs <= 0 || !unavailable(first)) {
       await db.close().catch(() => undefined);
-      const message = error instanceof Error ? error.message : String(error);
-      throw new DatabaseOpenError(`cannot open database ${redactUrl(url)}: ${message}`);
+      throw openError(url, first);
     }
-    return new PostgresStore(db);
+    db.hold('it has not answered since this instance started');
+    const store = new PostgresStore(db);
+    store.#waitForDatabase(url, Date.now() + waitMs, startup);
+    return store;
+  }
+
+  #waitTimer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  #waitForDatabase(url: string, giveUpAt: number, startup: StartupWait): void {
+    const retry = async () => {
+      const error = await prepare(this.#db);
+      if (this.#closed) return;
+      if (error === undefined) {
+        this.#db.open();
+        startup.onReady?.();
+        return;
+      }
+      if (Date.now() >= giveUpAt || !unavailable(error)) {
+        this.#db.hold(`it did not answer within the start-up wait: ${message(error)}`);
+        startup.onGiveUp?.(openError(url, error));
+        return;
+      }
+      this.#waitTimer = setTimeout(retry, startup.retryMs ?? 1_000);
+    };
+    this.#waitTimer = setTimeout(retry, startup.retryMs ?? 1_000);
   }
 
   /** The connection pool, for the defect-only queries of server/defects/store/ (never the request path's). */
@@ -80,7 +110,7 @@ export class PostgresStore implements Store {
   }
 
   async lockAccount(accountId: string): Promise<void> {
-    if (this.#db.inTransaction) await this.#db.rows(LOCK_ACCOUNT, [accountId]);
+    await this.#db.lockAccount(accountId);
   }
 
   async ping(): Promise<void> {
@@ -88,8 +118,49 @@ export class PostgresStore implements Store {
   }
 
   close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#waitTimer);
     return this.#db.close();
   }
+}
+
+/** How long an instance waits for a database it cannot reach at start (docs/sandbox.md). */
+export interface StartupWait {
+  /** Default 0: no wait, an unreachable database throws DatabaseOpenError. */
+  waitMs?: number;
+  /** Between two attempts; default 1 s. */
+  retryMs?: number;
+  /** The database answered and the schema is migrated: the store serves from now on. */
+  onReady?: () => void;
+  /** The wait is over and the database never answered. */
+  onGiveUp?: (error: DatabaseOpenError) => void;
+}
+
+/** Connects and migrates; answers the error, or undefined once done. */
+async function prepare(db: PgDb): Promise<unknown> {
+  let client: pg.PoolClient;
+  try {
+    client = await db.pool.connect();
+  } catch (error) {
+    return error;
+  }
+  let failed: unknown;
+  try {
+    await migrate(client);
+  } catch (error) {
+    failed = error;
+  }
+  // A connection whose migration failed may be in any state: never reused.
+  client.release(failed !== undefined);
+  return failed;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function openError(url: string, error: unknown): DatabaseOpenError {
+  return new DatabaseOpenError(`cannot open database ${redactUrl(url)}: ${message(error)}`);
 }
 
 /** A database URL as it may be shown: without its password. */

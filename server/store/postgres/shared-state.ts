@@ -39,6 +39,7 @@ export function pgRateLimits(db: PgDb): RateLimits {
       return { allowed: true, limit, remaining: Math.max(0, limit - count), resetSeconds };
     },
     async sweep(realNow) {
+      if (db.held) return;
       await db.alone(RATE_SWEEP, [realNow - 2 * RATE_WINDOW_MS]);
     },
   };
@@ -87,6 +88,8 @@ export async function pgHousekeeping(
   db: PgDb,
   realNow: number,
 ): Promise<{ records: number; tokens: number }> {
+  // Waiting for the database at start: nothing to sweep yet (the next tick does it).
+  if (db.held) return { records: 0, tokens: 0 };
   const records = await db.alone(PURGE_RECORDS, [realNow - IDEMPOTENCY_RETENTION_MS]);
   const tokens = await db.alone(PURGE_TOKENS);
   await db.alone(FAULT_PURGE);

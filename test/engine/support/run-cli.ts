@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../../bin/conformance.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../../bin/conformance.js', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 export interface CliResult {

@@ -12,9 +12,13 @@ export interface Balancer {
  * A tiny round-robin HTTP balancer, as an operator would put in front of
  * several reference instances: each request goes to the next upstream in
  * turn, whatever its path (control API included). An upstream that cannot be
- * reached answers 502, so the client knows nothing was acknowledged.
+ * reached answers 502, so the client knows nothing was acknowledged. With
+ * `forwardedFor`, it appends the client's address to `X-Forwarded-For`.
  */
-export async function roundRobin(upstreams: readonly string[]): Promise<Balancer> {
+export async function roundRobin(
+  upstreams: readonly string[],
+  options: { forwardedFor?: boolean } = {},
+): Promise<Balancer> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const sent = upstreams.map(() => 0);
   let next = 0;
@@ -29,7 +33,15 @@ export async function roundRobin(upstreams: readonly string[]): Promise<Balancer
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        // As HAProxy's `option forwardfor` and nginx's `$proxy_add_x_forwarded_for` (docs/sandbox.md).
+        headers: options.forwardedFor
+          ? {
+              ...req.headers,
+              'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+                .filter((part) => part !== undefined)
+                .join(', '),
+            }
+          : req.headers,
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -1,0 +1,163 @@
+// The suite as JavaScript: lib/, rules/, suites/ and server/ compiled file by file with esbuild (types
+// stripped, nothing bundled, the folder layout kept, so the check files vitest runs and the server the
+// CLI starts resolve as in the sources), beside what they read at run time (config/, the API document,
+// a package.json). Two uses:
+//   - `npm pack` (prepack): `node scripts/compile.mjs dist` writes the tree the package ships;
+//   - a checkout (bin/conformance.js): compiledCopy() answers a tree for the current sources, built
+//     once per content hash under node_modules/.cache, so no run transforms TypeScript at start.
+// Plain JavaScript: it runs before any TypeScript can.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Compiled folders. */
+const CODE = ['lib', 'rules', 'suites', 'server'];
+/** Copied as they are: what the code reads at run time below its root (PACKAGE_ROOT). */
+const DATA = ['config', 'docs/partner-ordering-api.md'];
+/** A tree's own record: what it was built from. */
+const STAMP = 'compiled.json';
+/** Trees of older sources are removed after this long unused (a run may still use one). */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+function walk(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+function codeFiles(root) {
+  return CODE.flatMap((dir) => walk(join(root, dir))).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.d.ts'),
+  );
+}
+
+/** A hash of everything a tree is built from: the sources, the data, package.json and this script. */
+export function sourceHash(root) {
+  const hash = createHash('sha256');
+  const files = [
+    ...codeFiles(root),
+    ...DATA.flatMap((path) =>
+      statSync(join(root, path)).isDirectory() ? walk(join(root, path)) : [join(root, path)],
+    ),
+    join(root, 'package.json'),
+    fileURLToPath(import.meta.url),
+  ].sort();
+  for (const file of files) {
+    hash.update(relative(root, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the tree into outDir (replaced). `sourceRoot`: the package's own folder as seen
+ * from the tree, recorded so that the suite names files and its `bin` as in the sources.
+ */
+export async function compileTree(root, outDir, hash = sourceHash(root)) {
+  const { build } = await import('esbuild');
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: codeFiles(root),
+    outdir: outDir,
+    outbase: root,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    bundle: false,
+    logLevel: 'error',
+    tsconfig: join(root, 'tsconfig.json'),
+  });
+  for (const path of DATA) {
+    mkdirSync(dirname(join(outDir, path)), { recursive: true });
+    cpSync(join(root, path), join(outDir, path), { recursive: true });
+  }
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // ESM scope for the tree (under node_modules/.cache, Node would not look further up), and the version.
+  writeFileSync(
+    join(outDir, 'package.json'),
+    `${JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module' }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(outDir, STAMP),
+    `${JSON.stringify({ sourceHash: hash, sourceRoot: relative(outDir, root) || '.' }, null, 2)}\n`,
+  );
+  return outDir;
+}
+
+/**
+ * The compiled tree of a checkout's current sources: built on first use after a change
+ * (about a second), then reused. Built in a private folder and renamed into place, so
+ * runs started side by side never see half a tree.
+ */
+export async function compiledCopy(root) {
+  const hash = sourceHash(root);
+  const cache = join(root, 'node_modules', '.cache', 'partner-ordering-conformance', 'compiled');
+  const tree = join(cache, hash);
+  if (existsSync(join(tree, STAMP))) return tree;
+  const building = join(cache, `.building-${hash}-${process.pid}`);
+  mkdirSync(cache, { recursive: true });
+  await compileTree(root, building, hash);
+  try {
+    renameSync(building, tree);
+  } catch {
+    // Another run built the same sources first: theirs is as good.
+    rmSync(building, { recursive: true, force: true });
+  }
+  prune(cache, hash);
+  return tree;
+}
+
+function prune(cache, keep) {
+  const now = Date.now();
+  for (const name of readdirSync(cache)) {
+    if (name === keep) continue;
+    const path = join(cache, name);
+    try {
+      if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another run.
+    }
+  }
+}
+
+// `node scripts/compile.mjs OUT_DIR` (npm's `prepare`: at `npm pack`, at an install from the
+// repository, and at a clone's own `npm install`): the tree the package ships. --if-esbuild: a clone
+// installed without devDependencies skips it (its runs then go through tsx; see bin/conformance.js).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const args = process.argv.slice(2);
+  const out = resolve(root, args.find((arg) => !arg.startsWith('--')) ?? 'dist');
+  if (
+    args.includes('--if-esbuild') &&
+    !(await import('esbuild').then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    process.stderr.write(
+      'compile: esbuild is not installed (no devDependencies): dist/ not built\n',
+    );
+    process.exit(0);
+  }
+  const started = performance.now();
+  await compileTree(root, out);
+  process.stderr.write(
+    `compile: ${relative(root, out) || out} in ${Math.round(performance.now() - started)} ms\n`,
+  );
+}

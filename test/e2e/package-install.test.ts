@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Report } from '../../lib/reports/report-model.js';
+import { startServer } from '../../server/start.js';
+import { emptyDir } from '../engine/support/run-cli.js';
+
+/**
+ * Issue 23: the suite installs like any npm tool. `npm pack` (its prepack
+ * compiles the suite into dist/), `npm install ./<tarball>` into an empty
+ * project, then `npx partner-ordering-conformance` there: against the
+ * embedded reference, and against a started reference named only in the
+ * project's `.env`. Reports land in the project's directory.
+ *
+ * Offline: the project gets a lockfile made from this repository's (its
+ * runtime dependencies, with their integrity), so npm takes every package
+ * from its cache, which `npm ci` has filled, and asks no registry.
+ * No time budget: packing and installing take what the machine gives them.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  engines: Record<string, string>;
+  bin: Record<string, string>;
+};
+// vitest: a timeout of 0 is none.
+const NO_TIME_BUDGET = 0;
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A command in a directory, with only PATH and HOME from this environment (no stray CONTROL_TOKEN). */
+function run(command: string, args: readonly string[], cwd: string): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A lockfile for a project depending on the tarball only, from this repository's. */
+function projectLock(tarball: string): unknown {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  const spec = `file:${tarball}`;
+  const packages: Record<string, unknown> = {
+    '': { name: 'empty-project', dependencies: { [PACKAGE.name]: spec } },
+    [`node_modules/${PACKAGE.name}`]: {
+      version: PACKAGE.version,
+      resolved: spec,
+      dependencies: PACKAGE.dependencies,
+      engines: PACKAGE.engines,
+      bin: PACKAGE.bin,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path.startsWith('node_modules/') && !entry.dev) packages[path] = entry;
+  }
+  return { name: 'empty-project', lockfileVersion: 3, requires: true, packages };
+}
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+function readReport(dir: string): Report {
+  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+}
+
+describe('the package, packed and installed into an empty project', () => {
+  const project = emptyDir('package-install-');
+  const installed = join(project, 'node_modules', PACKAGE.name);
+  let install: Ran;
+
+  beforeAll(async () => {
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', project], ROOT);
+    expect(packed.code, packed.stderr).toBe(0);
+    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'empty-project', private: true, dependencies: { [PACKAGE.name]: `file:${filename}` } }, null, 2)}\n`,
+    );
+    writeFileSync(join(project, 'package-lock.json'), JSON.stringify(projectLock(filename)));
+    install = await run(
+      'npm',
+      ['install', `./${filename}`, '--offline', '--no-audit', '--no-fund'],
+      project,
+    );
+  }, NO_TIME_BUDGET);
+
+  test('installs offline from the npm cache', () => {
+    expect(install.code, install.stderr).toBe(0);
+    expect(existsSync(join(project, 'node_modules', '.bin', 'partner-ordering-conformance'))).toBe(
+      true,
+    );
+  });
+
+  test('ships compiled JavaScript and no TypeScript to transform', () => {
+    const files = filesBelow(installed);
+    expect(files).toContain('dist/lib/cli/main.js');
+    expect(files).toContain('dist/suites/token/token-request.check.js');
+    expect(files).toContain('dist/config/reference.json');
+    expect(files.filter((file) => file.endsWith('.ts'))).toEqual([]);
+    // Only what it needs: no sources, tests, benchmarks or scripts.
+    const top = [...new Set(files.map((file) => file.split('/')[0]))].sort();
+    expect(top).toEqual(
+      ['.env.example', 'README.md', 'bin', 'dist', 'docs', 'package.json', 'reports'].sort(),
+    );
+  });
+
+  test(
+    'runs against the embedded reference and writes its reports in the caller’s directory',
+    async () => {
+      const result = await run(
+        'npx',
+        ['--no', '--', 'partner-ordering-conformance', '--only', 'TOKEN-01,ACCT-01'],
+        project,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const reports = readdirSync(join(project, 'reports'));
+      expect(reports).toHaveLength(1);
+      const report = readReport(join(project, 'reports', reports[0] as string));
+      expect(report.target_info.embedded_reference).toBe(true);
+      expect(report.summary).toMatchObject({ passed: 2, failed: 0, error: 0 });
+      // The reports name the check files by their sources, as a run from the repository does.
+      expect(report.results.find((r) => r.rule_id === 'TOKEN-01')?.file).toMatch(
+        /^suites\/token\/.+\.check\.ts$/,
+      );
+    },
+    NO_TIME_BUDGET,
+  );
+
+  test(
+    "runs against a target named in the caller's .env",
+    async () => {
+      const controlToken = randomBytes(24).toString('base64url');
+      const server = await startServer({ port: 0, controlToken, db: ':memory:' });
+      afterAll(() => server.close());
+      const origin = server.origin.replace(/\/+$/, '');
+      writeFileSync(
+        join(project, '.env'),
+        [
+          `TARGET_BASE_URL=${origin}`,
+          `CONTROL_URL=${origin}/__control`,
+          `CONTROL_TOKEN=${controlToken}`,
+          '',
+        ].join('\n'),
+      );
+      const result = await run(
+        'npx',
+        [
+          '--no',
+          '--',
+          'partner-ordering-conformance',
+          '--only',
+          'TOKEN,ACCT-01',
+          '--report-dir',
+          'out',
+        ],
+        project,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const report = readReport(join(project, 'out'));
+      expect(report.target_info.embedded_reference).toBe(false);
+      expect(report.target_info.api_base_url.startsWith(origin)).toBe(true);
+      // The control token came from .env: every selected rule was verified, none not_verifiable.
+      expect(report.summary.not_verifiable).toBe(0);
+      expect(report.summary.failed).toBe(0);
+      expect(report.summary.passed).toBeGreaterThan(2);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(controlToken);
+    },
+    NO_TIME_BUDGET,
+  );
+});
