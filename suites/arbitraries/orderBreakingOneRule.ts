@@ -1,6 +1,7 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
+import type { OrderBodyShape } from '../../lib/check/index.js';
 import {
   goodsTotal,
   type OrderCatalog,
@@ -9,7 +10,6 @@ import {
   orderBodyOf,
   type Product,
 } from '../../lib/check/index.js';
-import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { foreignCountryCode } from './foreignCountryCode.js';
 import { unknownFieldName } from './unknownFieldName.js';
 import { EXAMPLE_ADDRESS, fitUnder, validOrder } from './validOrder.js';

@@ -5,8 +5,8 @@ import {
   type OrderLine,
   type OrderSpec,
   type Product,
+  type UsAddress,
 } from '../../lib/check/index.js';
-import type { UsAddress } from '../../lib/check/us-address.js';
 import { externalId } from './externalId.js';
 import { usShippingAddress } from './usShippingAddress.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
   type OrderBody,
   orderBody,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
 import {
   IDEMPOTENCY_KEY_LENGTHS,

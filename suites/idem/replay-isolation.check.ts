@@ -1,9 +1,9 @@
-import { idIn } from '../../lib/check/answers.js';
 import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
   type HttpResponse,
+  idIn,
   newIdempotencyKey,
   orderBody,
 } from '../../lib/check/index.js';

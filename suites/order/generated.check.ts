@@ -1,4 +1,3 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { OrderLine } from '../../lib/check/index.js';
 import {
   type CheckContext,
@@ -6,6 +5,7 @@ import {
   checksUseOwnAccounts,
   type Key,
   orderBodyOf,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
 import { brokenOrderExamples, orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
 import { validOrder, validOrderExamples } from '../arbitraries/validOrder.js';

@@ -4,9 +4,9 @@ import type { CollectedRun } from '../../lib/runner/collected.js';
 import { exitDecision } from '../../lib/runner/exit-code.js';
 import { prepareTarget } from '../../lib/runner/prepare-target.js';
 import { mergeResults } from '../../lib/runner/rule-results.js';
-import type { SuiteTarget } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import { checksGlob, ROOT } from './area-checks.js';
+import type { SuiteTarget } from './run-targets.js';
 
 export interface AreaRun {
   area: string;

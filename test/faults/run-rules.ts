@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CollectedRun } from '../../lib/runner/collected.js';
-import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { ROOT } from './area-checks.js';
 import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
 import { DEFAULT_CONCURRENCY } from './run-matrix.js';
+import { runSuitesOnTargets } from './run-targets.js';
 
 /** One seed's run of some rules: the verdicts as the CLI reports them, and what each check recorded. */
 export interface RulesRun {
