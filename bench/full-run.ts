@@ -63,6 +63,8 @@ const BIN = fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
 /** BENCH_BEFORE: another copy's bin/conformance.js, measured alternately with this one. */
 const BEFORE = process.env.BENCH_BEFORE;
 const TIME = '/usr/bin/time';
+/** Node's flags as `npm run conformance` passes them (package.json), so the figures are that command's. */
+const NODE_ARGS = ['--max-semi-space-size=8'];
 const extraArgs = process.argv.slice(2);
 
 interface RunFigures {
@@ -94,6 +96,7 @@ async function conformanceRun(
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const timeFile = join(reportDir, 'time.txt');
   const all = [
+    ...NODE_ARGS,
     ...(options.nodeArgs ?? []),
     options.bin ?? BIN,
     '--report-dir',

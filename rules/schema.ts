@@ -107,6 +107,12 @@ export const RuleSchema = z
      */
     key: z.enum(['none', 'lacking_a_scope']).optional(),
     retired: z.boolean().default(false),
+    /**
+     * The check provokes 429s on purpose: a rate limit is its subject, or a 429 is among the errors
+     * it judges. Its 429s are answered as they are; every other rule's meet the one 429 policy
+     * (wait Retry-After, send again: lib/client/rate-limits.ts).
+     */
+    provokes429: z.boolean().default(false),
     /** The sentence(s) of the API document or the target contract the rule rests on. */
     source: SourceSchema,
   })

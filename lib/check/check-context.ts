@@ -5,6 +5,7 @@ import { faker } from '@faker-js/faker/locale/en_US';
 import type * as fc from 'fast-check';
 import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
+import type { Caller } from '../client/session.js';
 import type { Scoped } from '../evidence/scope.js';
 import { type Dialect, pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
@@ -35,7 +36,6 @@ import { fakerLike } from './faker-like.js';
 import type { FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
-import { withRatePolicy } from './rate-policy.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
@@ -47,6 +47,8 @@ export class Context implements CheckContext {
   readonly #faker: Faker;
   readonly #fixture: FileFixture;
   readonly #run: CheckRun;
+  /** Its requests' evidence and notes go to this check; a 429 is its subject only if the rule says so. */
+  readonly #caller: Caller;
   /** The file's control API, its requests recorded as this check's evidence. */
   readonly control: ControlClient;
 
@@ -61,7 +63,8 @@ export class Context implements CheckContext {
     // running beside others draws from its own (same seed, same values).
     this.#faker = options.ownFaker ? fakerLike(faker) : faker;
     this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
-    this.control = fixture.controlFor(run);
+    this.#caller = fixture.callerOf(run);
+    this.control = fixture.session.controlFor(this.#caller);
   }
 
   /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
@@ -105,7 +108,7 @@ export class Context implements CheckContext {
       this.#run.keys.push(key);
       return key;
     }
-    const partner = this.#fixture.partnerKey();
+    const partner = this.#fixture.session.partnerKey();
     if (options.account || options.ip_allowlist) {
       this.notVerifiable(
         'needs a key made for this check (own account or IP allowlist): control feature "keys"',
@@ -127,49 +130,33 @@ export class Context implements CheckContext {
   }
 
   /**
-   * Exactly the request asked for. A 429 is the subject of the RATE checks and
-   * is provoked on purpose by the ERR checks: there it is answered as it is;
-   * elsewhere the one 429 policy applies (rate-policy.ts).
+   * Exactly the request asked for. A 429 is answered as it is to the rules
+   * that provoke 429s on purpose (`provokes429` in the catalogue); elsewhere
+   * the session's one 429 policy applies (lib/client/rate-limits.ts).
    */
   send(spec: RequestSpec): Promise<HttpResponse> {
-    return withRatePolicy(() => this.#sendExact(spec), {
-      rateRule: this.rule.area === 'RATE' || this.rule.area === 'ERR',
-      partner: this.#fixture.isPartnerRequest(spec),
-      what: `${spec.method} ${spec.path}`,
-      note: (text: string) => this.note(text),
-    });
-  }
-
-  #sendExact(spec: RequestSpec): Promise<HttpResponse> {
-    return this.#fixture.send(spec, this.#run);
+    return this.#fixture.session.send(spec, this.#caller);
   }
 
   token(key: Key, scopes?: string[]): Promise<string> {
-    return this.#fixture.tokenFor(key, scopes, this.#run);
+    return this.#fixture.session.tokenFor(key, scopes, this.#caller);
   }
 
   forgetTokens(key: Key): void {
-    this.#fixture.tokens.forget(key);
+    this.#fixture.session.tokens.forget(key);
   }
 
   api(key: Key, scopes?: string[]): ApiClient {
     const auth = { kind: 'key' as const, key, ...(scopes ? { scopes } : {}) };
-    // The one 429 policy of checks outside the RATE area (rate-policy.ts).
-    const policy = {
-      rateRule: this.rule.area === 'RATE',
-      partner: key.accountId === undefined,
-      note: (text: string) => this.note(text),
-    };
     const send = async (spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse> => {
-      const scope = { ...policy, what: `${spec.method} ${spec.path}` };
-      const res = await withRatePolicy(() => this.#sendExact({ ...spec, auth }), scope);
+      const res = await this.send({ ...spec, auth });
       // Section 5, rule 2: after token_expired, a new token is requested and the request repeated.
       if (
         res.status === 401 &&
         (res.json as { code?: unknown } | undefined)?.code === 'token_expired'
       ) {
         this.forgetTokens(key);
-        return withRatePolicy(() => this.#sendExact({ ...spec, auth }), scope);
+        return this.send({ ...spec, auth });
       }
       return res;
     };
@@ -232,7 +219,7 @@ export class Context implements CheckContext {
       if (resolved.settings.products) return resolved.settings.products;
     }
     // No control API: the catalog says what the partner key may order.
-    return listedProducts(this.api(this.#fixture.partnerKey()), this.dialect);
+    return listedProducts(this.api(this.#fixture.session.partnerKey()), this.dialect);
   }
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean {

@@ -1,11 +1,39 @@
 /**
- * The API a check file uses:
+ * The API a check file uses, and the suites' one door into the engine:
  *
  *   import { check } from '../../lib/check/index.js';
  *   check('IDEM-03', async (ctx) => { ... });
  *
  * registers a vitest test named `${id} ${title}` for that catalogue rule.
+ * Files under suites/ import from lib/ only through this module (Biome's
+ * noRestrictedImports in biome.json, and test/engine/rate-policy.test.ts).
  */
+
+export type {
+  Dialect,
+  HttpMethod,
+  MoneyFormat,
+  OperationName,
+  OrderBodyShape,
+} from '../target/dialect.js';
+export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+export {
+  type AnswerKind,
+  centsIn,
+  dialectGap,
+  entryPointer,
+  externalIdIn,
+  idIn,
+  itemIdOf,
+  listPage,
+  moneyOf,
+  pageQuery,
+  pointerInForm,
+  requireId,
+  succeeded,
+} from './answers.js';
+export { listedProducts } from './catalog-read.js';
 export type {
   AccountSettings,
   ApiClient,
@@ -22,6 +50,8 @@ export type {
   TestAccount,
 } from './context.js';
 export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
+export { escapeToken, put, unescapeToken, valueAt } from './json-pointer.js';
+export { walkList } from './list-walk.js';
 export {
   addressOf,
   cheapestLine,
@@ -42,4 +72,5 @@ export {
 } from './order-body.js';
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';
+export type { UsAddress } from './us-address.js';
 export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

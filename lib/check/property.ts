@@ -9,6 +9,10 @@ import { fakerLike } from './faker-like.js';
 /**
  * fast-check parameters for one rule: the run's seed mixed with the rule id,
  * so each property draws its own inputs and `--seed` replays all of them.
+ * A property's fixed `examples` (the limit its rule names and the limit's
+ * neighbours, declared beside its arbitrary) are tried first and besides the
+ * generated inputs, never instead of them: whatever the seed and
+ * `--num-runs`, every example runs (fast-check counts them in `numRuns`).
  */
 export function propertyParams<T>(
   seed: number,
@@ -16,7 +20,9 @@ export function propertyParams<T>(
   numRuns: number,
   extra: fc.Parameters<T> = {},
 ): fc.Parameters<T> {
-  return { seed: mixSeed(seed, ruleId), numRuns, endOnFailure: false, ...extra };
+  const params = { seed: mixSeed(seed, ruleId), numRuns, endOnFailure: false, ...extra };
+  const examples = params.examples?.length ?? 0;
+  return { ...params, numRuns: (params.numRuns ?? numRuns) + examples };
 }
 
 export function mixSeed(seed: number, ruleId: string): number {

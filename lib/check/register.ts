@@ -48,7 +48,12 @@ export function check(
   const rule = ruleById(ruleId);
   const fixture = fileFixture();
   const alongside = (options.ownAccounts ?? fixture.ownAccounts) && runsAlongside(fixture);
-  const testOptions = { timeout: options.timeout ?? timeoutOf(fixture), concurrent: alongside };
+  const testOptions = {
+    timeout: options.timeout ?? timeoutOf(fixture),
+    concurrent: alongside,
+    // The collector reads the rule from here, never back out of the test's name.
+    meta: { ruleId: rule.id },
+  };
   test(`${rule.id} ${rule.title}`, testOptions, async ({ task, skip }) => {
     const run = new CheckRun(rule, fixture.recorder, fixture.redactor);
     // One evidence scope: the body, and the revocation of the keys it made.
@@ -78,11 +83,11 @@ export function check(
  * so that the next check finds that account under its limit.
  */
 async function revokeKeys(fixture: FileFixture, run: CheckRun): Promise<void> {
-  const control = fixture.controlFor(run);
+  const control = fixture.session.controlFor(fixture.callerOf(run));
   const later = (fixture.config.concurrency ?? 1) > 1;
   await Promise.all(
     run.keys.map(async (key) => {
-      fixture.tokens.forget(key);
+      fixture.session.tokens.forget(key);
       if (later && key.accountId !== undefined && run.accounts.has(key.accountId)) {
         fixture.revokeLater(key);
         return;

@@ -1,7 +1,12 @@
-import { inject } from 'vitest';
+import { sep } from 'node:path';
+import { expect, inject } from 'vitest';
 import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 
-/** The `provide` key of a many-target run (lib/runner/run-targets.ts): every target's RunConfig, by name. */
+/**
+ * The `provide` key of a run against several targets at once (the fault and
+ * dialect matrices, test/faults/run-targets.ts): a RunConfig per folder of
+ * check files.
+ */
 export const TARGETS_KEY = 'conformance:targets';
 
 declare module 'vitest' {
@@ -10,23 +15,17 @@ declare module 'vitest' {
   }
 }
 
-let selected: string | undefined;
-
 /**
- * Called first by each check file of a many-target run (its generated
- * wrapper): the file's checks run against this target. Module state is
- * fresh per check file (lib/runner/fresh-modules.ts), so the choice holds
- * for this file only.
- */
-export function selectTarget(name: string): void {
-  selected = name;
-}
-
-/**
- * The RunConfig of the check file being run: its selected target's in a
- * many-target run, otherwise the run's one (`provide`d under `conformance`).
+ * The RunConfig of the check file being run: the run's one (`provide`d under
+ * `conformance`), or in a run against several targets the one of the folder
+ * the file lies in. Read from the file's own path each time: no module state.
  */
 export function currentRunConfig(): RunConfig | undefined {
-  if (selected === undefined) return inject(RUN_CONFIG_KEY);
-  return inject(TARGETS_KEY)?.[selected];
+  const byFolder = inject(TARGETS_KEY);
+  if (!byFolder) return inject(RUN_CONFIG_KEY);
+  const file = expect.getState().testPath ?? '';
+  for (const [folder, config] of Object.entries(byFolder)) {
+    if (file.startsWith(`${folder}${sep}`) || file.startsWith(`${folder}/`)) return config;
+  }
+  return undefined;
 }

@@ -47,6 +47,8 @@ export interface CheckOutcome {
 
 declare module '@vitest/runner' {
   interface TaskMeta {
+    /** The catalogue rule the check judges: set when `check()` registers the test. */
+    ruleId?: string;
     conformance?: CheckOutcome;
   }
 }

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
-import type { Report, RuleResult } from '../reports/report-model.js';
+import type { Report, RuleResult, WaiverSummary } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import { applyWaivers, type WaiverSummary } from '../reports/waivers.js';
+import { applyWaivers } from '../reports/waivers.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 

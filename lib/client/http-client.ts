@@ -1,6 +1,6 @@
 import { type Dispatcher, request, errors as undiciErrors } from 'undici';
 import type { Exchange } from '../evidence/exchange.js';
-import type { EvidenceRecorder } from '../evidence/recorder.js';
+import type { RawExchange } from '../evidence/recorder.js';
 import { HarnessError } from '../violations/harness-error.js';
 
 /** A response body beyond this is not read further: a misbehaving target cannot exhaust memory. */
@@ -29,6 +29,27 @@ export interface HttpClientOptions {
   /** undici dispatcher: an Agent for a remote target, a MockAgent or an in-process one in tests. */
   dispatcher?: Dispatcher;
   timeoutMs: number;
+  /**
+   * A dispatcher with a connection of its own, for the one retry of a set-up
+   * request lost to a closing socket (closed after that request); without it
+   * the retry goes through `dispatcher` (which drops the dead socket).
+   */
+  freshConnection?: () => Dispatcher;
+}
+
+/** Where an exchange is recorded; answers its evidence id. */
+export interface ExchangeRecorder {
+  record(raw: RawExchange): number;
+}
+
+export interface SendOptions {
+  /**
+   * Set-up (a control call, a token request), never a check's subject: lost
+   * on a kept-alive socket the server closed before any answer byte came
+   * back, it is sent once more on a new connection. A check's own request
+   * is never sent twice: whatever happened to it is its evidence.
+   */
+  setUp?: boolean;
 }
 
 /**
@@ -44,12 +65,37 @@ export class HttpClient {
   }
 
   /** Sends `req` and records the exchange in `recorder`: the caller's (the check's) evidence. */
-  async send(req: WireRequest, recorder: EvidenceRecorder): Promise<WireResponse> {
+  async send(
+    req: WireRequest,
+    recorder: ExchangeRecorder,
+    options: SendOptions = {},
+  ): Promise<WireResponse> {
+    if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
+    try {
+      return await this.#send(req, recorder, this.#options.dispatcher);
+    } catch (error) {
+      if (!(error instanceof HarnessError) || !closedBeforeAnswer.has(error)) throw error;
+      // The failed try stays in the evidence; the retry is a new exchange beside it.
+      const fresh = this.#options.freshConnection?.();
+      try {
+        return await this.#send(req, recorder, fresh ?? this.#options.dispatcher);
+      } finally {
+        await fresh?.close().catch(() => undefined);
+      }
+    }
+  }
+
+  async #send(
+    req: WireRequest,
+    recorder: ExchangeRecorder,
+    dispatcher: Dispatcher | undefined,
+  ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
     const url = new URL(req.url);
     const requestHeaders = flatten(req.headers);
     const requestBody = bodyText(req.body);
+    let answered = false;
     try {
       const res = await request(url, {
         method: req.method as Dispatcher.HttpMethod,
@@ -58,8 +104,9 @@ export class HttpClient {
         headersTimeout: this.#options.timeoutMs,
         bodyTimeout: this.#options.timeoutMs,
         signal: AbortSignal.timeout(this.#options.timeoutMs),
-        ...(this.#options.dispatcher ? { dispatcher: this.#options.dispatcher } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
       });
+      answered = true;
       const text = await readCapped(res.body);
       const durationMs = performance.now() - started;
       const headers = flattenResponse(res.headers);
@@ -85,6 +132,7 @@ export class HttpClient {
       };
     } catch (cause) {
       const error = toHarnessError(cause, req, this.#options.timeoutMs);
+      if (!answered && closedSocket(cause)) closedBeforeAnswer.add(error);
       recorder.record({
         channel: req.channel,
         startedAt,
@@ -98,6 +146,22 @@ export class HttpClient {
       throw error;
     }
   }
+}
+
+/** Failures on a socket that closed before the status line of any answer came back. */
+const closedBeforeAnswer = new WeakSet<HarnessError>();
+
+/**
+ * A kept-alive socket the server closed (after its keep-alive timeout) while
+ * the request went out on it: undici's "other side closed", a reset, a broken
+ * pipe. A timeout is not one: the server may be working on the request.
+ */
+function closedSocket(cause: unknown): boolean {
+  const failure = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const codes = [failure?.code, failure?.cause?.code];
+  return codes.some(
+    (code) => code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE',
+  );
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {

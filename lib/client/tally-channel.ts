@@ -1,5 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads';
-import type { Tally } from './key-pacer.js';
+import type { Tally } from './rate-limits.js';
 
 /**
  * Tells the CLI's main thread how many reads, writes and token requests the

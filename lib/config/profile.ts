@@ -122,7 +122,6 @@ function mergeDialect(profile: Profile, file: string): Dialect {
   return {
     keyPrefix: overrides.keyPrefix ?? REFERENCE_DIALECT.keyPrefix,
     paths,
-    orderCreatedStatus: operations.orderCreate.status,
     accountFields: {
       ...REFERENCE_DIALECT.accountFields,
       ...(definedOnly(overrides.accountFields) as Partial<Dialect['accountFields']>),

@@ -65,7 +65,6 @@ export function draftProfileFile(input: DraftFileInput): {
   const dialect: Record<string, unknown> = {
     keyPrefix: d.keyPrefix,
     paths: d.paths,
-    orderCreatedStatus: d.orderCreatedStatus,
     accountFields: d.accountFields,
     orderBody: d.orderBody,
     totals: d.totals,

@@ -522,7 +522,6 @@ async function placeOrder(
   d.orderBody = shapeOf(fitting, d.orderBody);
   if (quoteFollows) d.quoteBody = structuredClone(d.orderBody);
   s.got('orderBody', 'orderCreatedStatus', 'operations.orderCreate.status');
-  d.orderCreatedStatus = res.status;
   d.operations.orderCreate = { ...d.operations.orderCreate, status: res.status };
   if (!draft.inferred.includes('errors.form')) await decideErrorsForm(s, line);
   const order = res.json;

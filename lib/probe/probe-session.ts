@@ -1,94 +1,72 @@
-import { Agent, type Dispatcher } from 'undici';
-import { basicAuthorization, buildRequest } from '../client/build-request.js';
-import { HttpClient } from '../client/http-client.js';
-import { type RequestClass, requestClass } from '../client/key-pacer.js';
-import { toHttpResponse } from '../client/response.js';
+import type { Dispatcher } from 'undici';
+import type { RequestClass } from '../client/rate-limits.js';
+import { type Caller, Session, type SessionConfig } from '../client/session.js';
 import type { HttpResponse, Key, RequestSpec } from '../client/types.js';
-import { HttpControlClient } from '../control/control-client.js';
+import type { HttpControlClient } from '../control/control-client.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
-import { Redactor } from '../evidence/redactor.js';
-import type { RunConfig } from '../target/run-config.js';
+import type { Redactor } from '../evidence/redactor.js';
 
 /** An answer and the request it answers, in words: `POST /api/on-demand/v1/orders`. */
 export type Answer = HttpResponse & { request: string };
 
 /** What the probe needs of the run: its target, credentials and dialect. */
-export type ProbeConfig = Pick<
-  RunConfig,
-  | 'origin'
-  | 'apiBaseUrl'
-  | 'controlUrl'
-  | 'controlToken'
-  | 'partnerKey'
-  | 'capabilities'
-  | 'requestTimeoutMs'
-  | 'dialect'
->;
+export type ProbeConfig = SessionConfig;
 
 /**
- * The probe's HTTP: every exchange recorded as evidence (redacted where it is
- * recorded, like a check's), the control client of the run, bearer tokens.
- * Takes a dispatcher so that tests answer with a MockAgent.
+ * The probe's side of the one wire session (lib/client/session.ts): every
+ * exchange recorded as evidence (redacted where it is recorded, like a
+ * check's), the control client of the run, bearer tokens, the partner key's
+ * pacing. The probe judges what it gets: a 429 is answered as it is, for its
+ * judge to name. Takes a dispatcher so that tests answer with a MockAgent.
  */
 export class ProbeSession {
   readonly config: ProbeConfig;
   readonly recorder: EvidenceRecorder;
-  /** Knows every secret the probe's exchanges carried: the probe's own words pass through it too. */
-  readonly redactor: Redactor;
-  readonly control: HttpControlClient;
-  readonly #http: HttpClient;
-  readonly #agent: Agent | undefined;
-  #sent = 0;
-  /** Requests sent with the partner key, for the checks' pacer (RunConfig.partnerProbeSent). */
-  readonly partnerSent: { kind: RequestClass; at: number }[] = [];
+  readonly #session: Session;
+  readonly #caller: Caller;
 
   constructor(config: ProbeConfig, dispatcher?: Dispatcher) {
     this.config = config;
-    const redactor = new Redactor(config.dialect.keyPrefix);
-    this.redactor = redactor;
-    redactor.add(config.controlToken, 'control-token');
-    redactor.add(config.partnerKey?.secretKey, 'secret');
-    this.recorder = new EvidenceRecorder(redactor);
-    this.#agent = dispatcher ? undefined : new Agent({ keepAliveTimeout: 1_000 });
-    this.#http = new HttpClient({
-      dispatcher: dispatcher ?? (this.#agent as Agent),
-      timeoutMs: config.requestTimeoutMs,
-    });
-    this.control = new HttpControlClient(
-      (req) => {
-        this.#sent += 1;
-        return this.#http.send(req, this.recorder);
-      },
-      config.controlUrl && config.controlToken
-        ? { controlUrl: config.controlUrl, controlToken: config.controlToken }
-        : undefined,
+    const made: EvidenceRecorder[] = [];
+    this.#session = new Session(config, {
+      ...(dispatcher ? { dispatcher } : {}),
+      // The probe's evidence is the session's own: every exchange, none claimed by a check.
+      recorder: (redactor) =>
+        made[made.push(new EvidenceRecorder(redactor)) - 1] as EvidenceRecorder,
       // The probe asks for a feature only after seeing it among the capabilities.
-      () => undefined,
-    );
+      need: () => undefined,
+    });
+    this.recorder = made[0] as EvidenceRecorder;
+    this.#caller = { note: () => undefined, provokes429: true };
+  }
+
+  /** Knows every secret the probe's exchanges carried: the probe's own words pass through it too. */
+  get redactor(): Redactor {
+    return this.#session.redactor;
+  }
+
+  get control(): HttpControlClient {
+    return this.#session.control;
   }
 
   /** Requests sent so far (API and control). */
   get sent(): number {
-    return this.#sent;
+    return this.#session.sent;
+  }
+
+  /** Requests sent with the partner key, for the checks' pacer (RunConfig.partnerProbeSent). */
+  get partnerSent(): { kind: RequestClass; at: number }[] {
+    return this.#session.partnerSent;
   }
 
   /** One API request, exactly as given, with a bearer token or Basic credentials. */
   async send(spec: RequestSpec, token?: string): Promise<Answer> {
-    const auth = spec.auth;
-    const authorization =
-      token !== undefined
-        ? `Bearer ${token}`
-        : auth?.kind === 'basic'
-          ? basicAuthorization(auth.accessKeyId, auth.secretKey)
-          : undefined;
-    this.#sent += 1;
-    const wire = buildRequest(spec, this.config, authorization);
-    const res = toHttpResponse(await this.#http.send(wire, this.recorder));
-    if (this.#isPartner(spec, token)) {
-      const kind = requestClass(wire.method, spec.path, this.config.dialect.paths.token);
-      this.partnerSent.push({ kind, at: Date.now() });
-    }
-    return Object.assign(res, { request: `${wire.method} ${res.requestPath}` });
+    // A token given wins; a key is never resolved here (the probe fetches its tokens itself).
+    const given = spec.auth?.kind === 'key' ? undefined : spec.auth;
+    const auth = token !== undefined ? { kind: 'bearer' as const, token } : given;
+    const res = await this.#session.send({ ...spec, auth: auth ?? { kind: 'none' } }, this.#caller);
+    const method = spec.method.toUpperCase();
+    return Object.assign(res, { request: `${method} ${res.requestPath}` });
   }
 
   /** A token for the key (client credentials, API document section 4), or the refusing answer. */
@@ -102,21 +80,12 @@ export class ProbeSession {
     });
     const token = (res.json as { access_token?: unknown } | undefined)?.access_token;
     if (res.status !== 200 || typeof token !== 'string') return { refused: res };
-    if (key.accountId === undefined) this.partnerToken = token;
+    // The partner key's token: the probe's requests with it count against the key.
+    if (key.accountId === undefined) this.#session.partnerToken(token);
     return { token };
   }
 
-  /** The partner key's token, once the probe has one: its requests count against the key. */
-  partnerToken: string | undefined;
-
-  #isPartner(spec: RequestSpec, token: string | undefined): boolean {
-    const partner = this.config.partnerKey;
-    if (!partner) return false;
-    if (token !== undefined) return token === this.partnerToken;
-    return spec.auth?.kind === 'basic' && spec.auth.accessKeyId === partner.accessKeyId;
-  }
-
   async close(): Promise<void> {
-    await this.#agent?.close().catch(() => undefined);
+    await this.#session.close();
   }
 }

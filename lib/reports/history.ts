@@ -2,39 +2,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VERDICTS, type Verdict } from '../check/verdict.js';
-import type { Report } from './report-model.js';
+import type { History, Report } from './report-model.js';
 
 /** How many runs (this one included) the trend shows per rule. */
 export const HISTORY_LENGTH = 10;
-
-/** report.json's `history` (addition, with `--history DIR`). */
-export interface History {
-  dir: string;
-  /** Earlier runs found in the directory (all of them, whatever their target). */
-  previous_runs: number;
-  /** Of those, the runs with this run's suite version, profile and target name. */
-  comparable_runs: number;
-  /** What runs are compared under: `--target-name`, default the target's origin. */
-  target_name: string;
-  /** Per rule, oldest first, this run last: verdicts of the last comparable runs (null: not in that run). */
-  rules: Record<string, { verdicts: (Verdict | null)[]; flaky?: true }>;
-  /**
-   * Regressions: failed now, and the latest comparable run that judged the
-   * rule (passed, warning or failed) did not fail it; also when it failed
-   * earlier in the window (issue 25: a regression is never "flaky").
-   */
-  new_failures: string[];
-  /** Failed in the latest comparable run, passes (or warns) now. */
-  fixed: string[];
-  /**
-   * Changed verdict back and forth (two changes or more within the window)
-   * while suite version, profile and target name stayed the same, and not a
-   * regression now. The rule, in docs/nightly-ci.md, "History".
-   */
-  flaky: string[];
-  /** History files that could not be read (named, never fatal). */
-  unreadable?: string[];
-}
 
 const StoredRun = z.object({
   suite_version: z.string(),

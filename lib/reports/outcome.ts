@@ -1,27 +1,4 @@
-import type { RuleResult, RunError } from './report-model.js';
-
-/**
- * What a run could verify and what it may claim (issue 12). Verified means the
- * check judged the rule: `passed` or `failed`. A rule that is `not_verifiable`,
- * `skipped` (filtered out) or uncovered was not verified, so a run that left a
- * MUST rule unverified can be at best `partial`, never `conforms`: a
- * certification run allows no skips.
- */
-export interface Coverage {
-  must_total: number;
-  must_verified: number;
-  should_total: number;
-  should_verified: number;
-}
-
-/**
- * - `conforms`: every MUST rule verified, none failed, nothing ended in `error`;
- * - `partial`: none failed, no error, some MUST rule not verified;
- * - `does_not_conform`: a MUST rule failed;
- * - `undecided`: no failure, but a check (or the run) ended in `error`.
- */
-export const OUTCOMES = ['conforms', 'partial', 'does_not_conform', 'undecided'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+import type { Coverage, Outcome, RuleResult, RunError } from './report-model.js';
 
 export function coverageOf(results: readonly RuleResult[]): Coverage {
   const verified = (r: RuleResult) => r.verdict === 'passed' || r.verdict === 'failed';

@@ -1,30 +1,5 @@
-import { DOCUMENTED_LIMITS, rateFloorMs, type Tally } from '../client/key-pacer.js';
-
-/**
- * Addition to report.json in partner mode: what the one partner key sent
- * and the least time its documented limits (API document section 8) allow
- * for that traffic, beside how long the checks took. A ratio near 1 says
- * the run was as fast as the key allows; the rest was waiting.
- */
-export interface PartnerPacing {
-  reads: number;
-  writes: number;
-  token_requests: number;
-  /** Per key and minute, as the API document states them. */
-  limits: { reads: number; writes: number; token_requests: number };
-  /** max(reads / 300, writes / 60, token requests / 20) minutes, in ms: the time at the documented rates. */
-  floor_ms: number;
-  /**
-   * Addition (issue 25): the least time any run could take for this traffic,
-   * in ms: each limit's first minute is available at once, and with fixed
-   * minute windows a window may reset just after a burst, so n requests of
-   * a class with limit L need at least (ceil(n / L) - 2) minutes. A run
-   * between this and `floor_ms` is fast, not a paradox.
-   */
-  least_ms?: number;
-  /** The checks' wall time (report `duration_ms`) over the floor; absent when the floor is 0. */
-  ratio?: number;
-}
+import { DOCUMENTED_LIMITS, rateFloorMs, type Tally } from '../client/rate-limits.js';
+import type { PartnerPacing } from './report-model.js';
 
 export function partnerPacing(tally: Tally, durationMs: number): PartnerPacing {
   const floor = rateFloorMs(tally);

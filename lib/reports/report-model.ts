@@ -3,10 +3,6 @@ import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
-import type { History } from './history.js';
-import type { Coverage, Outcome } from './outcome.js';
-import type { PartnerPacing } from './partner-pacing.js';
-import type { ResultWaiver, WaiverSummary } from './waivers.js';
 
 /**
  * `report.json`, the run interface of the target contract (section 4). The
@@ -168,4 +164,108 @@ export interface Changes {
   previous_started_at: string;
   previous_target: string;
   changed: VerdictChange[];
+}
+
+/**
+ * What a run could verify and what it may claim (issue 12). Verified means the
+ * check judged the rule: `passed` or `failed`. A rule that is `not_verifiable`,
+ * `skipped` (filtered out) or uncovered was not verified, so a run that left a
+ * MUST rule unverified can be at best `partial`, never `conforms`: a
+ * certification run allows no skips.
+ */
+export interface Coverage {
+  must_total: number;
+  must_verified: number;
+  should_total: number;
+  should_verified: number;
+}
+
+/**
+ * - `conforms`: every MUST rule verified, none failed, nothing ended in `error`;
+ * - `partial`: none failed, no error, some MUST rule not verified;
+ * - `does_not_conform`: a MUST rule failed;
+ * - `undecided`: no failure, but a check (or the run) ended in `error`.
+ */
+export type Outcome = 'conforms' | 'partial' | 'does_not_conform' | 'undecided';
+
+/** report.json's `history` (addition, with `--history DIR`). */
+export interface History {
+  dir: string;
+  /** Earlier runs found in the directory (all of them, whatever their target). */
+  previous_runs: number;
+  /** Of those, the runs with this run's suite version, profile and target name. */
+  comparable_runs: number;
+  /** What runs are compared under: `--target-name`, default the target's origin. */
+  target_name: string;
+  /** Per rule, oldest first, this run last: verdicts of the last comparable runs (null: not in that run). */
+  rules: Record<string, { verdicts: (Verdict | null)[]; flaky?: true }>;
+  /**
+   * Regressions: failed now, and the latest comparable run that judged the
+   * rule (passed, warning or failed) did not fail it; also when it failed
+   * earlier in the window (issue 25: a regression is never "flaky").
+   */
+  new_failures: string[];
+  /** Failed in the latest comparable run, passes (or warns) now. */
+  fixed: string[];
+  /**
+   * Changed verdict back and forth (two changes or more within the window)
+   * while suite version, profile and target name stayed the same, and not a
+   * regression now. The rule, in docs/nightly-ci.md, "History".
+   */
+  flaky: string[];
+  /** History files that could not be read (named, never fatal). */
+  unreadable?: string[];
+}
+
+/** What report.json records of a waiver on a result. */
+export interface ResultWaiver {
+  reason: string;
+  expires: string;
+  link?: string;
+  /** false: it expired before the run, and no longer counts. */
+  active: boolean;
+  /**
+   * true: a `--certify` run, which ignores waivers (issue 25): the waiver
+   * would have covered this failure, but the failure counts.
+   */
+  ignored_by_certify?: true;
+}
+
+/** report.json's `waivers` (addition): what the waivers file did this run. */
+export interface WaiverSummary {
+  file: string;
+  /** Rules whose failure (or warning) a live waiver covered. Always empty with `--certify`. */
+  applied: string[];
+  /** With `--certify`, which ignores waivers: the failures (and warnings) a live waiver would have covered. */
+  certify?: { would_cover: string[] };
+  /** Waivers past their expiry: the failure counts again. */
+  expired: { rule_id: string; expires: string; reason: string }[];
+  /** Live waivers whose rule passed: the file can shrink. */
+  unused: { rule_id: string; expires: string; reason: string }[];
+}
+
+/**
+ * Addition to report.json in partner mode: what the one partner key sent
+ * and the least time its documented limits (API document section 8) allow
+ * for that traffic, beside how long the checks took. A ratio near 1 says
+ * the run was as fast as the key allows; the rest was waiting.
+ */
+export interface PartnerPacing {
+  reads: number;
+  writes: number;
+  token_requests: number;
+  /** Per key and minute, as the API document states them. */
+  limits: { reads: number; writes: number; token_requests: number };
+  /** max(reads / 300, writes / 60, token requests / 20) minutes, in ms: the time at the documented rates. */
+  floor_ms: number;
+  /**
+   * Addition (issue 25): the least time any run could take for this traffic,
+   * in ms: each limit's first minute is available at once, and with fixed
+   * minute windows a window may reset just after a burst, so n requests of
+   * a class with limit L need at least (ceil(n / L) - 2) minutes. A run
+   * between this and `floor_ms` is fast, not a paradox.
+   */
+  least_ms?: number;
+  /** The checks' wall time (report `duration_ms`) over the floor; absent when the floor is 0. */
+  ratio?: number;
 }

@@ -1,34 +1,7 @@
 import type { Waiver } from '../config/waivers.js';
 import { type ExitDecision, exitDecision } from '../runner/exit-code.js';
 import { coverageFigure, coverageOf } from './outcome.js';
-import type { RuleResult, RunError } from './report-model.js';
-
-/** What report.json records of a waiver on a result. */
-export interface ResultWaiver {
-  reason: string;
-  expires: string;
-  link?: string;
-  /** false: it expired before the run, and no longer counts. */
-  active: boolean;
-  /**
-   * true: a `--certify` run, which ignores waivers (issue 25): the waiver
-   * would have covered this failure, but the failure counts.
-   */
-  ignored_by_certify?: true;
-}
-
-/** report.json's `waivers` (addition): what the waivers file did this run. */
-export interface WaiverSummary {
-  file: string;
-  /** Rules whose failure (or warning) a live waiver covered. Always empty with `--certify`. */
-  applied: string[];
-  /** With `--certify`, which ignores waivers: the failures (and warnings) a live waiver would have covered. */
-  certify?: { would_cover: string[] };
-  /** Waivers past their expiry: the failure counts again. */
-  expired: { rule_id: string; expires: string; reason: string }[];
-  /** Live waivers whose rule passed: the file can shrink. */
-  unused: { rule_id: string; expires: string; reason: string }[];
-}
+import type { ResultWaiver, RuleResult, RunError, WaiverSummary } from './report-model.js';
 
 const WAIVABLE = new Set(['failed', 'warning']);
 

@@ -28,7 +28,7 @@ export function allureReporter(
     beforeTestResultWrite(result: TestResult): void {
       const name = result.name ?? '';
       const test = testNamed(name);
-      const rule = findRule(name.split(' ')[0] ?? '');
+      const rule = test?.ruleId ? findRule(test.ruleId) : undefined;
       if (!test || !rule) return;
       const { verdict, reason, outcome } = verdictOfTest(
         test,

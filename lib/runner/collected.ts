@@ -4,6 +4,8 @@ import type { CheckOutcome } from '../check/verdict.js';
 export interface CollectedTest {
   /** The test's own name: `${id} ${title}`. */
   name: string;
+  /** The rule its check registered (`task.meta.ruleId`); absent for a test not made by `check()`. */
+  ruleId?: string;
   /** The check file, relative to the suite's root. */
   file: string;
   state: 'passed' | 'failed' | 'skipped' | 'pending';

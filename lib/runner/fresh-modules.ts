@@ -4,8 +4,7 @@
  * worker and re-importing zod, undici, faker and fast-check for each file
  * cost most of a run), yet each file must get its own module state (its own
  * control account, token cache and clean-up list live in module scope, see
- * lib/check/file-fixture.ts; a many-target run's selected target, see
- * lib/check/selected-target.ts). So our modules are evaluated afresh per
+ * lib/check/file-fixture.ts). So our modules are evaluated afresh per
  * file, while the packages Node loaded natively stay loaded.
  *
  * Not all of ours: the immutable definitions (the rule catalogue, response

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import { isSelected } from '../config/only.js';
-
-/** A check's rule id as check files name it: `check('TOKEN-01', …)`. */
-const CHECK_ID = /\bcheck\(\s*['"`]([A-Z]+-\d{2})['"`]/g;
+import { findChecks } from './find-checks.js';
 
 /**
  * The check files a `--only` run needs: those that register a selected rule.
@@ -23,13 +20,7 @@ export function filesForOnly(
   const pattern = (isAbsolute(include) ? include : join(root, include)).replaceAll('\\', '/');
   const files = globSync(pattern, { absolute: true }).sort();
   return files.filter((file) => {
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8');
-    } catch {
-      return true;
-    }
-    const ids = [...source.matchAll(CHECK_ID)].map((match) => match[1] ?? '');
+    const ids = findChecks(file).map((found) => found.ruleId);
     return ids.length === 0 || ids.some((id) => isSelected(only, id));
   });
 }

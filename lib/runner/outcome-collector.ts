@@ -58,10 +58,11 @@ export class OutcomeCollector implements Reporter {
 
   #collect(testCase: TestCase, file: string): CollectedTest {
     const result = testCase.result();
-    const outcome = testCase.meta().conformance;
+    const { ruleId, conformance: outcome } = testCase.meta();
     const duration = testCase.diagnostic()?.duration;
     return {
       name: testCase.name,
+      ...(ruleId ? { ruleId } : {}),
       file,
       state: result.state,
       mode: testCase.options.mode,

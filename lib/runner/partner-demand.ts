@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import type { Tally } from '../client/key-pacer.js';
+import type { Tally } from '../client/rate-limits.js';
 
 /**
  * What each check file sent with the partner key in the last partner run,

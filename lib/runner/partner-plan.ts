@@ -1,4 +1,4 @@
-import { DOCUMENTED_LIMITS, type RequestClass, type Tally } from '../client/key-pacer.js';
+import { DOCUMENTED_LIMITS, type RequestClass, type Tally } from '../client/rate-limits.js';
 
 /**
  * The order of check files in partner mode, planned against the key's three

@@ -91,7 +91,6 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
       ...(settings.partnerKey ? { partnerKey: settings.partnerKey } : {}),
       ...(partnerPreflightAt !== undefined ? { partnerPreflightAt } : {}),
       capabilities,
-      allowLiveOrders: settings.allowLiveOrders || Boolean(embedded),
       seed: settings.seed,
       numRuns: settings.numRuns,
       requestTimeoutMs: settings.requestTimeoutMs,

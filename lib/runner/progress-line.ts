@@ -70,7 +70,7 @@ export class ProgressLine implements Reporter {
     this.#wait = undefined;
     this.#done += 1;
     this.#counts[quickVerdict(testCase)] += 1;
-    this.#last = testCase.name.split(' ')[0] ?? '';
+    this.#last = testCase.meta().ruleId ?? testCase.name;
     this.#render();
   }
 

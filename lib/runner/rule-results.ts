@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RuleSource, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
+import { findChecks } from './find-checks.js';
 import { namedFile } from './source-name.js';
 import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
-
-const RULE_ID_OF_TEST = /^([A-Z]+-\d{2})(?:\s|$)/;
 
 export interface MergeInput {
   /** Every active rule, in catalogue order: the report has one result for each. */
@@ -40,7 +38,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
   const known = new Set(input.rules.map((rule) => rule.id));
   const testsByRule = new Map<string, CollectedTest[]>();
   for (const test of input.run.tests) {
-    const ruleId = RULE_ID_OF_TEST.exec(test.name)?.[1];
+    const ruleId = test.ruleId;
     if (!ruleId || !known.has(ruleId)) {
       runErrors.push({
         source: test.file,
@@ -57,6 +55,8 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
       runErrors.push({ source: error.file, message: error.message });
       continue;
     }
+    // vitest knows none of the tests of a file that failed to load: its source says which rules
+    // they were, so that those show the error rather than pass as merely uncovered.
     const ruleIds = ruleIdsInFile(namedFile(input.root, error.file)).filter((id) => known.has(id));
     for (const id of ruleIds) if (!brokenFiles.has(id)) brokenFiles.set(id, error);
     runErrors.push({
@@ -159,21 +159,8 @@ export function bundledChecks(root: string, pattern: string): Map<string, string
   return out;
 }
 
-/**
- * The rule ids a check file registers, read from its source: when a file
- * fails to load, vitest knows none of its tests, but its rules must still
- * show the error rather than pass as merely uncovered.
- */
+/** The rule ids a check file registers, read from its source (findChecks). */
 function ruleIdsInFile(path: string | undefined): string[] {
   if (path === undefined) return [];
-  try {
-    const source = readFileSync(path, 'utf8');
-    return [
-      ...new Set(
-        [...source.matchAll(/\bcheck\(\s*['"`]([A-Z]+-\d{2})['"`]/g)].map((m) => m[1] ?? ''),
-      ),
-    ];
-  } catch {
-    return [];
-  }
+  return [...new Set(findChecks(path).map((found) => found.ruleId))];
 }

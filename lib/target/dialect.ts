@@ -26,8 +26,6 @@ export interface Dialect {
     events: string;
     event: string;
   };
-  /** Status of a first successful order creation. */
-  orderCreatedStatus: number;
   /**
    * Where `GET /account` shows what section 2 of the API document lists: JSON
    * pointers into its body. The document fixes the object `limits`; every other
@@ -109,7 +107,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
   method: HttpMethod;
-  /** Status of a success (a first creation for `orderCreate`: equals `orderCreatedStatus`). */
+  /** Status of a success (a first creation for `orderCreate`; a v1 profile's `orderCreatedStatus` sets that one). */
   status: number;
 }
 
@@ -294,7 +292,6 @@ export const REFERENCE_DIALECT: Dialect = {
     events: '/events',
     event: '/events/{id}',
   },
-  orderCreatedStatus: 201,
   accountFields: REFERENCE_ACCOUNT_FIELDS,
   orderBody: REFERENCE_ORDER_BODY,
   totals: { order: '/total', quote: '/total' },

@@ -29,10 +29,8 @@ export interface RunConfig {
    * them too, so the key's windows hold what the run sent before the checks.
    */
   partnerProbeSent?: { kind: 'read' | 'write' | 'token'; at: number }[];
-  /** Control features the target announced, plus `live_orders` when allowed. */
+  /** Control features the target announced, plus `live_orders` when `--allow-live-orders` allows (without it no order is ever placed with a live key). */
   capabilities: Capability[];
-  /** `--allow-live-orders`: without it no order is ever placed with a live key. */
-  allowLiveOrders: boolean;
   /** Seed of every generated input; the same seed replays the same inputs. */
   seed: number;
   /** fast-check runs per property. */

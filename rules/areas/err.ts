@@ -12,6 +12,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST send every error as application/problem+json',
     section: '7',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '7',
@@ -24,6 +25,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST give every error type, title, status, detail, instance, code and request_id, each of its documented type',
     section: '2',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '2',
@@ -44,6 +46,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST set type to {docs_url}/errors#error-<code>, underscores written as hyphens, one docs_url for all',
     section: '2',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '2',
@@ -56,6 +59,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST set the status field to the HTTP status of the answer',
     section: '2',
+    provokes429: true,
     source: { doc: 'api', section: '2', quote: 'status | integer | HTTP status.' },
   },
   {
@@ -63,6 +67,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST set instance to the request path',
     section: '2',
+    provokes429: true,
     source: { doc: 'api', section: '2', quote: 'instance | string | Request path.' },
   },
   {
@@ -71,6 +76,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST use only the codes of the error table, each with the HTTP status the table gives it',
     section: '7',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '7',
@@ -86,6 +92,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST carry decline_code only on card_declined and required_scope only on insufficient_scope',
     section: '2',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '2',
@@ -101,6 +108,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST list validation_failed problems in errors[], and give every errors[] entry a detail',
     section: '2',
+    provokes429: true,
     source: { doc: 'api', section: '2', quote: 'errors | array of objects | Each has detail.' },
   },
   {
@@ -109,6 +117,7 @@ export const rules: RuleInput[] = [
     title:
       'SHOULD keep stack traces, internal paths and driver messages out of every title and detail',
     section: '7',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '7',
@@ -121,6 +130,7 @@ export const rules: RuleInput[] = [
     level: 'SHOULD',
     title: 'SHOULD give every error answer a request_id of its own',
     section: '2',
+    provokes429: true,
     source: {
       doc: 'api',
       section: '2',

@@ -216,4 +216,31 @@ export const rules: RuleInput[] = [
         'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
     },
   },
+  {
+    id: 'IDEM-18',
+    level: 'MUST',
+    title:
+      "MUST never answer an account's order to another account that sends the same Idempotency-Key and body",
+    section: '7',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
+  },
+  {
+    id: 'IDEM-19',
+    level: 'MUST',
+    title:
+      "MUST never answer one mode's order to a key of the other mode that sends the same Idempotency-Key and body",
+    section: '1',
+    needs: ['accounts', 'keys', 'live_orders'],
+    source: {
+      doc: 'api',
+      section: '1',
+      quote:
+        'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
+    },
+  },
 ];

@@ -10,6 +10,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST serve 300 reads a minute per key and refuse the 301st with 429 rate_limited',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -25,6 +26,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST serve 60 writes a minute per key and refuse the 61st with 429 rate_limited',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -41,6 +43,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST serve 20 token requests a minute per key and refuse the 21st with 429 rate_limited',
     section: '5',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: { doc: 'api', section: '5', quote: 'At most 20 token requests a minute per key.' },
   },
@@ -49,6 +52,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST send Retry-After in seconds with every 429 rate_limited',
     section: '7',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -62,6 +66,7 @@ export const rules: RuleInput[] = [
     level: 'SHOULD',
     title: 'SHOULD give Retry-After as a whole number of seconds, at least 1 (RFC 9110 §10.2.3)',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -75,6 +80,7 @@ export const rules: RuleInput[] = [
     level: 'MUST',
     title: 'MUST serve the call again once Retry-After seconds have passed on the account clock',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys', 'clock'],
     source: {
       doc: 'api',
@@ -88,6 +94,7 @@ export const rules: RuleInput[] = [
     title:
       "MUST keep limits per key: one key's exhausted limit leaves another key of the account working",
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -105,6 +112,7 @@ export const rules: RuleInput[] = [
     title:
       'MUST count token requests apart from reads and writes: an exhausted token limit leaves calls working',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -122,6 +130,7 @@ export const rules: RuleInput[] = [
     title:
       'SHOULD send RateLimit and RateLimit-Policy headers, when sent at all, as valid structured fields (RFC 9651)',
     section: '8',
+    provokes429: true,
     needs: ['accounts', 'keys'],
     source: {
       doc: 'api',
@@ -136,6 +145,7 @@ export const rules: RuleInput[] = [
     title:
       'DIALECT count in fixed 60-second windows: Retry-After is at most 60 and the call is still refused shortly before it',
     section: 'C2',
+    provokes429: true,
     needs: ['accounts', 'keys', 'clock'],
     source: {
       doc: 'contract',

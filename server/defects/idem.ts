@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_MAX } from '../config/api.js';
 import { sha256 } from '../crypto/secret-hash.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
 import { flights } from './idem-in-flight.js';
 
@@ -33,6 +34,25 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
             throw new ApiProblem(
               'idempotency_key_required',
               `The Idempotency-Key is ${key.length} characters long; at most 200 are allowed.`,
+            );
+          }
+          return key;
+        },
+      },
+    }),
+  },
+  {
+    // Issue 26: the limit counted one short, so a key of exactly 255 characters is refused.
+    name: 'idem-key-max-254',
+    breaks: 'an Idempotency-Key of exactly 255 characters is refused (the limit counts 254)',
+    replaces: () => ({
+      orders: {
+        idempotencyKeyOf: (keyOf) => (request) => {
+          const key = keyOf(request);
+          if (key.length === IDEMPOTENCY_KEY_MAX) {
+            throw new ApiProblem(
+              'idempotency_key_required',
+              `The Idempotency-Key is ${key.length} characters long; at most ${IDEMPOTENCY_KEY_MAX - 1} are allowed.`,
             );
           }
           return key;
@@ -187,6 +207,53 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     replaces: ({ wide }) => ({
       orders: {
         findRecord: () => (accountId, _mode, key) => wide.idempotencyRecord(key, { accountId }),
+      },
+    }),
+  },
+  {
+    // Issue 26: a replay that reaches another account's order (a different body stays a new request).
+    name: 'idem-replay-across-accounts',
+    breaks:
+      "a request with another account's Idempotency-Key and body is answered with that account's order",
+    replaces: ({ ctx, wide }) => ({
+      orders: {
+        place: (place) => async (app, request, principal, key, fingerprint, input, behave) => {
+          const { account, mode } = principal;
+          if (!(await behave.findRecord(account.id, mode, key))) {
+            const record = await wide.idempotencyRecord(key, { mode });
+            const owner = record && (await wide.orderAccount(record.order_id, mode));
+            if (record && owner && behave.sameRequest(record.fingerprint, fingerprint)) {
+              const order = await ctx.store.orders.get(owner, mode, record.order_id);
+              if (order) return { order, view: orderView(order), replayed: true };
+            }
+          }
+          return place(app, request, principal, key, fingerprint, input, behave);
+        },
+      },
+    }),
+  },
+  {
+    // Issue 26: a replay that reaches the other mode's order (a different body stays a new request).
+    name: 'idem-replay-across-modes',
+    breaks:
+      "a request with the other mode's Idempotency-Key and body is answered with that mode's order",
+    replaces: ({ ctx, wide }) => ({
+      orders: {
+        place: (place) => async (app, request, principal, key, fingerprint, input, behave) => {
+          const { account, mode } = principal;
+          const other = mode === 'test' ? 'live' : 'test';
+          if (!(await behave.findRecord(account.id, mode, key))) {
+            const record = await wide.idempotencyRecord(key, {
+              accountId: account.id,
+              mode: other,
+            });
+            if (record && behave.sameRequest(record.fingerprint, fingerprint)) {
+              const order = await ctx.store.orders.get(account.id, other, record.order_id);
+              if (order) return { order, view: orderView(order), replayed: true };
+            }
+          }
+          return place(app, request, principal, key, fingerprint, input, behave);
+        },
       },
     }),
   },

@@ -53,6 +53,90 @@ export const MODE_DEFECTS = defectsOf('MODE', [
     }),
   },
   {
+    // Issue 26: each path that hands an object out, leaking across accounts on its own (MODE-03).
+    name: 'other-account-found-by-external-id',
+    breaks: "GET /orders/by-external-id finds another account's order of the mode",
+    replaces: ({ ctx, wide }) => ({
+      orderReads: {
+        lookupByExternalId: (lookup) => async (principal, externalId) => {
+          const own = await lookup(principal, externalId);
+          if (own) return own;
+          const accountId = await wide.externalIdAccount(externalId, principal.mode);
+          return accountId === undefined
+            ? undefined
+            : ctx.store.orders.getByExternalId(accountId, principal.mode, externalId);
+        },
+      },
+    }),
+  },
+  {
+    name: 'other-account-orders-listed',
+    breaks: "GET /orders lists other accounts' orders of the mode",
+    replaces: ({ ctx }) => {
+      // The accounts seen placing orders in this app: whose orders the list shows the others.
+      const placing = new Set<string>();
+      return {
+        orders: {
+          checkCanPlaceOrders: (check) => (account) => {
+            check(account);
+            placing.add(account.id);
+          },
+        },
+        orderReads: {
+          listOrders: (list) => async (principal, before, limit) => {
+            const others = [];
+            for (const id of placing) {
+              const account =
+                id === principal.account.id ? undefined : await ctx.store.accounts.get(id);
+              if (account) others.push(...(await list({ ...principal, account }, before, limit)));
+            }
+            return [...others, ...(await list(principal, before, limit))];
+          },
+        },
+      };
+    },
+  },
+  {
+    name: 'other-account-quotes-visible',
+    breaks: "GET /quotes/{id} reads another account's quote",
+    replaces: ({ ctx }) => {
+      // The accounts seen making quotes in this app: where the lookup looks after the caller's.
+      const quoting = new Set<string>();
+      return {
+        quotes: {
+          checkWritable: (check) => (account) => {
+            check(account);
+            quoting.add(account.id);
+          },
+          lookupQuote: (lookup) => async (principal, id) => {
+            const own = await lookup(principal, id);
+            if (own) return own;
+            for (const accountId of quoting) {
+              const account = await ctx.store.accounts.get(accountId);
+              const quote = account && (await lookup({ ...principal, account }, id));
+              if (quote) return quote;
+            }
+            return undefined;
+          },
+        },
+      };
+    },
+  },
+  {
+    name: 'test-key-lists-live-orders',
+    breaks: "a test key's GET /orders lists the account's live orders",
+    replaces: () => ({
+      orderReads: {
+        listOrders: (list) => async (principal, before, limit) => [
+          ...(principal.mode === 'test'
+            ? await list({ ...principal, mode: 'live' }, before, limit)
+            : []),
+          ...(await list(principal, before, limit)),
+        ],
+      },
+    }),
+  },
+  {
     name: 'unknown-id-as-422',
     breaks: 'an order id that does not exist is answered 422 validation_failed',
     replaces: () => ({

@@ -1,5 +1,4 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check } from '../../lib/check/index.js';
+import { check, uniqueExternalId } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 
 // Section 7 (409 account_incomplete: the account lacks something needed to place orders).

@@ -1,5 +1,4 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, quoteBodyOf } from '../../lib/check/index.js';
+import { check, quoteBodyOf, uniqueExternalId } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 

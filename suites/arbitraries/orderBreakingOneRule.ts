@@ -1,6 +1,7 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
+import type { OrderBodyShape } from '../../lib/check/index.js';
 import {
   goodsTotal,
   type OrderCatalog,
@@ -9,10 +10,9 @@ import {
   orderBodyOf,
   type Product,
 } from '../../lib/check/index.js';
-import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { foreignCountryCode } from './foreignCountryCode.js';
 import { unknownFieldName } from './unknownFieldName.js';
-import { fitUnder, validOrder } from './validOrder.js';
+import { EXAMPLE_ADDRESS, fitUnder, validOrder } from './validOrder.js';
 
 /** The causes of 422 `validation_failed` on an order body (sections 4 and 7). */
 export type BrokenRule =
@@ -290,4 +290,53 @@ function removeAt(body: Record<string, unknown>, pointer: string): void {
     .replace(/~1/g, '/')
     .replace(/~0/g, '~');
   delete (valueAt(body, pointer.slice(0, cut)) as Record<string, unknown>)[last];
+}
+
+/**
+ * The broken orders every run of a property over `orderBreakingOneRule`
+ * tries besides the generated ones (issue 26): a quantity one under its
+ * product's minimum (section 4 rule 2; the product with the largest
+ * minimum), and, when the account's maximum order value is known, the
+ * cheapest order over it, one unit past the largest total within it (rule 5).
+ * As fast-check `examples`: `brokenOrderExamples(catalog, shape).map((b) => [b])`.
+ */
+export function brokenOrderExamples(catalog: OrderCatalog, shape: OrderBodyShape): BrokenOrder[] {
+  const eligible = catalog.products.filter((p) => !p.ships_by_freight);
+  const examples: BrokenOrder[] = [];
+  const strictest = [...eligible].sort((a, b) => b.min_quantity - a.min_quantity)[0];
+  if (strictest) {
+    const quantity = strictest.min_quantity - 1;
+    const pointer = linePointer(shape, 0, 'quantity');
+    examples.push({
+      rule: 'quantity_below_minimum',
+      what: `${pointer} = ${quantity}, one under the minimum ${strictest.min_quantity} of ${strictest.sku}`,
+      body: orderBodyOf(shape, {
+        externalId: 'boundary-under-minimum',
+        items: [{ sku: strictest.sku, quantity }],
+        address: EXAMPLE_ADDRESS,
+      }),
+      pointer,
+    });
+  }
+  const max = catalog.maxOrderValue;
+  if (max === undefined) return examples;
+  const over = eligible
+    .filter((p) => p.unit_price > 0)
+    .map((p) => {
+      const quantity = Math.max(p.min_quantity, Math.floor(max / p.unit_price) + 1);
+      return { sku: p.sku, quantity, beyond: quantity * p.unit_price - max };
+    })
+    .sort((a, b) => a.beyond - b.beyond)[0];
+  if (over) {
+    examples.push({
+      rule: 'over_max_order_value',
+      what: `goods of ${max + over.beyond} cents, one unit over the maximum ${max}`,
+      body: orderBodyOf(shape, {
+        externalId: 'boundary-over-maximum',
+        items: [{ sku: over.sku, quantity: over.quantity }],
+        address: EXAMPLE_ADDRESS,
+      }),
+    });
+  }
+  return examples;
 }

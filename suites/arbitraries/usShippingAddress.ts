@@ -1,7 +1,7 @@
 // The en_US entry point loads one locale; the package root loads them all (~30 MB a worker).
 import { faker } from '@faker-js/faker/locale/en_US';
 import fc from 'fast-check';
-import type { UsAddress } from '../../lib/check/us-address.js';
+import type { UsAddress } from '../../lib/check/index.js';
 
 /**
  * A US shipping address in the reference shape (contract section 2), with

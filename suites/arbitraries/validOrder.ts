@@ -5,6 +5,7 @@ import {
   type OrderLine,
   type OrderSpec,
   type Product,
+  type UsAddress,
 } from '../../lib/check/index.js';
 import { externalId } from './externalId.js';
 import { usShippingAddress } from './usShippingAddress.js';
@@ -78,4 +79,52 @@ export function fitUnder(
     lines.splice(lines.indexOf(dearest), 1);
   }
   return lines;
+}
+
+/** A fixed US address (section 4 rule 3), so that boundary examples are data. */
+export const EXAMPLE_ADDRESS: UsAddress = {
+  name: 'Dana Example',
+  line1: '100 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+
+/**
+ * The orders every run of a property over `validOrder(catalog)` tries
+ * besides the generated ones (issue 26): each product at exactly its minimum
+ * quantity (section 4 rule 2), and, when the account's maximum order value
+ * is known, one product to the largest total within it, the maximum itself
+ * where a price divides it (rule 5). As fast-check `examples`:
+ * `validOrderExamples(catalog).map((order) => [order])`.
+ */
+export function validOrderExamples(catalog: OrderCatalog): OrderSpec[] {
+  const eligible = catalog.products.filter((p) => !p.ships_by_freight);
+  const atMinimum = eligible.slice(0, 8).map((p) => ({ sku: p.sku, quantity: p.min_quantity }));
+  const examples: OrderSpec[] = [
+    {
+      externalId: 'boundary-minimum',
+      items: fitUnder(catalog, atMinimum, catalog.maxOrderValue),
+      address: EXAMPLE_ADDRESS,
+    },
+  ];
+  const max = catalog.maxOrderValue;
+  if (max === undefined) return examples;
+  const fullest = eligible
+    .filter((p) => p.unit_price > 0 && p.unit_price * p.min_quantity <= max)
+    .map((p) => ({
+      sku: p.sku,
+      quantity: Math.floor(max / p.unit_price),
+      left: max % p.unit_price,
+    }))
+    .sort((a, b) => a.left - b.left)[0];
+  if (fullest) {
+    examples.push({
+      externalId: 'boundary-maximum',
+      items: [{ sku: fullest.sku, quantity: fullest.quantity }],
+      address: EXAMPLE_ADDRESS,
+    });
+  }
+  return examples;
 }

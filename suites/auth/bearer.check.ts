@@ -1,10 +1,10 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   type CheckContext,
   check,
   type HttpResponse,
   newIdempotencyKey,
   type RequestSpec,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
 import { forgedToken } from '../arbitraries/forgedToken.js';
 

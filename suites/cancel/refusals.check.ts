@@ -1,6 +1,4 @@
-import { idIn } from '../../lib/check/answers.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
+import { check, checksUseOwnAccounts, idIn, orderBody, valueAt } from '../../lib/check/index.js';
 import { orderSchema } from '../schemas/order.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

@@ -1,6 +1,11 @@
 import type fc from 'fast-check';
-import { requireId } from '../../lib/check/answers.js';
-import { cheapestLine, newIdempotencyKey, orderBodyOf, orderSpec } from '../../lib/check/index.js';
+import {
+  cheapestLine,
+  newIdempotencyKey,
+  orderBodyOf,
+  orderSpec,
+  requireId,
+} from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { externalIdIn, idIn, succeeded } from '../../lib/check/answers.js';
+import { externalIdIn, idIn, succeeded } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type {
   AccountSettings,
   CheckContext,
@@ -7,7 +6,7 @@ import type {
   Key,
   RequestSpec,
 } from '../../lib/check/index.js';
-import { newIdempotencyKey } from '../../lib/check/index.js';
+import { newIdempotencyKey, uniqueExternalId } from '../../lib/check/index.js';
 import { firstRefusal } from '../rate/burst.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';

@@ -1,6 +1,5 @@
 import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { newIdempotencyKey } from '../../lib/check/index.js';
-import { API_BASE_PATH } from '../../lib/target/dialect.js';
+import { API_BASE_PATH, newIdempotencyKey } from '../../lib/check/index.js';
 import { createEndpoint, ENDPOINTS_PER_MODE } from '../support/webhook-endpoints.js';
 import type { ProvokedError } from './provoke-errors.js';
 

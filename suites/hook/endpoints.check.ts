@@ -1,9 +1,5 @@
-import { idIn } from '../../lib/check/answers.js';
-import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { walkList } from '../../lib/check/list-walk.js';
-import type { NotVerifiable } from '../../lib/violations/harness-error.js';
+import type { CheckContext, Key, NotVerifiable } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, idIn, valueAt, walkList } from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import {

@@ -1,12 +1,12 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
 import {
+  API_BASE_PATH,
   check,
   checksUseOwnAccounts,
+  HarnessError,
   newIdempotencyKey,
   orderBody,
 } from '../../lib/check/index.js';
-import { API_BASE_PATH } from '../../lib/target/dialect.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

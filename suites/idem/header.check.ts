@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, checksUseOwnAccounts, type OrderBody, orderBody } from '../../lib/check/index.js';
-import { IDEMPOTENCY_KEY_MAX, idempotencyKey } from '../arbitraries/idempotencyKey.js';
-import { overlongIdempotencyKey } from '../arbitraries/overlongIdempotencyKey.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type OrderBody,
+  orderBody,
+  uniqueExternalId,
+} from '../../lib/check/index.js';
+import {
+  IDEMPOTENCY_KEY_LENGTHS,
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyKey,
+  keysOfLengths,
+} from '../arbitraries/idempotencyKey.js';
+import {
+  OVERLONG_IDEMPOTENCY_KEY_LENGTHS,
+  overlongIdempotencyKey,
+} from '../arbitraries/overlongIdempotencyKey.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -10,6 +24,15 @@ import { orderingLanes } from '../support/ordering-lanes.js';
 import { problemCode } from '../support/problem-text.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { WritePacer } from '../support/write-pacer.js';
+
+/**
+ * What the boundary keys are made of: drawn from the check's faker, so that
+ * `--seed` replays the same keys (and counterexample) and another seed sends
+ * keys a partner sandbox has not seen.
+ */
+function exampleSalt(ctx: CheckContext): string {
+  return `ct-${ctx.faker.string.alphanumeric(24)}`;
+}
 
 // Each check makes the accounts it uses: they may run side by side against a target far away.
 checksUseOwnAccounts();
@@ -45,7 +68,11 @@ check('IDEM-02', async (ctx) => {
       }
       expectSuccess(ctx, res, `an Idempotency-Key of ${generated.length} characters`);
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 5) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 5),
+      // The limit and the length below it, on every run besides the generated keys.
+      examples: keysOfLengths(IDEMPOTENCY_KEY_LENGTHS, exampleSalt(ctx)),
+    },
   );
 });
 
@@ -71,7 +98,11 @@ check('IDEM-03', async (ctx) => {
       });
       await expectNoOrder(ctx, key, body.external_id, 'an over-long Idempotency-Key');
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 3) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 3),
+      // One over the limit, on every run besides the generated keys.
+      examples: keysOfLengths(OVERLONG_IDEMPOTENCY_KEY_LENGTHS, exampleSalt(ctx)),
+    },
   );
 });
 

@@ -1,7 +1,7 @@
-import { idIn } from '../../lib/check/answers.js';
 import {
   check,
   checksUseOwnAccounts,
+  idIn,
   newIdempotencyKey,
   orderBody,
 } from '../../lib/check/index.js';

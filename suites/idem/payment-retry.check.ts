@@ -1,7 +1,12 @@
-import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { check, newIdempotencyKey, type OrderBody, orderBody } from '../../lib/check/index.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import {
+  check,
+  HarnessError,
+  idIn,
+  newIdempotencyKey,
+  type OrderBody,
+  orderBody,
+} from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { type Ordering, ordering } from '../support/ordering.js';

@@ -1,5 +1,4 @@
-import { requireId } from '../../lib/check/answers.js';
-import { check, newIdempotencyKey, orderBody } from '../../lib/check/index.js';
+import { check, newIdempotencyKey, orderBody, requireId } from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { ordering } from '../support/ordering.js';
 import { problemCode } from '../support/problem-text.js';

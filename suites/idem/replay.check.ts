@@ -1,10 +1,10 @@
-import { idIn } from '../../lib/check/answers.js';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   check,
   checksUseOwnAccounts,
+  idIn,
   newIdempotencyKey,
   orderBody,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';

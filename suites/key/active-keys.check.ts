@@ -2,10 +2,10 @@ import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
+  HarnessError,
   type Key,
   type TestAccount,
 } from '../../lib/check/index.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
 const ACTIVE_KEYS = 10;

@@ -1,5 +1,4 @@
-import { check } from '../../lib/check/index.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import { check, HarnessError } from '../../lib/check/index.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 

@@ -1,6 +1,12 @@
-import { type AnswerKind, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
+import {
+  type AnswerKind,
+  check,
+  checksUseOwnAccounts,
+  idIn,
+  orderBody,
+  quoteBody,
+} from '../../lib/check/index.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';

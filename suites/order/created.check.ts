@@ -1,15 +1,15 @@
-import { moneyOf } from '../../lib/check/answers.js';
+import type { Dialect } from '../../lib/check/index.js';
 import {
   addressOf,
   check,
   checksUseOwnAccounts,
   goodsTotal,
   linesOf,
+  moneyAt,
+  moneyOf,
   orderBody,
+  valueAt,
 } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import type { Dialect } from '../../lib/target/dialect.js';
-import { moneyAt } from '../../lib/target/dialect.js';
 import { orderSchema } from '../schemas/order.js';
 import { requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

@@ -1,6 +1,11 @@
-import { externalIdIn, requireId } from '../../lib/check/answers.js';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  externalIdIn,
+  orderBody,
+  requireId,
+  uniqueExternalId,
+} from '../../lib/check/index.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

@@ -1,12 +1,12 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
+import type { OrderBodyShape } from '../../lib/check/index.js';
 import {
   cheapestLine,
   check,
   checksUseOwnAccounts,
   goodsTotal,
   orderBody,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
-import type { OrderBodyShape } from '../../lib/target/dialect.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';

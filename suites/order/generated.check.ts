@@ -1,4 +1,3 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import type { OrderLine } from '../../lib/check/index.js';
 import {
   type CheckContext,
@@ -6,9 +5,10 @@ import {
   checksUseOwnAccounts,
   type Key,
   orderBodyOf,
+  uniqueExternalId,
 } from '../../lib/check/index.js';
-import { orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
-import { validOrder } from '../arbitraries/validOrder.js';
+import { brokenOrderExamples, orderBreakingOneRule } from '../arbitraries/orderBreakingOneRule.js';
+import { validOrder, validOrderExamples } from '../arbitraries/validOrder.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectPointer, expectValidationFailed } from '../support/expect-validation.js';
@@ -47,7 +47,11 @@ check('ORDER-16', async (ctx) => {
       if (res.status >= 300 && (await overMaximum(ctx, key, catalog, [...order.items]))) return;
       expectSuccess(ctx, res, `a valid order of ${order.items.length} line(s)`);
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 5) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 5),
+      // Every product at its minimum, and an order at (or just under) the maximum order value.
+      examples: validOrderExamples(catalog).map((order) => [order]),
+    },
   );
 });
 
@@ -63,7 +67,11 @@ check('ORDER-17', async (ctx) => {
       const res = await ctx.postOrder(key, withUniqueExternalId(broken.body));
       expectValidationFailed(ctx, res);
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 10) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 10),
+      // A quantity one under its minimum, and the cheapest order over the maximum order value.
+      examples: brokenOrderExamples(catalog, ctx.dialect.orderBody).map((broken) => [broken]),
+    },
   );
 });
 
@@ -81,7 +89,11 @@ check('ORDER-18', async (ctx) => {
       if (res.status !== 422) return; // ORDER-17 judges the status
       if (broken.pointer !== undefined) expectPointer(ctx, res, broken.pointer);
     },
-    { numRuns: propertyRuns(ctx, account !== undefined, 10) },
+    {
+      numRuns: propertyRuns(ctx, account !== undefined, 10),
+      // A quantity one under its minimum, and the cheapest order over the maximum order value.
+      examples: brokenOrderExamples(catalog, ctx.dialect.orderBody).map((broken) => [broken]),
+    },
   );
 });
 

@@ -1,6 +1,5 @@
 import type { CheckContext, Key, Product } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import { check, checksUseOwnAccounts, HarnessError, orderBody } from '../../lib/check/index.js';
 import type { OrderCatalog } from '../support/catalog.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';

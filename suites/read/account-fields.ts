@@ -8,9 +8,8 @@
  * are READ-06's business, a DIALECT rule).
  */
 
-import { centsIn } from '../../lib/check/answers.js';
-import { escapeToken, valueAt } from '../../lib/check/json-pointer.js';
-import type { MoneyFormat } from '../../lib/target/dialect.js';
+import type { MoneyFormat } from '../../lib/check/index.js';
+import { centsIn, escapeToken, valueAt } from '../../lib/check/index.js';
 
 export { valueAt };
 

@@ -1,6 +1,5 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
-import { moneyAt } from '../../lib/target/dialect.js';
+import { check, checksUseOwnAccounts, moneyAt } from '../../lib/check/index.js';
 import { accountSchema } from '../schemas/account.js';
 import { ordering } from '../support/ordering.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';

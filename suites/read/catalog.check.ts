@@ -1,7 +1,12 @@
-import { centsIn, pageQuery } from '../../lib/check/answers.js';
-import { check, checksUseOwnAccounts, productsOf } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { moneyAt } from '../../lib/target/dialect.js';
+import {
+  centsIn,
+  check,
+  checksUseOwnAccounts,
+  moneyAt,
+  pageQuery,
+  productsOf,
+  valueAt,
+} from '../../lib/check/index.js';
 import { listOf } from '../schemas/list.js';
 import { productSchema } from '../schemas/product.js';
 import { ordering } from '../support/ordering.js';

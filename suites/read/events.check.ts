@@ -1,8 +1,12 @@
-import { idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { walkList } from '../../lib/check/list-walk.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  idIn,
+  orderBody,
+  valueAt,
+  walkList,
+} from '../../lib/check/index.js';
 import { eventSchema } from '../schemas/event.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

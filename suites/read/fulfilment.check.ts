@@ -1,7 +1,11 @@
-import { listPage } from '../../lib/check/answers.js';
 import type { CheckContext } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  listPage,
+  orderBody,
+  valueAt,
+} from '../../lib/check/index.js';
 import { InvoiceSchema } from '../schemas/invoice.js';
 import { listOf } from '../schemas/list.js';
 import { ShipmentSchema } from '../schemas/shipment.js';

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
+  check,
+  checksUseOwnAccounts,
   externalIdIn,
   idIn,
   itemIdOf,
   listPage,
+  orderBody,
   pageQuery,
   requireId,
-} from '../../lib/check/answers.js';
-import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
+} from '../../lib/check/index.js';
 import { objectAt } from '../schemas/at-pointers.js';
 import { listOf } from '../schemas/list.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';

@@ -1,7 +1,14 @@
-import { centsIn, moneyOf, requireId } from '../../lib/check/answers.js';
-import { check, checksUseOwnAccounts, goodsTotal, quoteBody } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { moneyAt } from '../../lib/target/dialect.js';
+import {
+  centsIn,
+  check,
+  checksUseOwnAccounts,
+  goodsTotal,
+  moneyAt,
+  moneyOf,
+  quoteBody,
+  requireId,
+  valueAt,
+} from '../../lib/check/index.js';
 import { quoteSchema } from '../schemas/quote.js';
 import { answeredId, expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unescapeToken } from '../../lib/check/json-pointer.js';
+import { unescapeToken } from '../../lib/check/index.js';
 
 interface Tree {
   schema?: z.ZodType;

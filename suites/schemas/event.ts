@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Dialect } from '../../lib/target/dialect.js';
+import type { Dialect } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { TimestampSchema } from './timestamp.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MoneyFormat } from '../../lib/target/dialect.js';
+import type { MoneyFormat } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 
 /** Contract section 2: money is `{"amount": <integer cents>, "currency": "USD"}`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Dialect } from '../../lib/target/dialect.js';
-import { moneyAt } from '../../lib/target/dialect.js';
+import type { Dialect } from '../../lib/check/index.js';
+import { moneyAt } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 import { moneySchema } from './money.js';
 

@@ -1,9 +1,12 @@
-import { requireId } from '../../lib/check/answers.js';
-import { uniqueExternalId } from '../../lib/check/external-id.js';
-import type { CheckContext, Key, RequestSpec } from '../../lib/check/index.js';
-import { linesOf, newIdempotencyKey, quoteBodyOf } from '../../lib/check/index.js';
-import type { HttpMethod } from '../../lib/target/dialect.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import type { CheckContext, HttpMethod, Key, RequestSpec } from '../../lib/check/index.js';
+import {
+  HarnessError,
+  linesOf,
+  newIdempotencyKey,
+  quoteBodyOf,
+  requireId,
+  uniqueExternalId,
+} from '../../lib/check/index.js';
 import { requireServedSubresource } from '../support/order-subresource.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import type { Scope } from '../support/scopes.js';

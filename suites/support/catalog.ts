@@ -1,8 +1,5 @@
-import { centsIn } from '../../lib/check/answers.js';
-import { listedProducts } from '../../lib/check/catalog-read.js';
 import type { CheckContext, Key, OrderCatalog, Product } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { moneyAt } from '../../lib/target/dialect.js';
+import { centsIn, listedProducts, moneyAt, valueAt } from '../../lib/check/index.js';
 
 export type { OrderCatalog };
 

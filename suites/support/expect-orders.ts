@@ -1,5 +1,5 @@
-import { requireId, succeeded } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
+import { requireId, succeeded } from '../../lib/check/index.js';
 import { orderIdsWithExternalId } from './order-count.js';
 
 /**

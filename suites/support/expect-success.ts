@@ -1,6 +1,5 @@
-import { type AnswerKind, requireId } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import { type AnswerKind, HarnessError, requireId } from '../../lib/check/index.js';
 import { problemCode } from './problem-text.js';
 
 function describe(res: HttpResponse): string {

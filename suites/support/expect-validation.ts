@@ -1,5 +1,5 @@
-import { entryPointer, pointerInForm } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { entryPointer, pointerInForm } from '../../lib/check/index.js';
 import { errorEntries } from './problem-text.js';
 
 /**

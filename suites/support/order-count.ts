@@ -1,7 +1,5 @@
-import { externalIdIn, idIn } from '../../lib/check/answers.js';
 import type { CheckContext, Key } from '../../lib/check/index.js';
-import { walkList } from '../../lib/check/list-walk.js';
-import { NotVerifiable } from '../../lib/violations/harness-error.js';
+import { externalIdIn, idIn, NotVerifiable, walkList } from '../../lib/check/index.js';
 
 /**
  * The ids of the orders holding this `external_id`, found by walking

@@ -1,5 +1,5 @@
-import { dialectGap } from '../../lib/check/answers.js';
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
+import { dialectGap } from '../../lib/check/index.js';
 
 /**
  * Stops the check `not_verifiable` when the shipments or the invoice of an

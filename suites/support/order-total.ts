@@ -1,9 +1,12 @@
-import { centsIn, dialectGap } from '../../lib/check/answers.js';
 import type { CheckContext, Key, OrderLine } from '../../lib/check/index.js';
-import { quoteBody } from '../../lib/check/index.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
-import { moneyAt } from '../../lib/target/dialect.js';
-import { HarnessError } from '../../lib/violations/harness-error.js';
+import {
+  centsIn,
+  dialectGap,
+  HarnessError,
+  moneyAt,
+  quoteBody,
+  valueAt,
+} from '../../lib/check/index.js';
 import type { OrderCatalog } from './catalog.js';
 import { requireQuoteBodyTaken } from './quote-refusal.js';
 

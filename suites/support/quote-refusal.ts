@@ -1,5 +1,5 @@
-import { dialectGap } from '../../lib/check/answers.js';
 import type { HttpResponse } from '../../lib/check/index.js';
+import { dialectGap } from '../../lib/check/index.js';
 import { problemCode } from './problem-text.js';
 
 /**

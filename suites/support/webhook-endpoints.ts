@@ -1,9 +1,5 @@
-import { dialectGap, idIn } from '../../lib/check/answers.js';
-import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import { put } from '../../lib/check/json-pointer.js';
-import { walkList } from '../../lib/check/list-walk.js';
-import type { OperationName } from '../../lib/target/dialect.js';
-import { NotVerifiable } from '../../lib/violations/harness-error.js';
+import type { CheckContext, HttpResponse, Key, OperationName } from '../../lib/check/index.js';
+import { dialectGap, idIn, NotVerifiable, put, walkList } from '../../lib/check/index.js';
 import { problemCode } from './problem-text.js';
 
 /** Section 6, section 8: webhook endpoints per mode. */

@@ -1,10 +1,10 @@
-import { uniqueExternalId } from '../../lib/check/external-id.js';
 import {
   addressOf,
   type CheckContext,
   check,
   type HttpResponse,
   quoteBodyOf,
+  uniqueExternalId,
   withAddress,
 } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { ROOT } from '../faults/area-checks.js';
 import { prepareRun, readRun } from '../faults/run-conformance.js';
+import { runSuitesOnTargets } from '../faults/run-targets.js';
 import { describePostgres, freshDatabase } from '../server/support/postgres.js';
 import { type Balancer, roundRobin } from '../server/support/round-robin.js';
 

@@ -81,7 +81,6 @@ describe('dialect probe: a correct target in the profile dialect passes silently
       d.paths.order = '/purchase-orders/{id}';
       d.orderBody = { ...d.orderBody, items: '/lines', sku: '/product' };
       d.operations.orderCreate.status = 200;
-      d.orderCreatedStatus = 200;
       d.answers.order.id = '/order_id';
       d.totals.order = '/amounts/total';
       d.money = { ...d.money, format: 'decimal' };

@@ -115,7 +115,7 @@ describe('draft profile: inferred from the answers', () => {
       hasMore: null,
       nextCursor: '/next_cursor',
     });
-    expect(d.dialect.orderCreatedStatus).toBe(200);
+    expect(d.dialect.operations.orderCreate.status).toBe(200);
     expect(d.dialect.answers.order).toMatchObject({ id: '/order_id', status: '/state' });
     expect(d.dialect.totals.order).toBe('/grand_total');
     expect(d.dialect.orderStatuses.received).toBe('new');
@@ -197,7 +197,7 @@ describe('draft profile: the file', () => {
       docsUrl: DOCS,
       dialect: {
         keyPrefix: 'acme',
-        orderCreatedStatus: 200,
+        operations: { orderCreate: { status: 200 } },
         accountFields: { livemode: '/mode/live' },
         totals: { order: '/grand_total' },
       },

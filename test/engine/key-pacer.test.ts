@@ -6,7 +6,7 @@ import {
   type RequestClass,
   rateFloorMs,
   WINDOW_MS,
-} from '../../lib/client/key-pacer.js';
+} from '../../lib/client/rate-limits.js';
 
 /** A clock that only moves when the pacer sleeps or the test says so: no real time passes. */
 function fakeClock() {
@@ -51,19 +51,6 @@ describe('the partner key pacer (section 8 limits, one window per class)', () =>
     expect(clock.t).toBe(0);
     // Another key has windows of its own.
     expect((await pacer.acquire('odp_test_ak_other', 'write')).waited).toBe(0);
-  });
-
-  it('counts recorded (unpaced) requests, so the requests after them wait instead of meeting a 429', async () => {
-    const { clock, pacer } = fakeClock();
-    for (let i = 0; i < 20; i++) {
-      const slot = pacer.record(KEY, 'token');
-      expect(slot.waited).toBe(0);
-      slot.done();
-    }
-    expect(clock.t).toBe(0);
-    const next = await pacer.acquire(KEY, 'token');
-    expect(next.waited).toBeGreaterThanOrEqual(WINDOW_MS);
-    expect(pacer.tally(KEY).token).toBe(21);
   });
 
   it('counts a request sent before it existed (the preflight token request) at its answer time', async () => {

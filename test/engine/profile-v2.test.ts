@@ -5,7 +5,7 @@ import { centsIn } from '../../lib/check/answers.js';
 import { valueAt } from '../../lib/check/json-pointer.js';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
-import { requestClass } from '../../lib/client/key-pacer.js';
+import { requestClass } from '../../lib/client/rate-limits.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
@@ -55,7 +55,6 @@ describe('profile v2', () => {
     expect(dialect).toEqual({
       ...REFERENCE_DIALECT,
       keyPrefix: 'acme',
-      orderCreatedStatus: 200,
       paths: { ...REFERENCE_DIALECT.paths, order: '/v2/orders/{id}' },
       // The v1 field is the v2 operation's status: one fact, two spellings.
       operations: {
@@ -206,7 +205,7 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
       webhookEndpointDelete: { method: 'POST', status: 200 },
     });
     // The v2 operation's status is the v1 field's: one fact.
-    expect(dialect.orderCreatedStatus).toBe(200);
+    expect(dialect.operations.orderCreate.status).toBe(200);
     // The quote body starts from the profile's order body, not the reference's.
     expect(dialect.quoteBody).toEqual({ ...dialect.orderBody, items: '/quote_lines' });
     expect(dialect.webhookEndpointBody).toEqual({ url: '/target/url', events: null });
@@ -262,7 +261,7 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
     expect(agree.dialect.operations.orderCreate.status).toBe(200);
     expect(
       load({ version: 2, dialect: { operations: { orderCreate: { status: 202 } } } }).dialect
-        .orderCreatedStatus,
+        .operations.orderCreate.status,
     ).toBe(202);
     expect(
       errorOf({

@@ -38,7 +38,10 @@ const module = (tests: number) =>
 const testCase = (name: string, verdict?: string, state = 'passed') =>
   ({
     name,
-    meta: () => (verdict ? { conformance: { verdict } } : {}),
+    meta: () => ({
+      ruleId: name.split(' ')[0],
+      ...(verdict ? { conformance: { verdict } } : {}),
+    }),
     result: () => ({ state }),
   }) as unknown as TestCase;
 

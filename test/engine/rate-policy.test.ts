@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { withRatePolicy } from '../../lib/check/rate-policy.js';
+import { withRatePolicy } from '../../lib/client/rate-limits.js';
 import type { HttpResponse } from '../../lib/client/types.js';
 import { HarnessError, NotVerifiable } from '../../lib/violations/harness-error.js';
 
@@ -29,11 +29,11 @@ function target(...statuses: number[]) {
   };
 }
 
-describe('one 429 policy for checks outside the RATE area (ctx.api)', () => {
+describe('one 429 policy for checks of rules that do not provoke 429s', () => {
   const waits: number[] = [];
-  const scope = (partner: boolean, rateRule = false) => ({
+  const scope = (partner: boolean, provokes429 = false) => ({
     partner,
-    rateRule,
+    provokes429,
     note: () => undefined,
     wait: async (ms: number) => {
       waits.push(ms);
@@ -94,6 +94,21 @@ describe('imports flow one way', () => {
         const text = readFileSync(join(lib, layer, file), 'utf8');
         expect(text, `${layer}/${file}`).not.toMatch(/from '\.\.\/check\//);
       }
+    }
+  });
+
+  it('suites reach the engine only through lib/check/index.ts, its one door', () => {
+    const suites = fileURLToPath(new URL('../../suites/', import.meta.url));
+    const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    for (const file of files) {
+      const text = readFileSync(join(suites, file), 'utf8');
+      const reached = [...text.matchAll(/from '((?:\.\.\/)+lib\/[^']+)'/g)].map((m) => m[1]);
+      expect(
+        reached.filter((path) => !path?.endsWith('/lib/check/index.js')),
+        file,
+      ).toEqual([]);
     }
   });
 

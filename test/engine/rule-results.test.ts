@@ -16,6 +16,7 @@ function rule(id: string, level: Rule['level']): Rule {
     section: '4',
     needs: [],
     retired: false,
+    provokes429: false,
     source: { doc: 'api', section: '4', quote: ['a sentence of section 4'] },
     area: id.split('-')[0] as Rule['area'],
   };
@@ -42,12 +43,18 @@ function outcome(ruleId: string, verdict: CheckOutcome['verdict'], reason?: stri
 function test(r: Rule, partial: Partial<CollectedTest>): CollectedTest {
   return {
     name: `${r.id} ${r.title}`,
+    ruleId: r.id,
     file: 'suites/x.check.ts',
     state: 'passed',
     mode: 'run',
     errors: [],
     ...partial,
   };
+}
+
+/** A test not registered through `check()`: no rule on its task. */
+function withoutRule({ ruleId: _none, ...rest }: CollectedTest): CollectedTest {
+  return rest;
 }
 
 function run(tests: CollectedTest[], extra: Partial<CollectedRun> = {}): CollectedRun {
@@ -197,7 +204,7 @@ describe('mergeResults', () => {
     const { runErrors } = mergeResults({
       rules: RULES,
       only: [],
-      run: run([test(idem1, { name: 'a test with no rule id' })], {
+      run: run([withoutRule(test(idem1, { name: 'a test with no rule id' }))], {
         unhandled: ['Error: socket hang up'],
         fileErrors: [
           { file: 'suites/x.check.ts', message: 'afterAll: cleanup failed', collected: true },

@@ -21,7 +21,13 @@ function checkFiles(dir: string): string[] {
  * that nothing was missed: a rule without its check would end not_verifiable.
  */
 export function areaChecksGlob(area: string): string {
-  const registers = new RegExp(`\\bcheck\\(\\s*['"\`]${area}-\\d{2}['"\`]`);
+  return checksGlob([area]);
+}
+
+/** The `--suites` glob of the check files that register any of these rules or a rule of these areas. */
+export function checksGlob(selectors: readonly string[]): string {
+  const alternatives = selectors.map((s) => (s.includes('-') ? s : `${s}-\\d{2}`)).join('|');
+  const registers = new RegExp(`\\bcheck\\(\\s*['"\`](?:${alternatives})['"\`]`);
   const files = checkFiles(SUITES)
     .filter((path) => registers.test(readFileSync(path, 'utf8')))
     .map((path) =>
@@ -30,7 +36,7 @@ export function areaChecksGlob(area: string): string {
         .replace(/\.check\.ts$/, ''),
     )
     .sort();
-  if (files.length === 0) throw new Error(`no check file registers a rule of the area ${area}`);
+  if (files.length === 0) throw new Error(`no check file registers ${selectors.join(', ')}`);
   const stems = files.length === 1 ? files[0] : `{${files.join(',')}}`;
   return join(ROOT, `${stems}.check.ts`);
 }

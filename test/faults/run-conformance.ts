@@ -1,11 +1,12 @@
+import { isSelected } from '../../lib/config/only.js';
 import { loadSettings } from '../../lib/config/settings.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { exitDecision } from '../../lib/runner/exit-code.js';
 import { prepareTarget } from '../../lib/runner/prepare-target.js';
 import { mergeResults } from '../../lib/runner/rule-results.js';
-import type { SuiteTarget } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
-import { areaChecksGlob, ROOT } from './area-checks.js';
+import { checksGlob, ROOT } from './area-checks.js';
+import type { SuiteTarget } from './run-targets.js';
 
 export interface AreaRun {
   area: string;
@@ -24,7 +25,10 @@ export interface ConformanceTarget {
   controlToken: string;
 }
 
-/** What one run covers: the checks of one area, or (`'ALL'`) the whole bundled suite. */
+/**
+ * What one run covers: the checks of one area, of some rules (`'IDEM-02'`,
+ * `'AUTH-05,KEY-06'`, as `--only` takes them), or (`'ALL'`) the whole bundled suite.
+ */
 export type RunScope = string | 'ALL';
 
 /** A target of the matrix, ready for runSuitesOnTargets, with the selection its results are read with. */
@@ -55,7 +59,7 @@ export async function prepareRun(
     target.origin,
     '--control-url',
     `${target.origin}/__control`,
-    ...(area === 'ALL' ? [] : ['--only', area, '--suites', areaChecksGlob(area)]),
+    ...(area === 'ALL' ? [] : ['--only', area, '--suites', checksGlob(area.split(','))]),
     '--seed',
     String(seed),
     // The reference places nothing real; probation and mode checks need live orders.
@@ -87,7 +91,7 @@ export function readRun(prepared: PreparedRun, run: CollectedRun, durationMs: nu
   const { area, only } = prepared;
   const { results, runErrors } = mergeResults({ rules: activeRules, only, run, root: ROOT });
   const exit = exitDecision(results, runErrors);
-  const inArea = results.filter((r) => area === 'ALL' || r.area === area);
+  const inArea = results.filter((r) => area === 'ALL' || isSelected(only, r.rule_id));
   const problem = [
     ...runErrors.map((e) => `${e.source}: ${e.message}`),
     ...inArea.filter((r) => r.verdict === 'error').map((r) => `${r.rule_id}: ${r.reason ?? ''}`),

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeDialect } from '../../lib/probe/dialect-probe.js';
 import { mismatchLine } from '../../lib/probe/judge.js';
-import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import type { AppOptions } from '../../server/options.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { ROOT } from './area-checks.js';
 import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
 import { MATRIX_SEED } from './run-matrix.js';
+import { runSuitesOnTargets } from './run-targets.js';
 
 /** The dialect profiles of test/dialects/, each a server quite unlike the reference. */
 export const DIALECTS = ['acme', 'globex', 'initech', 'umbrella', 'wonka', 'hooli'] as const;
@@ -50,7 +50,7 @@ const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((ru
  * The dialect matrix (issue 11, point 7): the reference server in each
  * dialect, the whole suite run against it with its profile and without, and
  * the reference dialect as the yardstick; all in one vitest instance
- * (lib/runner/run-targets.ts). A run that cannot start (the suite's probe
+ * (test/faults/run-targets.ts). A run that cannot start (the suite's probe
  * refuses the target) ends with exit 2 and its reason, as the CLI would.
  */
 export async function runDialectMatrix(

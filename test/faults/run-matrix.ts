@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CollectedRun } from '../../lib/runner/collected.js';
-import { runSuitesOnTargets } from '../../lib/runner/run-targets.js';
 import { activeRules } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
@@ -16,6 +15,7 @@ import {
   type RunScope,
   readRun,
 } from './run-conformance.js';
+import { runSuitesOnTargets } from './run-targets.js';
 
 /** The seed of every run: the same generated inputs each time, so verdicts can be compared. */
 export const MATRIX_SEED = 20_240_601;
@@ -65,7 +65,7 @@ type Job = { kind: 'baseline' } | { kind: 'defect'; item: DefectCase };
  * area, and the correct server against the whole suite (read back area by
  * area). Every run has its own server (in this process, port 0, in memory)
  * and its own control token, closed as soon as its checks end. All runs go
- * through one vitest instance (lib/runner/run-targets.ts): start-up is paid
+ * through one vitest instance (test/faults/run-targets.ts): start-up is paid
  * once, not once per defect.
  */
 export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResult> {

@@ -1,5 +1,17 @@
+import { NotVerifiable } from '../violations/harness-error.js';
+import type { HttpResponse } from './types.js';
+import { announceWait } from './wait-channel.js';
+
 /**
- * Keeps one key under the API document's rate limits (section 8): reads 300,
+ * Everything the suite does about the API document's rate limits (section 8)
+ * and its 429 answer (section 7), in one place: the documented limits and how
+ * a request is classed (read, write, token), the pacer that keeps the partner
+ * key under them, and the one policy for a 429 that is not a check's subject.
+ * The wire session (session.ts) applies both, once, to every request it sends.
+ */
+
+/**
+ * The pacer keeps one key under the API document's rate limits (section 8): reads 300,
  * writes 60, token requests 20 per minute per key. The suite uses it for the
  * partner key, whose limits every check of the run shares; keys the run makes
  * through the control API are fresh per check and need no pacing.
@@ -71,15 +83,6 @@ export class KeyPacer {
   }
 
   /**
-   * A request sent without waiting (a rate-limit check, whose subject the
-   * limit is): it still uses up the window, so the requests after it wait for
-   * what it took instead of meeting a 429.
-   */
-  record(keyId: string, kind: RequestClass): Slot {
-    return { waited: 0, done: this.#take(keyId, kind) };
-  }
-
-  /**
    * A request sent before the pacer existed (the run's preflight token
    * request), answered at `answeredAt`: it is in the window like any other.
    */
@@ -145,4 +148,83 @@ export function requestClass(method: string, path: string, tokenPath: string): R
   // Without queries: a profile's token path may carry one of its own.
   if (path.split('?')[0] === tokenPath.split('?')[0]) return 'token';
   return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) ? 'read' : 'write';
+}
+
+/**
+ * The one policy for a 429 on a request whose rule is not the rate
+ * limit (API document section 7: "Wait, then retry"). The wait honours
+ * Retry-After; the number of retries and the longest wait are bounded by what
+ * a check's time limit holds (lib/check/register.ts): with only a partner key
+ * a check may wait a window out, with the control API (one minute per check)
+ * it may not. Past that, the check could not judge its rule: it ends
+ * `not_verifiable` with a reason starting THROTTLED, never `failed` or `error`.
+ */
+export const THROTTLED = 'throttled';
+
+export const MAX_RETRIES = 2;
+const LONGEST_WAIT_S = { paced: 65, control: 15 } as const;
+
+/** Seconds to wait before retry number `attempt + 1`, or undefined: give up. */
+export function retryWait(
+  retryAfter: string | undefined,
+  attempt: number,
+  mode: keyof typeof LONGEST_WAIT_S,
+): number | undefined {
+  if (attempt >= MAX_RETRIES) return undefined;
+  const asked = Number(retryAfter);
+  const seconds = Number.isFinite(asked) && asked >= 1 ? Math.ceil(asked) : 1;
+  return seconds > LONGEST_WAIT_S[mode] ? undefined : seconds;
+}
+
+export function throttledReason(
+  what: string,
+  retryAfter: string | undefined,
+  exchange: number,
+  tries: number,
+): string {
+  return `${THROTTLED}: the target kept answering 429 to ${what} (Retry-After ${retryAfter ?? 'absent'}, evidence #${exchange}) after ${tries} ${tries === 1 ? 'try' : 'tries'}; the rule could not be judged`;
+}
+
+export interface RatePolicyScope {
+  /** The 429 is the check's subject (a rate limit, or an error it provokes): left alone. */
+  provokes429: boolean;
+  /** The request used the partner key: its limits are shared by every check of the run. */
+  partner: boolean;
+  /** The request in words, for the reason and the progress line: "POST /orders". */
+  what?: string;
+  note(text: string): void;
+  /** Waits; injectable so that tests move no real time. */
+  wait?(ms: number): Promise<void>;
+}
+
+/**
+ * The one answer to a 429 met by a request whose subject it is not: every
+ * request of the wire session, except those of the rules that provoke 429s on
+ * purpose (`provokes429` in the rule catalogue). A 429 there says nothing
+ * about the rule under test, so it is never its violation, nor a harness
+ * error. The request waits `Retry-After` and is sent again (section 7: "Wait,
+ * then retry") within the bounds of `retryWait` (a partner key's check may wait a window out; a
+ * check with the control API has one minute in all); past them the check
+ * could not judge its rule: `not_verifiable`, "throttled".
+ */
+export async function withRatePolicy(
+  send: () => Promise<HttpResponse>,
+  scope: RatePolicyScope,
+): Promise<HttpResponse> {
+  const wait = scope.wait ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const what = scope.what ?? 'a request';
+  for (let attempt = 0; ; attempt++) {
+    const res = await send();
+    if (scope.provokes429 || res.status !== 429) return res;
+    const header = res.header('retry-after');
+    const seconds = retryWait(header, attempt, scope.partner ? 'paced' : 'control');
+    if (seconds === undefined) {
+      throw new NotVerifiable(throttledReason(what, header, res.exchange, attempt + 1));
+    }
+    scope.note(
+      `the target answered 429 (evidence #${res.exchange}); retried after Retry-After ${seconds} s`,
+    );
+    announceWait({ what: `Retry-After of ${what} (429)`, ms: seconds * 1000 });
+    await wait(seconds * 1000);
+  }
 }

@@ -2,16 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 import { createVitest } from 'vitest/node';
-import { TARGETS_KEY } from '../check/selected-target.js';
-import { COMPILED } from '../config/package-root.js';
-import type { RunConfig } from '../target/run-config.js';
-import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
-import type { CollectedRun } from './collected.js';
-import { OutcomeCollector } from './outcome-collector.js';
+import { TARGETS_KEY } from '../../lib/check/selected-target.js';
+import {
+  CHECK_RUN_OPTIONS,
+  FRESH_MODULES,
+  VITE_CACHE_DIR,
+} from '../../lib/runner/check-run-options.js';
+import type { CollectedRun } from '../../lib/runner/collected.js';
+import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
+import type { RunConfig } from '../../lib/target/run-config.js';
 
 /** One target of a many-target run: its own checks and its own RunConfig. */
 export interface SuiteTarget {
@@ -40,17 +43,18 @@ interface Wrapped {
 }
 
 /**
- * The suite against several targets in one invocation (the fault matrix,
- * test/faults/, runs ~140 this way): one vitest instance and one pool of
+ * The suite against several targets in one invocation (the fault matrix and
+ * the dialect matrix run ~150 this way): one vitest instance and one pool of
  * reused workers for every target, so what a CLI run pays once per process
- * (vitest, workers, loading the engine) is paid once for all of them.
+ * (vitest, workers, loading the engine) is paid once for all of them. Test
+ * machinery: a user's run goes through lib/runner/run-suites.ts.
  *
- * Each (target, check file) pair becomes a generated wrapper file that
- * selects its target (lib/check/selected-target.ts) and then imports the
- * real check file; every RunConfig is provided under one key. Each file
- * still gets fresh module state (fresh-modules.ts), exactly as in a single
- * run, and its results come back under the real file's name. A single run
- * goes through runSuites.
+ * Each (target, check file) pair becomes a generated wrapper file, in a
+ * folder of its target's, that imports the real check file; every target's
+ * RunConfig is provided by that folder (lib/check/selected-target.ts reads
+ * the one of the running file's folder: no module state). Each file still
+ * gets fresh module state (fresh-modules.ts), exactly as in a single run,
+ * and its results come back under the real file's name.
  */
 export async function runSuitesOnTargets(
   options: TargetsRunOptions,
@@ -59,7 +63,7 @@ export async function runSuitesOnTargets(
   if (names.size !== options.targets.length) throw new Error('target names must be unique');
   const dir = mkdtempSync(join(tmpdir(), 'conformance-targets-'));
   try {
-    const wrapped = writeWrappers(dir, options.root, options.targets);
+    const { wrapped, folders } = writeWrappers(dir, options.root, options.targets);
     const collector = new PerTargetCollector(options.root, wrapped, options.onTargetEnd);
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     const vitest = await createVitest(
@@ -71,9 +75,7 @@ export async function runSuitesOnTargets(
         include: ['**/*.check.{ts,js}'],
         watch: false,
         reporters: [collector],
-        provide: {
-          [TARGETS_KEY]: Object.fromEntries(options.targets.map((t) => [t.name, t.runConfig])),
-        },
+        provide: { [TARGETS_KEY]: folders },
         ...CHECK_RUN_OPTIONS,
         // Workers are reused across files and targets too.
         setupFiles: [FRESH_MODULES],
@@ -99,17 +101,19 @@ export async function runSuitesOnTargets(
   }
 }
 
-/** Writes one wrapper per (target, check file); answers where each leads, by wrapper path. */
+/**
+ * Writes one wrapper per (target, check file), in one folder per target;
+ * answers where each wrapper leads, by its path, and each folder's RunConfig.
+ */
 function writeWrappers(
   dir: string,
   root: string,
   targets: readonly SuiteTarget[],
-): Map<string, Wrapped> {
-  const selectModule = pathToFileURL(
-    fileURLToPath(new URL(`../check/selected-target.${COMPILED ? 'js' : 'ts'}`, import.meta.url)),
-  ).href;
+): { wrapped: Map<string, Wrapped>; folders: Record<string, RunConfig> } {
   const wrapped = new Map<string, Wrapped>();
+  const folders: Record<string, RunConfig> = {};
   targets.forEach((target, index) => {
+    folders[join(dir, `t${index}`)] = target.runConfig;
     const pattern = isAbsolute(target.include) ? target.include : join(root, target.include);
     const files = globSync(pattern.replaceAll('\\', '/'), { absolute: true }).sort();
     for (const file of files) {
@@ -118,9 +122,7 @@ function writeWrappers(
       writeFileSync(
         path,
         [
-          '// Generated by lib/runner/run-targets.ts: this check file against one target of the run.',
-          `import { selectTarget } from ${JSON.stringify(selectModule)};`,
-          `selectTarget(${JSON.stringify(target.name)});`,
+          `// Generated by test/faults/run-targets.ts: this check file against target ${JSON.stringify(target.name)}.`,
           `await import(${JSON.stringify(pathToFileURL(file).href)});`,
           '',
         ].join('\n'),
@@ -128,7 +130,7 @@ function writeWrappers(
       wrapped.set(path, { target: target.name, file: relative(root, file).replaceAll('\\', '/') });
     }
   });
-  return wrapped;
+  return { wrapped, folders };
 }
 
 /**
