@@ -10,7 +10,8 @@
 #
 # VERSION: a full version (24.21.0) or a line (22, 24, 26: the pinned version of that
 # line, below). Without --node: .node-version. The cache is CONFORMANCE_NODE_CACHE, else
-# $XDG_CACHE_HOME/partner-ordering-conformance/node, else ~/.cache/…; a version is
+# $XDG_CACHE_HOME/partner-ordering-conformance/node, else ~/.cache/… (.cache/node in the
+# checkout when there is no home: a CI job's user may have none); a version is
 # downloaded once (npm pack checks the registry's integrity hash) and reused after.
 # Only this script uses the machine's own npm and Node, to fetch the package.
 set -euo pipefail
@@ -45,7 +46,13 @@ case "$(uname -m)" in
   *) echo "node.sh: no Node.js package for $(uname -m); install Node.js $version yourself" >&2; exit 2 ;;
 esac
 
-cache="${CONFORMANCE_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/partner-ordering-conformance/node}"
+if [ -n "${CONFORMANCE_NODE_CACHE:-}" ]; then
+  cache="$CONFORMANCE_NODE_CACHE"
+elif [ -n "${XDG_CACHE_HOME:-}" ] || [ -n "${HOME:-}" ]; then
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/partner-ordering-conformance/node"
+else
+  cache="$root/.cache/node"
+fi
 dir="$cache/$version-$os-$arch"
 if [ ! -x "$dir/bin/node" ]; then
   mkdir -p "$cache"
