@@ -82,10 +82,13 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
     }
     // Like requests (a rate limit's): sent until the answer the run's last one got, each with
     // fresh client values (the loop's count appended), no node in between: a window is short.
+    // Up to twice as many as the run sent, as the .mjs form: a window that ends during the
+    // loop starts the count again, once.
     const first = item[0] as TraceStep;
     const last = item[item.length - 1] as TraceStep;
     const limit = last.status !== first.status ? last.status : undefined;
-    lines.push('i=0', `while [ "$i" -lt ${item.length} ]; do`, '  i=$((i+1))');
+    const most = limit === undefined ? item.length : 2 * item.length;
+    lines.push('i=0', `while [ "$i" -lt ${most} ]; do`, '  i=$((i+1))');
     lines.push(`  ${curlOf(first, (name) => `"$${name}-$i"`)}`);
     if (limit !== undefined) lines.push(`  [ "$code" = ${limit} ] && break`);
     lines.push('done');

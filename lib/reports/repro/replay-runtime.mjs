@@ -128,6 +128,14 @@ async function replay(options, log) {
     if (!control) throw new CannotRun('this check uses the control API: pass --control-url URL');
     return control + path.slice(REPRO.controlPath.length);
   };
+  /** New client-made values (Idempotency-Key, external_id) for a step sent once more. */
+  const refreshClientValues = (step) => {
+    const text = JSON.stringify([step.url, step.body, step.headers, step.basic]);
+    for (const [, name] of text.matchAll(/\{\{(v\d+)\}\}/g)) {
+      const def = REPRO.vars[name];
+      if (def?.kind === 'client') values.set(name, fresh(def.shape));
+    }
+  };
   const cleanup = { accounts: new Set(), keys: new Set(), orders: [], serviceChanged: new Set() };
   const answers = new Map();
 
@@ -265,11 +273,16 @@ async function replay(options, log) {
     for (const item of plan()) {
       if (item.loop) {
         // Like requests (a rate limit's) until the answer the run's last one got (the limit
-        // reached), at most as many as the run sent; they are the subject: no pacing.
+        // reached); they are the subject: no pacing. Up to twice as many as the run sent: a
+        // window that ends during the loop starts the count again, once (the check allows as
+        // much); the sends past the run's count get fresh client values of their own.
         const last = item.loop.at(-1);
         const limit = last.status !== item.loop[0].status ? last.status : undefined;
+        const most = limit === undefined ? item.loop.length : 2 * item.loop.length;
         let answer;
-        for (const step of item.loop) {
+        for (let i = 0; i < most; i++) {
+          const step = item.loop[Math.min(i, item.loop.length - 1)];
+          if (i >= item.loop.length) refreshClientValues(step);
           answer = await send(step, false);
           learn(step, answer);
           if (limit !== undefined && answer.status === limit) break;
