@@ -37,12 +37,20 @@ interface Ran {
   stderr: string;
 }
 
-/** A command in a directory, with only PATH and HOME from this environment (no stray CONTROL_TOKEN). */
-function run(command: string, args: readonly string[], cwd: string): Promise<Ran> {
+/**
+ * A command in a directory, with only PATH and HOME from this environment (no stray
+ * CONTROL_TOKEN), and `env` beside them.
+ */
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -209,27 +217,7 @@ describe('the package, packed and installed into an empty project', () => {
       onTestFinished(() => server.close());
       const origin = server.origin.replace(/\/+$/, '');
       const withSecret = (command: string, args: readonly string[], cwd: string) =>
-        new Promise<Ran>((resolve, reject) => {
-          const child = spawn(command, args, {
-            cwd,
-            env: {
-              PATH: process.env.PATH ?? '',
-              HOME: process.env.HOME ?? '',
-              CONTROL_TOKEN: controlToken,
-            },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            stdout += chunk.toString();
-          });
-          child.stderr.on('data', (chunk: Buffer) => {
-            stderr += chunk.toString();
-          });
-          child.on('error', reject);
-          child.on('close', (code) => resolve({ code, stdout, stderr }));
-        });
+        run(command, args, cwd, { CONTROL_TOKEN: controlToken });
       // .env of the test before: no stray target; this run names its own.
       writeFileSync(join(project, '.env'), '');
       const first = await withSecret(

@@ -105,30 +105,18 @@ type JoinedRow = TokenRow & { [column: `k_${string}` | `a_${string}`]: unknown }
 
 function readAheadKeyAndAccount(row: JoinedRow): void {
   if (typeof row.k_id !== 'string') return;
-  readAhead(
-    `key:${row.k_id}`,
-    keyFromRow({
-      id: row.k_id,
-      account_id: row.k_account_id as string,
-      mode: row.k_mode as string,
-      secret_hash: row.k_secret_hash as Buffer,
-      scopes: row.k_scopes as string,
-      ip_allowlist: row.k_ip_allowlist as string,
-      status: row.k_status as string,
-      probation_ended: row.k_probation_ended as boolean,
-      created_at: row.k_created_at as number,
-    }),
-  );
+  readAhead(`key:${row.k_id}`, keyFromRow(tableColumns<KeyRow>(row, 'k_')));
   if (typeof row.a_id !== 'string') return;
-  readAhead(
-    `account:${row.a_id}`,
-    accountFromRow({
-      id: row.a_id,
-      settings: row.a_settings as string,
-      clock_offset_ms: row.a_clock_offset_ms as number,
-      created_at: row.a_created_at as number,
-    }),
-  );
+  readAhead(`account:${row.a_id}`, accountFromRow(tableColumns<AccountRow>(row, 'a_')));
+}
+
+/** One joined table's columns, as TOKEN_WITH_KEY_AND_ACCOUNT names them (`k_id` → `id`). */
+function tableColumns<T>(row: JoinedRow, prefix: 'k_' | 'a_'): T {
+  const columns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (name.startsWith(prefix)) columns[name.slice(prefix.length)] = value;
+  }
+  return columns as T;
 }
 
 export function pgTokens(db: PgDb): Tokens {
