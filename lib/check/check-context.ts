@@ -33,7 +33,7 @@ import type {
   TestAccount,
 } from './context.js';
 import { fakerLike } from './faker-like.js';
-import type { FileFixture } from './file-fixture.js';
+import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
 import { type PostOrderOptions, sendOrder } from './send-order.js';
@@ -51,8 +51,15 @@ export class Context implements CheckContext {
   readonly #caller: Caller;
   /** The file's control API, its requests recorded as this check's evidence. */
   readonly control: ControlClient;
+  /** The check touches only accounts it makes (`CheckOptions.ownAccounts`): `account()` is its own. */
+  readonly #ownAccount: boolean;
+  #account: Promise<TestAccount> | undefined;
 
-  constructor(fixture: FileFixture, run: CheckRun, options: { ownFaker?: boolean } = {}) {
+  constructor(
+    fixture: FileFixture,
+    run: CheckRun,
+    options: { ownFaker?: boolean; ownAccount?: boolean } = {},
+  ) {
     this.#fixture = fixture;
     this.#run = run;
     this.rule = run.rule;
@@ -65,6 +72,7 @@ export class Context implements CheckContext {
     this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     this.#caller = fixture.callerOf(run);
     this.control = fixture.session.controlFor(this.#caller);
+    this.#ownAccount = options.ownAccount ?? false;
   }
 
   /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
@@ -91,7 +99,17 @@ export class Context implements CheckContext {
   }
 
   account(): Promise<TestAccount> {
-    return this.#fixture.account(this.control);
+    if (!this.#ownAccount) return this.#fixture.account(this.control);
+    // A check on accounts of its own gets one like the file's, made for it alone, whether or not
+    // it runs beside the file's other checks: the same requests and verdicts either way.
+    this.#fixture.need('accounts');
+    if (!this.#account) {
+      this.#account = this.newAccount(structuredClone(FILE_ACCOUNT_SETTINGS));
+      this.#account.catch(() => {
+        this.#account = undefined;
+      });
+    }
+    return this.#account;
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {

@@ -71,7 +71,11 @@ export interface CheckContext {
   /** Ends the check as `not_verifiable` with this reason. */
   notVerifiable(reason: string, missing?: string[]): never;
 
-  /** The file's own account, made once through the control API (needs `accounts`). */
+  /**
+   * The file's own account, made once through the control API (needs
+   * `accounts`); in a check on accounts of its own (`ownAccounts`), an
+   * account with the same settings made for this check alone.
+   */
   account(): Promise<TestAccount>;
   /** A further, isolated account (needs `accounts`). */
   newAccount(settings?: AccountSettings): Promise<TestAccount>;
