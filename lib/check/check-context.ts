@@ -332,7 +332,8 @@ export class Context implements CheckContext {
   ): Promise<void> {
     // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
-    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
+    const count = this.config.propertyLanes ?? this.config.concurrency ?? 1;
+    const lanes: Lanes<L> = { count: own ? count : 1, make: makeLane };
     return runProperty(
       this.#run,
       this.#fixture.redactor,

@@ -29,3 +29,17 @@ export function checkFilesAtATime(target: {
   if (!target.control) return 1;
   return target.requested ?? (target.embedded ? EMBEDDED_CONCURRENCY : REMOTE_CONCURRENCY);
 }
+
+/**
+ * Lanes of a generated property whose runs each have an account of their own
+ * (`CheckContext.propertyInLanes`): three per check file at a time, so that
+ * against a target far away a long property (MODEL-01, IDEM-03: hundreds of
+ * round trips) is not the run's tail while the other files are long done.
+ * Lanes share no account, clock or limit, and wait on the network, not the
+ * CPU; at one file at a time (the bundled reference, partner mode) one lane.
+ */
+export const LANES_PER_FILE = 3;
+
+export function propertyLanes(filesAtATime: number): number {
+  return filesAtATime <= 1 ? 1 : Math.min(32, filesAtATime * LANES_PER_FILE);
+}

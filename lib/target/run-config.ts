@@ -43,6 +43,11 @@ export interface RunConfig {
    * (`CheckContext.propertyInLanes`). Absent: 1.
    */
   concurrency?: number;
+  /**
+   * Runs of such a property in flight at once (each lane an account of its
+   * own; concurrency.ts `propertyLanes`). Absent: `concurrency`.
+   */
+  propertyLanes?: number;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;
