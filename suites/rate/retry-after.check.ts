@@ -1,7 +1,17 @@
-import { type CheckContext, check, type HttpResponse, type Key } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type HttpResponse,
+  type Key,
+} from '../../lib/check/index.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { firstRefusal } from './burst.js';
 import { type LimitClass, TOKENS, WRITES } from './limit-classes.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /** A fresh key's first 429 of a class, with the sender that provoked it. */
 async function refusal(

@@ -1,4 +1,10 @@
-import { type CheckContext, check, type Key, quoteBodyOf } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type Key,
+  quoteBodyOf,
+} from '../../lib/check/index.js';
 import { scopeSubset } from '../arbitraries/scopeSubset.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { problemCode } from '../support/problem-text.js';
@@ -6,6 +12,10 @@ import { propertyRuns } from '../support/property-runs.js';
 import { SCOPES, sortedScopes } from '../support/scopes.js';
 import { challengeOf } from '../support/www-authenticate.js';
 import { scopedEndpoints, scopeFixtures } from './scoped-endpoints.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /** A test key holding all four scopes: the scope checks place an order with it. */
 async function keyWithAllScopes(ctx: CheckContext): Promise<Key> {
