@@ -27,6 +27,7 @@ import type {
   HttpResponse,
   Key,
   KeyOptions,
+  LaneOptions,
   PlacedOrder,
   Product,
   RequestSpec,
@@ -329,10 +330,12 @@ export class Context implements CheckContext {
     makeLane: () => Promise<L>,
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
+    options: LaneOptions = {},
   ): Promise<void> {
     // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
-    const count = this.config.propertyLanes ?? this.config.concurrency ?? 1;
+    const files = this.config.concurrency ?? 1;
+    const count = options.longRuns ? (this.config.longRunLanes ?? files) : files;
     const lanes: Lanes<L> = { count: own ? count : 1, make: makeLane };
     return runProperty(
       this.#run,

@@ -56,6 +56,17 @@ export interface PlacedOrder {
   answer: Record<string, unknown>;
 }
 
+/** How a property's runs are spread over lanes (`CheckContext.propertyInLanes`). */
+export interface LaneOptions {
+  /**
+   * Each run is a sequence of many requests (a stateful command sequence):
+   * a lane's account and key cost little beside its runs, so such a property
+   * gets more lanes than files run at a time (RunConfig.longRunLanes). The
+   * inputs are the same whatever the number of lanes.
+   */
+  longRuns?: boolean;
+}
+
 export interface CheckContext {
   readonly rule: Rule;
   readonly config: RunConfig;
@@ -188,13 +199,15 @@ export interface CheckContext {
    * `makeLane` makes for it (an account and key of its own), so that a
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,
-   * `faker` is that run's own.
+   * `faker` is that run's own. Runs that are long (`options.longRuns`) get
+   * more lanes against a target far away (RunConfig.longRunLanes).
    */
   propertyInLanes<T, L>(
     arbitrary: fc.Arbitrary<T>,
     makeLane: () => Promise<L>,
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
+    options?: LaneOptions,
   ): Promise<void>;
 
   note(text: string): void;

@@ -13,7 +13,7 @@ import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
-import { checkFilesAtATime, propertyLanes } from '../runner/concurrency.js';
+import { checkFilesAtATime, longRunLanes } from '../runner/concurrency.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
@@ -134,11 +134,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const run = await runSuites({
       root: PACKAGE_ROOT,
       include: settings.suites,
-      // A property's runs in lanes of their own accounts: several per file at a time.
+      // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
       runConfig: {
         ...runConfig,
         concurrency: filesAtATime,
-        propertyLanes: propertyLanes(filesAtATime),
+        longRunLanes: longRunLanes(filesAtATime),
       },
       only: settings.only,
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,

@@ -44,10 +44,11 @@ export interface RunConfig {
    */
   concurrency?: number;
   /**
-   * Runs of such a property in flight at once (each lane an account of its
-   * own; concurrency.ts `propertyLanes`). Absent: `concurrency`.
+   * Lanes of such a property whose runs are long (`LaneOptions.longRuns`: a
+   * sequence of many requests each), where a lane's account pays for itself
+   * (concurrency.ts `longRunLanes`). Absent: `concurrency`.
    */
-  propertyLanes?: number;
+  longRunLanes?: number;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;
