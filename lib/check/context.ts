@@ -196,7 +196,8 @@ export interface CheckContext {
    * concurrency at a time (`--concurrency`, one against the bundled
    * reference; one without the control features `accounts` and `keys`,
    * e.g. with only a partner key), each lane with the state
-   * `makeLane` makes for it (an account and key of its own), so that a
+   * `makeLane` makes for it (an account and key of its own; or nothing, when
+   * the runs may share the check's key and its limits), so that a
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,
    * `faker` is that run's own. Runs that are long (`options.longRuns`) get
