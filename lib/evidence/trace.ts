@@ -1,5 +1,5 @@
+import type { RawExchange } from './exchange.js';
 import { PrefixIndex } from './prefix-index.js';
-import type { RawExchange } from './recorder.js';
 
 /**
  * Where a value of a replayed request comes from at replay time:
