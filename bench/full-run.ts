@@ -64,7 +64,7 @@ const BIN = fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
 const BEFORE = process.env.BENCH_BEFORE;
 const TIME = '/usr/bin/time';
 /** Node's flags as `npm run conformance` passes them (package.json), so the figures are that command's. */
-const NODE_ARGS = ['--max-semi-space-size=8'];
+const NODE_ARGS = ['--max-semi-space-size=4'];
 const extraArgs = process.argv.slice(2);
 
 interface RunFigures {

@@ -29,6 +29,7 @@ import type {
   KeyOptions,
   LaneOptions,
   PlacedOrder,
+  PostOrderOptions,
   Product,
   RequestSpec,
   TestAccount,
@@ -37,7 +38,7 @@ import { fakerLike } from './faker-like.js';
 import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
-import { type PostOrderOptions, sendOrder } from './send-order.js';
+import { sendOrder } from './send-order.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {

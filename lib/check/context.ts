@@ -15,7 +15,6 @@ import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
-import type { PostOrderOptions } from './send-order.js';
 
 export type {
   AccountSettings,
@@ -30,6 +29,16 @@ export type {
   TestAccount,
 };
 /** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
+/** How `postOrder` sends an order (send-order.ts sends it). */
+export interface PostOrderOptions {
+  /** The Idempotency-Key; `null` sends none. Default: a new unique key. */
+  idempotencyKey?: string | null;
+  /** Headers besides the defaults; `null` removes one (e.g. `content-type`). */
+  headers?: Record<string, string | null>;
+  /** Sent byte for byte instead of `JSON.stringify(body)` (with `Content-Type: application/json` unless `headers` say otherwise). */
+  rawBody?: string;
+}
+
 export interface ApiClient {
   send(spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse>;
   get(path: string, query?: Record<string, string>): Promise<HttpResponse>;

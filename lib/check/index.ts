@@ -46,6 +46,7 @@ export type {
   KeyOptions,
   LaneOptions,
   PlacedOrder,
+  PostOrderOptions,
   Product,
   RequestSpec,
   TestAccount,
@@ -72,6 +73,6 @@ export {
   withAddress,
 } from './order-body.js';
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
-export { newIdempotencyKey, type PostOrderOptions } from './send-order.js';
+export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';
 export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';

@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dialect } from '../target/dialect.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { idIn } from './answers.js';
-import type { ApiClient, HttpResponse, Key } from './context.js';
-
-export interface PostOrderOptions {
-  /** The Idempotency-Key; `null` sends none. Default: a new unique key. */
-  idempotencyKey?: string | null;
-  /** Headers besides the defaults; `null` removes one (e.g. `content-type`). */
-  headers?: Record<string, string | null>;
-  /** Sent byte for byte instead of `JSON.stringify(body)` (with `Content-Type: application/json` unless `headers` say otherwise). */
-  rawBody?: string;
-}
+import type { ApiClient, HttpResponse, Key, PostOrderOptions } from './context.js';
 
 /** Section 4, idempotency rule 1: each new order is sent with a unique Idempotency-Key. */
 export function newIdempotencyKey(): string {

@@ -78,7 +78,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
     // Start-up order (issue 27): vitest, needed once the target answers, loads while the bundled
-    // reference starts on its own thread; a target elsewhere gets its first request first.
+    // reference starts; a target elsewhere gets its first request first.
     const preparing = prepareTarget(settings);
     const loadSuites = () => import('../runner/run-suites.js');
     suites = settings.target === undefined ? loadSuites() : preparing.then(loadSuites);

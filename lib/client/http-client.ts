@@ -1,6 +1,5 @@
 import { type Dispatcher, request, errors as undiciErrors } from 'undici';
-import type { Exchange } from '../evidence/exchange.js';
-import type { RawExchange } from '../evidence/recorder.js';
+import type { Exchange, RawExchange } from '../evidence/exchange.js';
 import { HarnessError } from '../violations/harness-error.js';
 
 /** A response body beyond this is not read further: a misbehaving target cannot exhaust memory. */

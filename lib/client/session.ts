@@ -1,7 +1,8 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { Capability } from '../../rules/index.js';
 import { HttpControlClient } from '../control/control-client.js';
-import { EvidenceRecorder, type RawExchange } from '../evidence/recorder.js';
+import type { RawExchange } from '../evidence/exchange.js';
+import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';

@@ -23,3 +23,18 @@ export interface Exchange {
   /** Set when no response came: the harness error's code and message. */
   error?: { code: string; message: string };
 }
+
+/** One exchange as the client saw it, before redaction: what the recorder records. */
+export interface RawExchange {
+  channel: Exchange['channel'];
+  startedAt: Date;
+  durationMs: number;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  error?: { code: string; message: string };
+}

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Faker } from '@faker-js/faker';
-import type { Exchange } from './exchange.js';
+import type { Exchange, RawExchange } from './exchange.js';
 import type { Redactor } from './redactor.js';
 import { emptyScope, type Scope, type Scoped } from './scope.js';
 import { type EnvName, ReplayBook, type ReplayTrace } from './trace.js';
@@ -10,20 +10,6 @@ const MAX_BODY_CHARS = 4_000;
 /** A check that makes hundreds of requests (rate limits) keeps its first and last ones. */
 const KEEP_FIRST = 15;
 const KEEP_LAST = 25;
-
-export interface RawExchange {
-  channel: Exchange['channel'];
-  startedAt: Date;
-  durationMs: number;
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseBody?: string;
-  error?: { code: string; message: string };
-}
 
 /**
  * Every exchange of the session (a file, a worker in partner mode) as a replay

@@ -1,3 +1,5 @@
+import { PrefixIndex } from './prefix-index.js';
+
 /**
  * Removes secrets from text before anything records it. Two nets:
  * 1. exact values the run knows are secret (control token, partner secret,
@@ -10,7 +12,7 @@
 export class Redactor {
   readonly #known = new Map<string, string>();
   /** Known secrets by their first PREFIX characters: finds those a text holds in one pass over it. */
-  readonly #byPrefix = new Map<string, string[]>();
+  readonly #byPrefix = new PrefixIndex(PREFIX);
   /** #known longest first; rebuilt only when a secret is added (redact runs far more often). */
   #sorted: [string, string][] | undefined;
   readonly #shapes: RegExp[];
@@ -43,8 +45,7 @@ export class Redactor {
 
   #remember(secret: string, mark: string): void {
     this.#known.set(secret, mark);
-    const prefix = secret.slice(0, PREFIX);
-    this.#byPrefix.set(prefix, [...(this.#byPrefix.get(prefix) ?? []), secret]);
+    this.#byPrefix.add(secret);
     this.#sorted = undefined;
   }
 
@@ -55,7 +56,9 @@ export class Redactor {
       return;
     }
     if (value === null || typeof value !== 'object') return;
-    for (const [field, inner] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const field of Object.keys(record)) {
+      const inner = record[field];
       if (typeof inner === 'string' && SECRET_FIELDS.test(field)) this.add(inner, kindOf(field));
       else this.learnFromJson(inner);
     }
@@ -64,34 +67,44 @@ export class Redactor {
   redact(text: string): string {
     let out = text;
     const present = this.#present(text);
-    if (present.size > 0) {
+    if (present) {
       // Longest first, so a secret containing another is replaced whole.
       this.#sorted ??= [...this.#known.entries()].sort((a, b) => b[0].length - a[0].length);
       for (const [secret, mark] of this.#sorted) {
         if (present.has(secret)) out = out.split(secret).join(mark);
       }
     }
-    for (const shape of this.#shapes) out = out.replace(shape, '[REDACTED]');
+    // Every shape holds `_sk_` or `_at_`: text with neither is not searched again (most of it).
+    if (out.includes('_sk_') || out.includes('_at_')) {
+      for (const shape of this.#shapes) out = out.replace(shape, '[REDACTED]');
+    }
     return out;
   }
 
   /**
-   * The known secrets `text` contains. A check file learns hundreds of
-   * tokens and every exchange is redacted field by field: trying each
-   * secret on each field made redaction most of a run's CPU time.
+   * The known secrets `text` contains; undefined: none. A check file learns
+   * hundreds of tokens and every exchange is redacted field by field: trying
+   * each secret on each field made redaction most of a run's CPU time.
    */
-  #present(text: string): Set<string> {
-    const present = new Set<string>();
+  #present(text: string): Set<string> | undefined {
+    let present: Set<string> | undefined;
     if (this.#known.size <= FEW) {
       // A handful (the safety net's): a native search each beats indexing a long report.
-      for (const secret of this.#known.keys()) if (text.includes(secret)) present.add(secret);
+      for (const secret of this.#known.keys()) {
+        if (!text.includes(secret)) continue;
+        present ??= new Set();
+        present.add(secret);
+      }
       return present;
     }
-    for (let at = 0; at + PREFIX <= text.length; at++) {
-      const candidates = this.#byPrefix.get(text.slice(at, at + PREFIX));
-      if (!candidates) continue;
-      for (const secret of candidates) if (text.startsWith(secret, at)) present.add(secret);
-    }
+    this.#byPrefix.scan(text, (at, candidates) => {
+      for (const secret of candidates) {
+        if (!text.startsWith(secret, at)) continue;
+        present ??= new Set();
+        present.add(secret);
+      }
+      return undefined;
+    });
     return present;
   }
 

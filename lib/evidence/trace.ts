@@ -1,4 +1,5 @@
-import type { RawExchange } from './recorder.js';
+import type { RawExchange } from './exchange.js';
+import { PrefixIndex } from './prefix-index.js';
 
 /**
  * Where a value of a replayed request comes from at replay time:
@@ -68,7 +69,8 @@ export class ReplayBook {
   readonly #vars = new Map<string, TraceVar>();
   /** Known value → variable name. */
   readonly #byValue = new Map<string, string>();
-  readonly #byPrefix = new Map<string, string[]>();
+  /** Known values by their first MIN_VALUE characters: finds those a text holds in one pass. */
+  readonly #byPrefix = new PrefixIndex(MIN_VALUE);
   #next = 1;
 
   /** A credential of the run's, replayed from the environment. */
@@ -158,8 +160,7 @@ export class ReplayBook {
     const name = `v${this.#next++}`;
     this.#vars.set(name, def);
     this.#byValue.set(value, name);
-    const prefix = value.slice(0, MIN_VALUE);
-    this.#byPrefix.set(prefix, [...(this.#byPrefix.get(prefix) ?? []), value]);
+    this.#byPrefix.add(value);
     return name;
   }
 
@@ -202,25 +203,22 @@ export class ReplayBook {
   #template(text: string, uses: Set<number>): string {
     if (this.#byValue.size === 0 || text.length < MIN_VALUE) return text;
     let out = '';
-    let at = 0;
     let copied = 0;
-    while (at + MIN_VALUE <= text.length) {
-      const candidates = this.#byPrefix.get(text.slice(at, at + MIN_VALUE));
-      const found = candidates
-        ?.filter((value) => text.startsWith(value, at) && bounded(text, at, value.length))
-        .sort((a, b) => b.length - a.length)[0];
-      if (!found) {
-        at += 1;
-        continue;
+    this.#byPrefix.scan(text, (at, candidates) => {
+      let found: string | undefined;
+      for (const value of candidates) {
+        const longer = found === undefined || value.length > found.length;
+        if (longer && text.startsWith(value, at) && bounded(text, at, value.length)) found = value;
       }
+      if (found === undefined) return undefined;
       const name = this.#byValue.get(found) as string;
       const def = this.#vars.get(name);
       if (def?.kind === 'answer') uses.add(def.step);
       out += `${text.slice(copied, at)}{{${name}}}`;
-      at += found.length;
-      copied = at;
-    }
-    return out + text.slice(copied);
+      copied = at + found.length;
+      return copied;
+    });
+    return copied === 0 ? text : out + text.slice(copied);
   }
 }
 

@@ -41,15 +41,36 @@ export class SafetyNet {
   /**
    * Cleans every string inside a value (a report before it is rendered):
    * renderers escape text for their format (Markdown backslashes, HTML
-   * entities), and an escaped secret no longer looks like one.
+   * entities), and an escaped secret no longer looks like one. What holds
+   * nothing to clean is answered as it is, not copied: a run's report is
+   * megabytes of evidence and almost none of it changes (issue 27: a full
+   * copy was a third of the reports' memory).
    */
   cleanValue<T>(value: T): T {
     if (typeof value === 'string') return this.clean(value) as T;
-    if (Array.isArray(value)) return value.map((item) => this.cleanValue(item)) as T;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const cleaned = this.cleanValue(value[i]);
+        if (cleaned !== value[i]) {
+          copy ??= [...value];
+          copy[i] = cleaned;
+        }
+      }
+      return (copy ?? value) as T;
+    }
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([key, inner]) => [key, this.cleanValue(inner)]),
-      ) as T;
+      const record = value as Record<string, unknown>;
+      let copy: Record<string, unknown> | undefined;
+      for (const key of Object.keys(record)) {
+        const inner = record[key];
+        const cleaned = this.cleanValue(inner);
+        if (cleaned !== inner) {
+          copy ??= { ...record };
+          copy[key] = cleaned;
+        }
+      }
+      return (copy ?? value) as T;
     }
     return value;
   }

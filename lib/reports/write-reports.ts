@@ -26,21 +26,24 @@ export async function writeReports(
   await mkdir(dir, { recursive: true });
   // Twice: the values before rendering (escaping would hide a secret's shape), the text after.
   // The replay traces become repro/ (through the same net), not part of report.json.
-  const report = net.cleanValue(withoutReplays(unsafe));
-  const files: [string, string][] = [
-    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
-    ['report.html', renderHtml(report)],
-    ['junit.xml', renderJunit(report)],
-    ['summary.md', renderMarkdown(report)],
-    ['exchanges.har', renderHar(report)],
+  const cleaned = net.cleanValue(unsafe);
+  const report = withoutReplays(cleaned);
+  // One file at a time: each rendering is dropped once written, so a run's peak memory holds
+  // one report's text, not all five at once (issue 27).
+  const files: [string, (report: Report) => string][] = [
+    ['report.json', (r) => `${JSON.stringify(r, null, 2)}\n`],
+    ['report.html', renderHtml],
+    ['junit.xml', renderJunit],
+    ['summary.md', renderMarkdown],
+    ['exchanges.har', renderHar],
   ];
   const written: string[] = [];
-  for (const [name, content] of files) {
+  for (const [name, render] of files) {
     const path = join(dir, name);
-    await writeFile(path, net.clean(content));
+    await writeFile(path, net.clean(render(report)));
     written.push(path);
   }
-  if (repro) written.push(...(await writeRepro(net.cleanValue(unsafe), dir, net, repro)));
+  if (repro) written.push(...(await writeRepro(cleaned, dir, net, repro)));
   await completeAllureResults(report, join(dir, ALLURE_DIR));
   await cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
@@ -26,6 +27,36 @@ describe('Redactor', () => {
     const out = redactor.redact(`a s3cr+t:with%odd b ${encodeURIComponent('s3cr+t:with%odd')}`);
     expect(out).not.toContain('s3cr+t');
     expect(out).toMatch(/\[REDACTED:secret#1\].*\[REDACTED:secret#1\]/);
+  });
+
+  test('finds every known secret among many, wherever it stands in the text (the rolling lookup)', () => {
+    // More than the few searched one by one: the lookup by a rolling hash of their first characters.
+    const piece = fc.string({ unit: 'binary', minLength: 0, maxLength: 12 });
+    const secret = fc.string({ unit: 'binary', minLength: 6, maxLength: 30 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(secret, { minLength: 17, maxLength: 40 }),
+        fc.array(fc.tuple(piece, fc.nat()), { maxLength: 12 }),
+        (secrets, parts) => {
+          const redactor = new Redactor();
+          for (const value of secrets) redactor.add(value, 'secret');
+          const used = parts.map(([, pick]) => secrets[pick % secrets.length] as string);
+          const text = parts.map(([before], i) => `${before}${used[i]}`).join('');
+          const out = redactor.redact(text);
+          // Each secret used is gone, unless a mark that replaced a longer one happens to hold it.
+          for (const value of used)
+            expect(out.includes(value) && !value.includes('REDACTED')).toBe(false);
+        },
+      ),
+      { seed: 27, numRuns: 300 },
+    );
+  });
+
+  test('answers text holding no secret unchanged', () => {
+    const redactor = new Redactor();
+    for (let i = 0; i < 40; i++) redactor.add(`secret-value-${i}-xyz`, 'secret');
+    const text = 'an order body {"id":"ord_1","created_at":"2026-11-26"} with nothing to hide';
+    expect(redactor.redact(text)).toBe(text);
   });
 
   test('keeps distinct tokens distinguishable', () => {

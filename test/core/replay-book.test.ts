@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RawExchange } from '../../lib/evidence/recorder.js';
+import type { RawExchange } from '../../lib/evidence/exchange.js';
 import { ReplayBook } from '../../lib/evidence/trace.js';
 
 const raw = (over: Partial<RawExchange>): RawExchange => ({

@@ -98,18 +98,47 @@ function headers(map: Record<string, string>): string {
     .join('');
 }
 
-/** JSON bodies pretty-printed; anything else as it came. */
+/**
+ * JSON bodies pretty-printed; anything else as it came. Deeply nested JSON (the
+ * checks send some on purpose) is shown as it came too: indentation grows with
+ * the square of the depth, and one 4,000-character body of nested arrays
+ * pretty-printed to megabytes before being cut (issue 27: most of report.html's
+ * memory).
+ */
 function body(text: string | undefined): string {
   if (text === undefined || text === '') return '';
   let shown = text;
-  try {
-    shown = JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    // Not JSON: shown as received, which is itself evidence.
+  if (nestingDepth(text) <= MAX_PRETTY_DEPTH) {
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      // Not JSON: shown as received, which is itself evidence.
+    }
   }
   if (shown.length > MAX_BODY)
     shown = `${shown.slice(0, MAX_BODY)}… [${shown.length - MAX_BODY} more characters]`;
   return `\n${shown}`;
+}
+
+/** Deeper than this, a JSON body is shown as it came rather than indented. */
+const MAX_PRETTY_DEPTH = 32;
+
+/** The deepest nesting of brackets and braces outside JSON strings (an upper bound for text that is not JSON). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 function json(value: unknown): string {
