@@ -10,6 +10,7 @@ const ENGINE_RUNS = [
   'test/engine/concurrency-run.test.ts',
   'test/engine/isolation-run.test.ts',
   'test/engine/live-orders.test.ts',
+  'test/engine/own-accounts-run.test.ts',
   'test/engine/redaction-run.test.ts',
   'test/engine/seed-replay.test.ts',
 ];

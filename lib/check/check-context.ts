@@ -27,6 +27,7 @@ import type {
   HttpResponse,
   Key,
   KeyOptions,
+  LaneOptions,
   PlacedOrder,
   PostOrderOptions,
   Product,
@@ -34,7 +35,7 @@ import type {
   TestAccount,
 } from './context.js';
 import { fakerLike } from './faker-like.js';
-import type { FileFixture } from './file-fixture.js';
+import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
 import { sendOrder } from './send-order.js';
@@ -52,8 +53,15 @@ export class Context implements CheckContext {
   readonly #caller: Caller;
   /** The file's control API, its requests recorded as this check's evidence. */
   readonly control: ControlClient;
+  /** The check touches only accounts it makes (`CheckOptions.ownAccounts`): `account()` is its own. */
+  readonly #ownAccount: boolean;
+  #account: Promise<TestAccount> | undefined;
 
-  constructor(fixture: FileFixture, run: CheckRun, options: { ownFaker?: boolean } = {}) {
+  constructor(
+    fixture: FileFixture,
+    run: CheckRun,
+    options: { ownFaker?: boolean; ownAccount?: boolean } = {},
+  ) {
     this.#fixture = fixture;
     this.#run = run;
     this.rule = run.rule;
@@ -66,6 +74,7 @@ export class Context implements CheckContext {
     this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
     this.#caller = fixture.callerOf(run);
     this.control = fixture.session.controlFor(this.#caller);
+    this.#ownAccount = options.ownAccount ?? false;
   }
 
   /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
@@ -92,7 +101,17 @@ export class Context implements CheckContext {
   }
 
   account(): Promise<TestAccount> {
-    return this.#fixture.account(this.control);
+    if (!this.#ownAccount) return this.#fixture.account(this.control);
+    // A check on accounts of its own gets one like the file's, made for it alone, whether or not
+    // it runs beside the file's other checks: the same requests and verdicts either way.
+    this.#fixture.need('accounts');
+    if (!this.#account) {
+      this.#account = this.newAccount(structuredClone(FILE_ACCOUNT_SETTINGS));
+      this.#account.catch(() => {
+        this.#account = undefined;
+      });
+    }
+    return this.#account;
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
@@ -312,10 +331,13 @@ export class Context implements CheckContext {
     makeLane: () => Promise<L>,
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
+    options: LaneOptions = {},
   ): Promise<void> {
     // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
-    const lanes: Lanes<L> = { count: own ? (this.config.concurrency ?? 1) : 1, make: makeLane };
+    const files = this.config.concurrency ?? 1;
+    const count = options.longRuns ? (this.config.longRunLanes ?? files) : files;
+    const lanes: Lanes<L> = { count: own ? count : 1, make: makeLane };
     return runProperty(
       this.#run,
       this.#fixture.redactor,

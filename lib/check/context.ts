@@ -65,6 +65,17 @@ export interface PlacedOrder {
   answer: Record<string, unknown>;
 }
 
+/** How a property's runs are spread over lanes (`CheckContext.propertyInLanes`). */
+export interface LaneOptions {
+  /**
+   * Each run is a sequence of many requests (a stateful command sequence):
+   * a lane's account and key cost little beside its runs, so such a property
+   * gets more lanes than files run at a time (RunConfig.longRunLanes). The
+   * inputs are the same whatever the number of lanes.
+   */
+  longRuns?: boolean;
+}
+
 export interface CheckContext {
   readonly rule: Rule;
   readonly config: RunConfig;
@@ -80,7 +91,11 @@ export interface CheckContext {
   /** Ends the check as `not_verifiable` with this reason. */
   notVerifiable(reason: string, missing?: string[]): never;
 
-  /** The file's own account, made once through the control API (needs `accounts`). */
+  /**
+   * The file's own account, made once through the control API (needs
+   * `accounts`); in a check on accounts of its own (`ownAccounts`), an
+   * account with the same settings made for this check alone.
+   */
   account(): Promise<TestAccount>;
   /** A further, isolated account (needs `accounts`). */
   newAccount(settings?: AccountSettings): Promise<TestAccount>;
@@ -190,16 +205,19 @@ export interface CheckContext {
    * concurrency at a time (`--concurrency`, one against the bundled
    * reference; one without the control features `accounts` and `keys`,
    * e.g. with only a partner key), each lane with the state
-   * `makeLane` makes for it (an account and key of its own), so that a
+   * `makeLane` makes for it (an account and key of its own; or nothing, when
+   * the runs may share the check's key and its limits), so that a
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,
-   * `faker` is that run's own.
+   * `faker` is that run's own. Runs that are long (`options.longRuns`) get
+   * more lanes against a target far away (RunConfig.longRunLanes).
    */
   propertyInLanes<T, L>(
     arbitrary: fc.Arbitrary<T>,
     makeLane: () => Promise<L>,
     predicate: (value: T, lane: L) => Promise<boolean | void>,
     extra?: fc.Parameters<[T]>,
+    options?: LaneOptions,
   ): Promise<void>;
 
   note(text: string): void;

@@ -14,6 +14,11 @@ import type { Key, TestAccount } from './context.js';
 import { runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
+/** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
+export const FILE_ACCOUNT_SETTINGS = {
+  limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
+} as const;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     [RUN_CONFIG_KEY]: RunConfig;
@@ -90,9 +95,7 @@ export class FileFixture {
   account(control: ControlClient): Promise<TestAccount> {
     this.need('accounts');
     if (!this.#account) {
-      this.#account = control.createAccount({
-        limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
-      });
+      this.#account = control.createAccount(structuredClone(FILE_ACCOUNT_SETTINGS));
       this.#account.catch(() => {
         this.#account = undefined;
       });

@@ -44,6 +44,7 @@ export type {
   HttpResponse,
   Key,
   KeyOptions,
+  LaneOptions,
   PlacedOrder,
   PostOrderOptions,
   Product,

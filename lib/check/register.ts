@@ -11,8 +11,9 @@ export interface CheckOptions {
   timeout?: number;
   /**
    * The check touches only accounts it makes itself (their keys, clocks,
-   * limits and orders are its alone; never the file's account, a shared
-   * value or module state), so it may run beside the file's other such
+   * limits and orders are its alone; never a shared value or module state;
+   * its `ctx.account()` is an account made for it alone, with the file
+   * account's settings), so it may run beside the file's other such
    * checks: when the run has several check files at a time with the control
    * features `accounts` and `keys` (a target far away, issue 16), vitest runs
    * a row of them concurrently. Against the bundled reference, in partner
@@ -47,7 +48,8 @@ export function check(
 ): void {
   const rule = ruleById(ruleId);
   const fixture = fileFixture();
-  const alongside = (options.ownAccounts ?? fixture.ownAccounts) && runsAlongside(fixture);
+  const ownAccounts = options.ownAccounts ?? fixture.ownAccounts;
+  const alongside = ownAccounts && runsAlongside(fixture);
   const testOptions = {
     timeout: options.timeout ?? timeoutOf(fixture),
     concurrent: alongside,
@@ -60,7 +62,7 @@ export function check(
     const outcome = await run.execute(async () => {
       try {
         // Beside other checks, a faker of its own: the file's one instance is reseeded per check.
-        const ctx = new Context(fixture, run, { ownFaker: alongside });
+        const ctx = new Context(fixture, run, { ownFaker: alongside, ownAccount: ownAccounts });
         ctx.need(...rule.needs);
         await body(ctx);
       } finally {

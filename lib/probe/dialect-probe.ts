@@ -32,6 +32,8 @@ import { productsIn } from './products.js';
  * line per mismatch, naming the profile field, and the run stops (exit 2)
  * instead of ending in sixty `error` results. What the probe cannot judge (a
  * refused key, a limit, a failing server) is a note: the checks judge it.
+ * Requests that need only the token go out together (issue 27), each branch
+ * with findings of its own, said in one order whatever answers first.
  */
 export interface DialectProbe {
   mismatches: Mismatch[];
@@ -127,24 +129,25 @@ async function steps(
     method: dialect.operations[op].method,
     path: pathOf(dialect, name, params),
   });
-  // Money at each place seen, judged together at the end (one format, or one per place).
-  const money: MoneySeen[] = [];
+  // What needs only the token goes out together (a target far away is not asked one round trip
+  // after another): the account, the catalog, one order (of the control API's products, else the
+  // catalog's) and one list. Each branch keeps its findings apart; they are said in this order.
+  const [accountSaid, catalogSaid, orderSaid, listSaid] = [found(), found(), found(), found()];
+  const catalog = readCatalog(session, token, accountProducts, catalogSaid);
+  const placing = (async () =>
+    placeOrder(session, key, token, accountProducts ?? (await catalog), orderSaid))();
+  const first = await Promise.allSettled([
+    readAccount(session, token, accountSaid),
+    catalog,
+    placing,
+    readList(session, token, listSaid),
+  ]);
 
-  const accountReq = call('account', 'account');
-  const account = await session.send(accountReq, token);
-  if (judgeAnswer(account, 'account', mismatches, notes)) {
-    mismatches.push(...judgeAccount(account.json, dialect, said(account)));
-    const pointer = dialect.accountFields.maxOrderValue;
-    const value = valueAt(account.json, pointer);
-    if (value !== undefined)
-      money.push({ place: 'maxOrderValue', value, where: `${said(account)} at ${pointer}` });
-  }
-
-  // The catalog the checks read, list and product (issue 26, point 4): the control API's
-  // products are the account's, but the checks read them where the profile says.
-  const products = await readCatalog(session, token, accountProducts, mismatches, notes, money);
-
-  const placed = await placeOrder(session, key, token, products, mismatches, notes, money);
+  // After the order: read by its external id then cancelled (the checks cancel theirs there),
+  // beside a quote of its body and the quote read back.
+  const [byIdSaid, quoteSaid, cancelSaid] = [found(), found(), found()];
+  const placed = first[2].status === 'fulfilled' ? first[2].value : undefined;
+  const after: PromiseSettledResult<unknown>[] = [];
   if (placed) {
     let cancelled = false;
     if (key.accountId === undefined) {
@@ -154,30 +157,87 @@ async function steps(
           await session.send(call('orderCancel', 'orderCancel', { id: placed.id }), token);
       });
     }
-    const byExternalId = await session.send(
-      call('orderByExternalId', 'orderByExternalId', { external_id: placed.externalId }),
-      token,
+    const readThenCancel = async () => {
+      const byExternalId = await session.send(
+        call('orderByExternalId', 'orderByExternalId', { external_id: placed.externalId }),
+        token,
+      );
+      judgeAnswer(byExternalId, 'orderByExternalId', byIdSaid);
+      // Its own test order, cancelled: the cancel path answers.
+      const cancel = await session.send(
+        call('orderCancel', 'orderCancel', { id: placed.id }),
+        token,
+      );
+      cancelled = cancel.status !== 404 && cancel.status !== 405;
+      if (!cancelled) cancelSaid.mismatches.push(pathMismatch(cancel, 'orderCancel'));
+    };
+    after.push(
+      ...(await Promise.allSettled([
+        readThenCancel(),
+        probeQuote(session, token, placed.body, quoteSaid),
+      ])),
     );
-    judgeAnswer(byExternalId, 'orderByExternalId', mismatches, notes);
-    await probeQuote(session, token, placed.body, mismatches, notes);
-    // Its own test order, cancelled: the cancel path answers (the checks cancel theirs there).
-    const cancel = await session.send(call('orderCancel', 'orderCancel', { id: placed.id }), token);
-    cancelled = cancel.status !== 404 && cancel.status !== 405;
-    if (!cancelled) mismatches.push(pathMismatch(cancel, 'orderCancel'));
   }
-  mismatches.push(...judgeMoney(money, dialect.money));
 
+  const said = [accountSaid, catalogSaid, orderSaid, byIdSaid, quoteSaid, cancelSaid];
+  for (const branch of said) {
+    mismatches.push(...branch.mismatches);
+    notes.push(...branch.notes);
+  }
+  // Money at each place seen, judged together (one format, or one per place).
+  const money = [...accountSaid.money, ...catalogSaid.money, ...orderSaid.money];
+  mismatches.push(...judgeMoney(money, dialect.money));
+  mismatches.push(...listSaid.mismatches);
+  notes.push(...listSaid.notes);
+  // A branch that failed (the network, the control API) stops the probe as a failed step did.
+  const failed = [...first, ...after].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** What one branch of the probe found, said in the probe's order once every branch is back. */
+interface Findings {
+  mismatches: Mismatch[];
+  notes: string[];
+  money: MoneySeen[];
+}
+
+function found(): Findings {
+  return { mismatches: [], notes: [], money: [] };
+}
+
+/** The account: its fields, and its maximum order value (a money place). */
+async function readAccount(session: ProbeSession, token: string, out: Findings): Promise<void> {
+  const { dialect } = session.config;
+  const account = await session.send(
+    { method: dialect.operations.account.method, path: pathOf(dialect, 'account') },
+    token,
+  );
+  if (!judgeAnswer(account, 'account', out)) return;
+  out.mismatches.push(...judgeAccount(account.json, dialect, said(account)));
+  const pointer = dialect.accountFields.maxOrderValue;
+  const value = valueAt(account.json, pointer);
+  if (value !== undefined)
+    out.money.push({ place: 'maxOrderValue', value, where: `${said(account)} at ${pointer}` });
+}
+
+/** One page of the order list (its envelope), one order long. */
+async function readList(session: ProbeSession, token: string, out: Findings): Promise<void> {
+  const { dialect } = session.config;
   const list = await session.send(
-    { ...call('orders', 'orderList'), query: { [dialect.list.limitParam]: '1' } },
+    {
+      method: dialect.operations.orderList.method,
+      path: pathOf(dialect, 'orders'),
+      query: { [dialect.list.limitParam]: '1' },
+    },
     token,
   );
   if (list.status === 400 || list.status === 422) {
-    mismatches.push({
+    out.mismatches.push({
       field: 'dialect.list.limitParam',
       said: `${said(list)} answered ${list.status} to the page size ?${dialect.list.limitParam}=1 (${describe(list)})`,
     });
-  } else if (judgeAnswer(list, 'orders', mismatches, notes)) {
-    mismatches.push(...judgeList(list.json, dialect, said(list)));
+  } else if (judgeAnswer(list, 'orders', out)) {
+    out.mismatches.push(...judgeList(list.json, dialect, said(list)));
   }
 }
 
@@ -191,45 +251,55 @@ async function readCatalog(
   session: ProbeSession,
   token: string,
   accountProducts: readonly Product[] | undefined,
-  mismatches: Mismatch[],
-  notes: string[],
-  money: MoneySeen[],
+  out: Findings,
 ): Promise<readonly Product[] | undefined> {
   const { dialect } = session.config;
-  const catalog = await session.send(
-    {
-      method: dialect.operations.catalogProducts.method,
-      path: pathOf(dialect, 'catalogProducts'),
-      query: { [dialect.list.limitParam]: String(dialect.list.maxLimit) },
-    },
-    token,
-  );
-  let listed: readonly Product[] | undefined;
-  if (judgeAnswer(catalog, 'catalogProducts', mismatches, notes)) {
+  const readPage = async (): Promise<readonly Product[] | undefined> => {
+    const catalog = await session.send(
+      {
+        method: dialect.operations.catalogProducts.method,
+        path: pathOf(dialect, 'catalogProducts'),
+        query: { [dialect.list.limitParam]: String(dialect.list.maxLimit) },
+      },
+      token,
+    );
+    if (!judgeAnswer(catalog, 'catalogProducts', out)) return undefined;
     const envelope = judgeList(catalog.json, dialect, said(catalog));
-    mismatches.push(...envelope);
-    if (envelope.length === 0) listed = productsIn(catalog.json, dialect);
-  }
-  const products = accountProducts ?? listed;
-  const sku = products?.[0]?.sku;
-  if (sku === undefined) return products;
-  const product = await session.send(
-    {
-      method: dialect.operations.catalogProduct.method,
-      path: pathOf(dialect, 'catalogProduct', { sku }),
-    },
-    token,
-  );
-  if (judgeAnswer(product, 'catalogProduct', mismatches, notes)) {
+    out.mismatches.push(...envelope);
+    return envelope.length === 0 ? productsIn(catalog.json, dialect) : undefined;
+  };
+  const productSaid = found();
+  const readProduct = async (sku: string): Promise<void> => {
+    const product = await session.send(
+      {
+        method: dialect.operations.catalogProduct.method,
+        path: pathOf(dialect, 'catalogProduct', { sku }),
+      },
+      token,
+    );
+    if (!judgeAnswer(product, 'catalogProduct', productSaid)) return;
     const pointer = dialect.answers.product.unitPrice;
     const value = valueAt(product.json, pointer);
     if (value === undefined)
-      mismatches.push({
+      productSaid.mismatches.push({
         field: 'dialect.answers.product.unitPrice',
         said: `${said(product)} shows nothing at ${pointer} (${membersNear(product.json, pointer)})`,
       });
-    else money.push({ place: 'prices', value, where: `${said(product)} at ${pointer}` });
-  }
+    else
+      productSaid.money.push({ place: 'prices', value, where: `${said(product)} at ${pointer}` });
+  };
+  // With the control API's products, the product is read beside the list; else from the list.
+  const known = accountProducts?.[0]?.sku;
+  const [listed] = await Promise.all([
+    readPage(),
+    known === undefined ? undefined : readProduct(known),
+  ]);
+  const products = accountProducts ?? listed;
+  const sku = products?.[0]?.sku;
+  if (known === undefined && sku !== undefined) await readProduct(sku);
+  out.mismatches.push(...productSaid.mismatches);
+  out.notes.push(...productSaid.notes);
+  out.money.push(...productSaid.money);
   return products;
 }
 
@@ -242,8 +312,7 @@ async function probeQuote(
   session: ProbeSession,
   token: string,
   order: Record<string, unknown>,
-  mismatches: Mismatch[],
-  notes: string[],
+  out: Findings,
 ): Promise<void> {
   const { dialect } = session.config;
   const created = await session.send(
@@ -254,10 +323,10 @@ async function probeQuote(
     },
     token,
   );
-  if (!judgeAnswer(created, 'quotes', mismatches, notes)) return;
+  if (!judgeAnswer(created, 'quotes', out)) return;
   const id = idAt(created.json, dialect.answers.quote.id);
   if (id === undefined) {
-    notes.push(
+    out.notes.push(
       `${said(created)} shows no quote id at ${dialect.answers.quote.id}: its read path was not probed`,
     );
     return;
@@ -266,7 +335,7 @@ async function probeQuote(
     { method: dialect.operations.quoteRead.method, path: pathOf(dialect, 'quote', { id }) },
     token,
   );
-  judgeAnswer(read, 'quote', mismatches, notes);
+  judgeAnswer(read, 'quote', out);
 }
 
 /** A fresh account and test key through the control API, as a check file gets them; else the partner's test key. */
@@ -297,13 +366,11 @@ async function placeOrder(
   key: Key,
   token: string,
   products: readonly Product[] | undefined,
-  mismatches: Mismatch[],
-  notes: string[],
-  money: MoneySeen[],
+  out: Findings,
 ): Promise<{ id: string; externalId: string; body: Record<string, unknown> } | undefined> {
   const { dialect } = session.config;
   if (key.mode !== 'test') {
-    notes.push('no order placed with a live key: the order body was not probed');
+    out.notes.push('no order placed with a live key: the order body was not probed');
     return undefined;
   }
   // No catalog read: its mismatch is said already.
@@ -312,7 +379,7 @@ async function placeOrder(
   try {
     line = cheapestLine(products);
   } catch {
-    notes.push('no product to order without freight: the order body was not probed');
+    out.notes.push('no product to order without freight: the order body was not probed');
     return undefined;
   }
   const externalId = `probe-${randomUUID()}`;
@@ -332,33 +399,37 @@ async function placeOrder(
   );
   const request = said(created);
   if (created.status >= 200 && created.status < 300) {
-    mismatches.push(...judgeCreatedOrder(created.status, created.json, dialect, request));
+    out.mismatches.push(...judgeCreatedOrder(created.status, created.json, dialect, request));
     const total = valueAt(created.json, dialect.totals.order);
     if (total !== undefined)
-      money.push({ place: 'totals', value: total, where: `${request} at ${dialect.totals.order}` });
+      out.money.push({
+        place: 'totals',
+        value: total,
+        where: `${request} at ${dialect.totals.order}`,
+      });
     const id = idAt(created.json, dialect.answers.order.id);
     if (id === undefined) return undefined;
     const read = await session.send(
       { method: dialect.operations.orderRead.method, path: pathOf(dialect, 'order', { id }) },
       token,
     );
-    if (judgeAnswer(read, 'order', mismatches, notes))
-      mismatches.push(...judgeOrder(read.json, dialect, said(read)));
+    if (judgeAnswer(read, 'order', out))
+      out.mismatches.push(...judgeOrder(read.json, dialect, said(read)));
     return { id, externalId, body: body as Record<string, unknown> };
   }
   if (created.status === 404 || created.status === 405) {
-    mismatches.push(pathMismatch(created, 'orders'));
+    out.mismatches.push(pathMismatch(created, 'orders'));
     return undefined;
   }
   if (NOT_THE_BODY.has(created.status) || (created.status === 422 && refusedForLimit(created))) {
-    notes.push(`its order was refused (${describe(created)}): the order body was not probed`);
+    out.notes.push(`its order was refused (${describe(created)}): the order body was not probed`);
     return undefined;
   }
   if (created.status >= 400 && created.status < 500) {
-    mismatches.push(judgeRefusedOrder(created.json, dialect, request, created.status));
+    out.mismatches.push(judgeRefusedOrder(created.json, dialect, request, created.status));
     return undefined;
   }
-  notes.push(`its order got ${describe(created)}: the order body was not probed`);
+  out.notes.push(`its order got ${describe(created)}: the order body was not probed`);
   return undefined;
 }
 
@@ -381,15 +452,10 @@ function refusedForLimit(res: Answer): boolean {
  * 200 (or the operation's status): read on. 404: the profile's path is
  * wrong, a mismatch. Anything else: a note, the checks judge it.
  */
-function judgeAnswer(
-  res: Answer,
-  path: keyof Dialect['paths'],
-  mismatches: Mismatch[],
-  notes: string[],
-): boolean {
+function judgeAnswer(res: Answer, path: keyof Dialect['paths'], out: Findings): boolean {
   if (res.status >= 200 && res.status < 300 && res.json !== undefined) return true;
-  if (res.status === 404 || res.status === 405) mismatches.push(pathMismatch(res, path));
-  else notes.push(`${said(res)} got ${describe(res)}: not judged`);
+  if (res.status === 404 || res.status === 405) out.mismatches.push(pathMismatch(res, path));
+  else out.notes.push(`${said(res)} got ${describe(res)}: not judged`);
   return false;
 }
 

@@ -1,6 +1,15 @@
-import { check, quoteBodyOf, uniqueExternalId } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  quoteBodyOf,
+  uniqueExternalId,
+} from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 // Section 5, rule 11 and section 7 (403 partner_suspended: new orders are refused).
 check('ACCT-04', async (ctx) => {

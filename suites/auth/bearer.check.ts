@@ -1,12 +1,17 @@
 import {
   type CheckContext,
   check,
+  checksUseOwnAccounts,
   type HttpResponse,
   newIdempotencyKey,
   type RequestSpec,
   uniqueExternalId,
 } from '../../lib/check/index.js';
 import { forgedToken } from '../arbitraries/forgedToken.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /**
  * Calls of every kind the scope table lists, without their authentication:

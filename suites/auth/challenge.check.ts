@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type CheckContext, check, type HttpResponse } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type HttpResponse,
+} from '../../lib/check/index.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { challengeOf, parseChallenges } from '../support/www-authenticate.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 interface Unauthorized {
   what: string;

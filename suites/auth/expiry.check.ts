@@ -1,6 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type CheckContext, check, type Key } from '../../lib/check/index.js';
+import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /**
  * A token fresh from the token endpoint, its key, and the account whose clock

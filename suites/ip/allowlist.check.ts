@@ -1,4 +1,4 @@
-import { type CheckContext, check, type Key } from '../../lib/check/index.js';
+import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 import { expectKeyRefused } from '../support/key-refusal.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import {
@@ -7,6 +7,10 @@ import {
   inDocumentationRanges,
   networkEntries,
 } from './cidr.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /**
  * A key whose allowlist holds only documentation ranges, where no real

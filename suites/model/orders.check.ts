@@ -31,9 +31,9 @@ check(
     // Sections 3 and 4: orders, Idempotency-Key replays and conflicts, the 24-hour cancel window and
     // the account clock, in random sequences, agree with an executable model of those rules.
     const ran = new Map<string, number>();
-    // Sequences go out several at a time, each lane with an account and key of its own (so lanes
-    // share no clock, limits or orders); a lane's sequences run one after another on its account,
-    // each with orders of its own. The pacer keeps the key under the write limit, and the clock it
+    // Sequences go out several at a time (more lanes than files at a time: runs are long), each
+    // lane with an account and key of its own (so lanes share no clock, limits or orders); a
+    // lane's sequences run one after another on its account, each with orders of its own. The pacer keeps the key under the write limit, and the clock it
     // moves is added to the model's.
     const lane = async (): Promise<OrdersSystem> => {
       const { key, account, catalog } = await ordering(ctx);
@@ -46,6 +46,9 @@ check(
       async (sequence, real) => {
         await fc.asyncModelRun(() => ({ model: new OrdersModel(), real }), sequence);
       },
+      undefined,
+      // Up to 12 steps a sequence: a lane's account and key cost little beside its runs.
+      { longRuns: true },
     );
     const steps = [...ran].map(([command, n]) => `${n} ${command}`).join(', ');
     ctx.note(`steps run against the target, shrinking included: ${steps}`);

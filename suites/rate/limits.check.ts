@@ -1,6 +1,10 @@
-import { type CheckContext, check } from '../../lib/check/index.js';
+import { type CheckContext, check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { burst } from './burst.js';
 import { type LimitClass, READS, TOKENS, WRITES } from './limit-classes.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /**
  * A fresh key may send `perMinute` requests of the class, all served, and the

@@ -3,6 +3,10 @@ import { expectSuccess } from '../support/expect-success.js';
 import { firstRefusal } from './burst.js';
 import { type LimitClass, TOKENS, WRITES } from './limit-classes.js';
 
+// The checks share the file's account, one after another (not checksUseOwnAccounts): RATE-06
+// moves its clock to a window's start, so RATE-10's refusal comes early in a window and its
+// Retry-After is near the full 60 seconds (the limit test/faults/boundaries.ts shows it sends).
+
 /** A fresh key's first 429 of a class, with the sender that provoked it. */
 async function refusal(
   ctx: CheckContext,

@@ -1,8 +1,12 @@
-import { check } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
 import { TOKENS, WRITES } from './limit-classes.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 // Section 8: every limit is "per key": a key that used up its token requests and its writes leaves
 // another key of the same account untouched.

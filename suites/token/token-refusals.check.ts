@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { type CheckContext, check, type HttpResponse, type Key } from '../../lib/check/index.js';
+import {
+  type CheckContext,
+  check,
+  checksUseOwnAccounts,
+  type HttpResponse,
+  type Key,
+} from '../../lib/check/index.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { requestToken } from '../support/token-request.js';
 import { challengeOf } from '../support/www-authenticate.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -1,10 +1,14 @@
-import { type CheckContext, check, type Key } from '../../lib/check/index.js';
+import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 import { scopeSubset } from '../arbitraries/scopeSubset.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { propertyRuns } from '../support/property-runs.js';
 import { grantedScopes, SCOPE_STRING, SCOPES, sortedScopes } from '../support/scopes.js';
 import { requestToken } from '../support/token-request.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /** Judges the `scope` string of a token response against the scopes that should be granted. */
 function expectGranted(

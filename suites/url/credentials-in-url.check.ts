@@ -2,6 +2,7 @@ import {
   addressOf,
   type CheckContext,
   check,
+  checksUseOwnAccounts,
   type HttpResponse,
   type Key,
   quoteBodyOf,
@@ -10,6 +11,10 @@ import {
 import { expectNoToken } from '../support/expect-no-token.js';
 import { problemCode } from '../support/problem-text.js';
 import { requestToken } from '../support/token-request.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 /**
  * Calls that carry a credential in the query string and are valid in every

@@ -2,6 +2,7 @@ import {
   addressOf,
   type CheckContext,
   check,
+  checksUseOwnAccounts,
   type HttpResponse,
   quoteBodyOf,
   uniqueExternalId,
@@ -9,6 +10,10 @@ import {
 } from '../../lib/check/index.js';
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { requestToken } from '../support/token-request.js';
+
+// Each check's accounts are its own, ctx.account() included: they may run side by side against a
+// target far away.
+checksUseOwnAccounts();
 
 interface SecretInBody {
   what: string;

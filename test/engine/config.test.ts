@@ -7,6 +7,7 @@ import { loadSettings, type Settings } from '../../lib/config/settings.js';
 import {
   checkFilesAtATime,
   EMBEDDED_CONCURRENCY,
+  longRunLanes,
   REMOTE_CONCURRENCY,
 } from '../../lib/runner/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
@@ -330,6 +331,13 @@ describe('check files at a time', () => {
   it('runs one file at a time without a control API, whatever was asked', () => {
     expect(checkFilesAtATime({ embedded: false, control: false })).toBe(1);
     expect(checkFilesAtATime({ embedded: false, control: false, requested: 8 })).toBe(1);
+  });
+
+  it('gives a property of long runs three lanes per file at a time, at most 32; one at one file', () => {
+    expect(longRunLanes(1)).toBe(1);
+    expect(longRunLanes(2)).toBe(6);
+    expect(longRunLanes(REMOTE_CONCURRENCY)).toBe(24);
+    expect(longRunLanes(16)).toBe(32);
   });
 });
 

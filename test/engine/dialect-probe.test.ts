@@ -49,23 +49,44 @@ describe('dialect probe: a correct target in the profile dialect passes silently
     const result = await probe({});
     expect(result.mismatches).toEqual([]);
     expect(result.notes).toEqual([]);
-    expect(
-      result.fake.seen.map((s) => s.split(' ')[0] + ' ' + s.split(' ')[1]?.split('?')[0]),
-    ).toEqual([
+    const seen = result.fake.seen.map(
+      (s) => `${s.split(' ')[0]} ${s.split(' ')[1]?.split('?')[0]}`,
+    );
+    const byId = `GET ${API}/orders/by-external-id/${externalId(result.fake.seen)}`;
+    expect([...seen].sort()).toEqual(
+      [
+        'POST /__control/accounts',
+        'POST /__control/accounts/acc_1/keys',
+        `POST ${API}/oauth/token`,
+        `GET ${API}/account`,
+        `GET ${API}/catalog/products`,
+        `GET ${API}/catalog/products/SKU-1`,
+        `POST ${API}/orders`,
+        `GET ${API}/orders/ord_1`,
+        byId,
+        `POST ${API}/quotes`,
+        `GET ${API}/quotes/quo_1`,
+        `POST ${API}/orders/ord_1/cancel`,
+        `GET ${API}/orders`,
+      ].sort(),
+    );
+    // The account, key and token first, one after another; what needs only the token goes out
+    // together; each request after what it needs (the order before its reads, quote and cancel).
+    expect(seen.slice(0, 3)).toEqual([
       'POST /__control/accounts',
       'POST /__control/accounts/acc_1/keys',
       `POST ${API}/oauth/token`,
-      `GET ${API}/account`,
-      `GET ${API}/catalog/products`,
-      `GET ${API}/catalog/products/SKU-1`,
-      `POST ${API}/orders`,
-      `GET ${API}/orders/ord_1`,
-      `GET ${API}/orders/by-external-id/${externalId(result.fake.seen)}`,
-      `POST ${API}/quotes`,
-      `GET ${API}/quotes/quo_1`,
-      `POST ${API}/orders/ord_1/cancel`,
-      `GET ${API}/orders`,
     ]);
+    const at = (request: string) => seen.indexOf(request);
+    for (const [before, after] of [
+      [`POST ${API}/orders`, `GET ${API}/orders/ord_1`],
+      [`GET ${API}/orders/ord_1`, byId],
+      [`GET ${API}/orders/ord_1`, `POST ${API}/quotes`],
+      [byId, `POST ${API}/orders/ord_1/cancel`],
+      [`POST ${API}/quotes`, `GET ${API}/quotes/quo_1`],
+    ] as const) {
+      expect(at(before)).toBeLessThan(at(after));
+    }
     expect(result.requests).toBe(13);
     // Its exchanges are evidence, redacted like a check's.
     expect(result.evidence).toHaveLength(13);
@@ -354,19 +375,28 @@ describe('dialect probe: what is no dialect matter is a note, never a mismatch',
       `POST ${API}/orders/ord_1/cancel`,
     ]);
     // Every request used the partner key: the checks' pacer counts them.
-    expect(result.partnerSent.map((s) => s.kind)).toEqual([
-      'token',
-      'read', // account
-      'read', // catalog page
-      'read', // catalog product
-      'write', // order
-      'read', // order read
-      'read', // by external id
-      'write', // quote
-      'read', // quote read
-      'write', // cancel
-      'read', // order list
-    ]);
+    expect(
+      result.partnerSent
+        .map((s) => s.kind)
+        .slice()
+        .sort(),
+    ).toEqual(
+      [
+        'token',
+        'read', // account
+        'read', // catalog page
+        'read', // catalog product
+        'write', // order
+        'read', // order read
+        'read', // by external id
+        'write', // quote
+        'read', // quote read
+        'write', // cancel
+        'read', // order list
+      ].sort(),
+    );
+    // Without the control API's products, the order waits for the catalog: the token comes first.
+    expect(result.partnerSent[0]?.kind).toBe('token');
   });
 
   it('a partner live key places no order', async () => {
