@@ -28,7 +28,7 @@ export type {
   RequestSpec,
   TestAccount,
 };
-/** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
+
 /** How `postOrder` sends an order (send-order.ts sends it). */
 export interface PostOrderOptions {
   /** The Idempotency-Key; `null` sends none. Default: a new unique key. */
@@ -39,6 +39,7 @@ export interface PostOrderOptions {
   rawBody?: string;
 }
 
+/** An API client bound to one key: bearer tokens from the token manager, renewed on `token_expired`. */
 export interface ApiClient {
   send(spec: Omit<RequestSpec, 'auth'>): Promise<HttpResponse>;
   get(path: string, query?: Record<string, string>): Promise<HttpResponse>;

@@ -23,7 +23,6 @@ import { ordering } from '../support/ordering.js';
 import { orderingLanes } from '../support/ordering-lanes.js';
 import { problemCode } from '../support/problem-text.js';
 import { propertyRuns } from '../support/property-runs.js';
-import { WritePacer } from '../support/write-pacer.js';
 
 /**
  * What the boundary keys are made of: drawn from the check's faker, so that

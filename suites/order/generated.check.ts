@@ -16,7 +16,6 @@ import { quotedTotal } from '../support/order-total.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 import { orderingLanes } from '../support/ordering-lanes.js';
 import { propertyRuns } from '../support/property-runs.js';
-import { WritePacer } from '../support/write-pacer.js';
 
 /**
  * An account of the check's own with a realistic maximum order value
