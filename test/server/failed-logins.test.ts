@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { FAILED_TOKEN_REQUESTS_PER_ADDRESS } from '../../server/config/api.js';
-import { CONTROL_TOKEN, expectProblemShape, harness } from './support/harness.js';
+import { CONTROL_TOKEN, expectProblemShape, harness, withWrongSecret } from './support/harness.js';
 
 const app = await buildApp({ controlToken: CONTROL_TOKEN });
 afterAll(() => app.close());
@@ -17,7 +17,7 @@ describe('failed token requests are rate-limited', () => {
     const partner = await h.partner();
     await h.startOfWindow(partner.accountId);
     const attacker = { remoteAddress: '198.51.100.66' };
-    const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
+    const wrong = withWrongSecret(partner.key);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++)
       statuses.push((await h.tokenRequest(wrong, undefined, attacker)).status);
@@ -35,7 +35,7 @@ describe('failed token requests are rate-limited', () => {
     await h.startOfWindow(partner.accountId);
     const attacker = { remoteAddress: '198.51.100.77' };
     const owner = { remoteAddress: '192.0.2.10' };
-    const wrong = { ...partner.key, secret_key: `${partner.key.secret_key.slice(0, -1)}Z` };
+    const wrong = withWrongSecret(partner.key);
     const attack: number[] = [];
     for (let i = 0; i < 40; i++)
       attack.push((await h.tokenRequest(wrong, undefined, attacker)).status);

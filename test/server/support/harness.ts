@@ -60,6 +60,16 @@ export function basicAuth(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
+/**
+ * The key with a wrong Secret Key: its last character changed. Always to
+ * another one: a fixed replacement was the secret itself once in 62 keys,
+ * and the "failed" requests were then answered 200.
+ */
+export function withWrongSecret<K extends { secret_key: string }>(key: K): K {
+  const last = key.secret_key.at(-1);
+  return { ...key, secret_key: `${key.secret_key.slice(0, -1)}${last === 'Z' ? 'Y' : 'Z'}` };
+}
+
 /** A valid order body (contract §2) against the default product list. */
 export function orderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
