@@ -26,7 +26,9 @@ export interface CheckOptions {
 
 /**
  * Declares, before its checks, that every check of this file touches only
- * accounts it makes itself (`CheckOptions.ownAccounts` for each of them).
+ * accounts it makes itself (`CheckOptions.ownAccounts` for each of them),
+ * `ctx.account()` included: each check's is made for it alone, so against a
+ * target far away the file's checks may run side by side.
  */
 export function checksUseOwnAccounts(): void {
   fileFixture().ownAccounts = true;

@@ -2,8 +2,6 @@ import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { expectKeyRefused } from '../support/key-refusal.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 5, rule 10 and section 7 (403 api_not_enabled). Contract "Readings": at the token request

@@ -7,8 +7,6 @@ import {
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 5, rule 11 and section 7 (403 partner_suspended: new orders are refused).

@@ -9,8 +9,6 @@ import {
 } from '../../lib/check/index.js';
 import { forgedToken } from '../arbitraries/forgedToken.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /**

@@ -8,8 +8,6 @@ import {
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { challengeOf, parseChallenges } from '../support/www-authenticate.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 interface Unauthorized {

@@ -2,8 +2,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /**

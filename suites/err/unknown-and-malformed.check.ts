@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { check, checksUseOwnAccounts, newIdempotencyKey } from '../../lib/check/index.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 7 (404 not_found: no such object), HTTP practice: a path the API does not have is not found.

@@ -12,8 +12,6 @@ import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { type Ordering, ordering } from '../support/ordering.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** An account whose card is declined, the order it refused, and the key that sent it. */

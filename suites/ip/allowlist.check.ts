@@ -8,8 +8,6 @@ import {
   networkEntries,
 } from './cidr.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /**

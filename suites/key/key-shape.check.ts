@@ -1,7 +1,5 @@
 import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** The keys to look at: the one the run gives, and with the control API a live key as well. */

@@ -2,8 +2,6 @@ import { check, checksUseOwnAccounts, HarnessError } from '../../lib/check/index
 import { expectNoToken } from '../support/expect-no-token.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 3, API key: a roll gives the key a new Secret Key; the old one stops working at once.

@@ -2,8 +2,6 @@ import { type CheckContext, check, checksUseOwnAccounts } from '../../lib/check/
 import { burst } from './burst.js';
 import { type LimitClass, READS, TOKENS, WRITES } from './limit-classes.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /**

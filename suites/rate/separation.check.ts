@@ -4,8 +4,6 @@ import { requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
 import { TOKENS, WRITES } from './limit-classes.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 8: every limit is "per key": a key that used up its token requests and its writes leaves

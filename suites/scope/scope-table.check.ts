@@ -13,8 +13,6 @@ import { SCOPES, sortedScopes } from '../support/scopes.js';
 import { challengeOf } from '../support/www-authenticate.js';
 import { scopedEndpoints, scopeFixtures } from './scoped-endpoints.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** A test key holding all four scopes: the scope checks place an order with it. */

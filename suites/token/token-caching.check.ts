@@ -1,8 +1,6 @@
 import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** Directives of a comma-separated header (Cache-Control, Pragma), lower-cased, without values. */

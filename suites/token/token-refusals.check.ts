@@ -10,8 +10,6 @@ import { expectNoToken } from '../support/expect-no-token.js';
 import { requestToken } from '../support/token-request.js';
 import { challengeOf } from '../support/www-authenticate.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -1,8 +1,6 @@
 import { check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { issuedToken, requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 // Section 4, POST /oauth/token: Basic credentials, a form body, grant_type=client_credentials.

@@ -6,8 +6,6 @@ import { propertyRuns } from '../support/property-runs.js';
 import { grantedScopes, SCOPE_STRING, SCOPES, sortedScopes } from '../support/scopes.js';
 import { requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** Judges the `scope` string of a token response against the scopes that should be granted. */

@@ -7,8 +7,6 @@ import {
 import { TokenResponseSchema } from '../schemas/token-response.js';
 import { requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /** A token response of a fresh key: the subject of every rule in this file. */

@@ -12,8 +12,6 @@ import { expectNoToken } from '../support/expect-no-token.js';
 import { problemCode } from '../support/problem-text.js';
 import { requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 /**

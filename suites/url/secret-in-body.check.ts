@@ -11,8 +11,6 @@ import {
 import { expectNoOrder } from '../support/expect-no-order.js';
 import { requestToken } from '../support/token-request.js';
 
-// Each check's accounts are its own, ctx.account() included: they may run side by side against a
-// target far away.
 checksUseOwnAccounts();
 
 interface SecretInBody {
