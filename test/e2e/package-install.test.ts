@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -6,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Report } from '../../lib/reports/report-model.js';
 import { startServer } from '../../server/start.js';
-import { emptyDir } from '../engine/support/run-cli.js';
+import { type CliResult, emptyDir, runCommand } from '../engine/support/run-cli.js';
 
 /**
  * Issue 23: the suite installs like any npm tool. `npm pack` (its prepack
@@ -30,41 +29,6 @@ const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as 
 };
 // vitest: a timeout of 0 is none.
 const NO_TIME_BUDGET = 0;
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * A command in a directory, with only PATH and HOME from this environment (no stray
- * CONTROL_TOKEN), and `env` beside them.
- */
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A lockfile for a project depending on the tarball only, from this repository's. */
 function projectLock(tarball: string): unknown {
@@ -101,10 +65,10 @@ function readReport(dir: string): Report {
 describe('the package, packed and installed into an empty project', () => {
   const project = emptyDir('package-install-');
   const installed = join(project, 'node_modules', PACKAGE.name);
-  let install: Ran;
+  let install: CliResult;
 
   beforeAll(async () => {
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', project], ROOT);
+    const packed = await runCommand('npm', ['pack', '--json', '--pack-destination', project], ROOT);
     expect(packed.code, packed.stderr).toBe(0);
     const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
     writeFileSync(
@@ -112,7 +76,7 @@ describe('the package, packed and installed into an empty project', () => {
       `${JSON.stringify({ name: 'empty-project', private: true, dependencies: { [PACKAGE.name]: `file:${filename}` } }, null, 2)}\n`,
     );
     writeFileSync(join(project, 'package-lock.json'), JSON.stringify(projectLock(filename)));
-    install = await run(
+    install = await runCommand(
       'npm',
       ['install', `./${filename}`, '--offline', '--no-audit', '--no-fund'],
       project,
@@ -142,7 +106,7 @@ describe('the package, packed and installed into an empty project', () => {
   test(
     'runs against the embedded reference and writes its reports in the caller’s directory',
     async () => {
-      const result = await run(
+      const result = await runCommand(
         'npx',
         ['--no', '--', 'partner-ordering-conformance', '--only', 'TOKEN-01,ACCT-01'],
         project,
@@ -177,7 +141,7 @@ describe('the package, packed and installed into an empty project', () => {
           '',
         ].join('\n'),
       );
-      const result = await run(
+      const result = await runCommand(
         'npx',
         [
           '--no',
@@ -217,7 +181,7 @@ describe('the package, packed and installed into an empty project', () => {
       onTestFinished(() => server.close());
       const origin = server.origin.replace(/\/+$/, '');
       const withSecret = (command: string, args: readonly string[], cwd: string) =>
-        run(command, args, cwd, { CONTROL_TOKEN: controlToken });
+        runCommand(command, args, cwd, { CONTROL_TOKEN: controlToken });
       // .env of the test before: no stray target; this run names its own.
       writeFileSync(join(project, '.env'), '');
       const first = await withSecret(

@@ -25,9 +25,22 @@ export function runCli(
   env: Record<string, string> = {},
   cwd = emptyDir(),
 ): Promise<CliResult> {
+  return runCommand(process.execPath, [BIN, ...args], cwd, env);
+}
+
+/**
+ * A command in a directory, with only PATH and HOME from this environment (no stray
+ * CONTROL_TOKEN), and `env` beside them: its exit code, output and wall time.
+ */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(command, args, {
       cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
