@@ -36,6 +36,7 @@ import type {
 } from './context.js';
 import { fakerLike } from './faker-like.js';
 import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
+import { MadeOnce } from './made-once.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
 import { sendOrder } from './send-order.js';
@@ -55,7 +56,7 @@ export class Context implements CheckContext {
   readonly control: ControlClient;
   /** The check touches only accounts it makes (`CheckOptions.ownAccounts`): `account()` is its own. */
   readonly #ownAccount: boolean;
-  #account: Promise<TestAccount> | undefined;
+  readonly #account = new MadeOnce<TestAccount>();
 
   constructor(
     fixture: FileFixture,
@@ -105,13 +106,7 @@ export class Context implements CheckContext {
     // A check on accounts of its own gets one like the file's, made for it alone, whether or not
     // it runs beside the file's other checks: the same requests and verdicts either way.
     this.#fixture.need('accounts');
-    if (!this.#account) {
-      this.#account = this.newAccount(structuredClone(FILE_ACCOUNT_SETTINGS));
-      this.#account.catch(() => {
-        this.#account = undefined;
-      });
-    }
-    return this.#account;
+    return this.#account.get(() => this.newAccount(structuredClone(FILE_ACCOUNT_SETTINGS)));
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {

@@ -11,6 +11,7 @@ import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { Key, TestAccount } from './context.js';
+import { MadeOnce } from './made-once.js';
 import { runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
@@ -37,7 +38,7 @@ export class FileFixture {
   readonly session: Session;
   /** `{docs_url}` of problem types: from the profile, else learned from the first problem seen. */
   docsUrl: string | undefined;
-  #account: Promise<TestAccount> | undefined;
+  readonly #account = new MadeOnce<TestAccount>();
   readonly #cleanups: (() => Promise<void>)[] = [];
   /** Revocations under way of keys in accounts a finished check made (`revokeLater`). */
   readonly #revoking: Promise<void>[] = [];
@@ -94,13 +95,7 @@ export class FileFixture {
   /** The file's own account, made through `control` (the first asking check's): generous limits so that checks of other rules never hit them. */
   account(control: ControlClient): Promise<TestAccount> {
     this.need('accounts');
-    if (!this.#account) {
-      this.#account = control.createAccount(structuredClone(FILE_ACCOUNT_SETTINGS));
-      this.#account.catch(() => {
-        this.#account = undefined;
-      });
-    }
-    return this.#account;
+    return this.#account.get(() => control.createAccount(structuredClone(FILE_ACCOUNT_SETTINGS)));
   }
 
   /**
