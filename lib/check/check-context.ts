@@ -38,7 +38,7 @@ import { fakerLike } from './faker-like.js';
 import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { MadeOnce } from './made-once.js';
 import { type OrderChoices, orderBody } from './order-body.js';
-import { type Lanes, mixSeed, propertyParams, runProperty } from './property.js';
+import { type Lanes, longRunLanes, mixSeed, propertyParams, runProperty } from './property.js';
 import { sendOrder } from './send-order.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
@@ -331,7 +331,7 @@ export class Context implements CheckContext {
     // Lanes each get an account of their own: without accounts and keys to make, one lane.
     const own = this.has('accounts') && this.has('keys');
     const files = this.config.concurrency ?? 1;
-    const count = options.longRuns ? (this.config.longRunLanes ?? files) : files;
+    const count = options.longRuns ? longRunLanes(files) : files;
     const lanes: Lanes<L> = { count: own ? count : 1, make: makeLane };
     return runProperty(
       this.#run,

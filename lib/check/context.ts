@@ -71,7 +71,7 @@ export interface LaneOptions {
   /**
    * Each run is a sequence of many requests (a stateful command sequence):
    * a lane's account and key cost little beside its runs, so such a property
-   * gets more lanes than files run at a time (RunConfig.longRunLanes). The
+   * gets more lanes than files run at a time (property.ts `longRunLanes`). The
    * inputs are the same whatever the number of lanes.
    */
   longRuns?: boolean;
@@ -211,7 +211,7 @@ export interface CheckContext {
    * target far away is not asked one round trip after another. For
    * properties whose runs are independent of each other; inside a run,
    * `faker` is that run's own. Runs that are long (`options.longRuns`) get
-   * more lanes against a target far away (RunConfig.longRunLanes).
+   * more lanes against a target far away (property.ts `longRunLanes`).
    */
   propertyInLanes<T, L>(
     arbitrary: fc.Arbitrary<T>,

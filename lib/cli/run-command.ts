@@ -13,7 +13,7 @@ import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { exitWithWaivers } from '../reports/waivers.js';
 import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
-import { checkFilesAtATime, longRunLanes } from '../runner/concurrency.js';
+import { checkFilesAtATime } from '../runner/concurrency.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { ProgressLine } from '../runner/progress-line.js';
@@ -135,11 +135,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       root: PACKAGE_ROOT,
       include: settings.suites,
       // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
-      runConfig: {
-        ...runConfig,
-        concurrency: filesAtATime,
-        longRunLanes: longRunLanes(filesAtATime),
-      },
+      runConfig: { ...runConfig, concurrency: filesAtATime },
       only: settings.only,
       allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
       reporters: [new ProgressLine({ stream: io.stderr }), watch],

@@ -29,20 +29,3 @@ export function checkFilesAtATime(target: {
   if (!target.control) return 1;
   return target.requested ?? (target.embedded ? EMBEDDED_CONCURRENCY : REMOTE_CONCURRENCY);
 }
-
-/**
- * Lanes of a generated property whose runs are long (each a sequence of many
- * requests, e.g. MODEL-01's command sequences: `LaneOptions.longRuns`): three
- * per check file at a time, so that against a target far away such a
- * property (hundreds of round trips) is not the run's tail while the other
- * files are long done. Its lanes share no account, clock or limit and wait
- * on the network, not the CPU. A property of short runs keeps one lane per
- * file at a time: its lanes' accounts and keys would cost more requests than
- * they save round trips. At one file at a time (the bundled reference,
- * partner mode) one lane.
- */
-export const LONG_RUN_LANES_PER_FILE = 3;
-
-export function longRunLanes(filesAtATime: number): number {
-  return filesAtATime <= 1 ? 1 : Math.min(32, filesAtATime * LONG_RUN_LANES_PER_FILE);
-}

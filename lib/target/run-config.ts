@@ -43,12 +43,6 @@ export interface RunConfig {
    * (`CheckContext.propertyInLanes`). Absent: 1.
    */
   concurrency?: number;
-  /**
-   * Lanes of such a property whose runs are long (`LaneOptions.longRuns`: a
-   * sequence of many requests each), where a lane's account pays for itself
-   * (concurrency.ts `longRunLanes`). Absent: `concurrency`.
-   */
-  longRunLanes?: number;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;

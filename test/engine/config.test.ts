@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { longRunLanes } from '../../lib/check/property.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { isSelected, testNamePattern } from '../../lib/config/only.js';
 import { loadSettings, type Settings } from '../../lib/config/settings.js';
 import {
   checkFilesAtATime,
   EMBEDDED_CONCURRENCY,
-  longRunLanes,
   REMOTE_CONCURRENCY,
 } from '../../lib/runner/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
