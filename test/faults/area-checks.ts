@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesBelow } from '../support/files-below.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SUITES = join(ROOT, 'suites');
-
-function checkFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return checkFiles(path);
-    return entry.name.endsWith('.check.ts') ? [path] : [];
-  });
-}
 
 /**
  * The `--suites` glob of the check files that register a rule of `area`.
@@ -28,7 +21,7 @@ export function areaChecksGlob(area: string): string {
 export function checksGlob(selectors: readonly string[]): string {
   const alternatives = selectors.map((s) => (s.includes('-') ? s : `${s}-\\d{2}`)).join('|');
   const registers = new RegExp(`\\bcheck\\(\\s*['"\`](?:${alternatives})['"\`]`);
-  const files = checkFiles(SUITES)
+  const files = filesBelow(SUITES, '.check.ts')
     .filter((path) => registers.test(readFileSync(path, 'utf8')))
     .map((path) =>
       relative(ROOT, path)

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { activeRules, ruleById } from '../../rules/index.js';
@@ -6,18 +6,16 @@ import { buildApp } from '../../server/app.js';
 import { parseFlags } from '../../server/cli/flags.js';
 import { CATALOGUE, DEFECT_NAMES, DEFECTS } from '../../server/defects/catalogue.js';
 import type { DefectEnv } from '../../server/defects/defect.js';
+import { filesBelow } from '../support/files-below.js';
 import { ROOT } from './area-checks.js';
 import { defectCases } from './cases.js';
 import { BROKEN_RULE } from './expectations.js';
 
 function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts')
-      ? [{ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }]
-      : [];
-  });
+  return filesBelow(dir, '.ts').map((path) => ({
+    path: relative(ROOT, path),
+    text: readFileSync(path, 'utf8'),
+  }));
 }
 
 const server = sources(join(ROOT, 'server'));

@@ -1,21 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openWide } from '../../server/defects/store/wide.js';
+import { filesBelow } from '../support/files-below.js';
 import { describePostgres, freshDatabase } from './support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function sources(dir: string): { path: string; text: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts')
-      ? [{ path: relative(ROOT, path).replaceAll('\\', '/'), text: readFileSync(path, 'utf8') }]
-      : [];
-  });
+  return filesBelow(dir, '.ts').map((path) => ({
+    path: relative(ROOT, path).replaceAll('\\', '/'),
+    text: readFileSync(path, 'utf8'),
+  }));
 }
 
 /** Production code: the server without its test-only defect catalogue. */

@@ -1,19 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesBelow } from '../support/files-below.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'server');
 const LIB = join(ROOT, 'lib');
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return files(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 // Static imports and re-exports (type-only ones included: they tie the files as much), and dynamic imports.
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
@@ -21,7 +14,7 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
 /** Each file of `dir` (server/ unless said) and the files of `dir` it imports. */
 function importGraph(dir = SERVER): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of files(dir)) {
+  for (const file of filesBelow(dir, '.ts')) {
     // Comments may show an import as an example: they import nothing.
     const text = readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
