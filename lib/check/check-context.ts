@@ -363,7 +363,7 @@ export class Context implements CheckContext {
   }
 
   onCleanup(fn: () => Promise<void>): void {
-    this.#fixture.onCleanup(fn);
+    this.#run.cleanups.push(fn);
   }
 
   judged(): void {

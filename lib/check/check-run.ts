@@ -30,6 +30,11 @@ export class CheckRun {
   judgements = 0;
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
+  /**
+   * Clean-ups the check registered (`onCleanup`): run when it ends, last
+   * registered first, before its keys are revoked, since they use those keys.
+   */
+  readonly cleanups: (() => Promise<void>)[] = [];
   /** Ids of the accounts this check made (`newAccount`): no other check uses them. */
   readonly accounts = new Set<string>();
   counterexample?: Counterexample;

@@ -231,6 +231,9 @@ export interface CheckContext {
    * A failure of `make` is every asker's.
    */
   sharedInFile<T>(name: string, make: () => Promise<T>): Promise<T>;
-  /** Runs at the end of the file (cancel orders, delete webhook endpoints). */
+  /**
+   * Runs when the check ends, before the keys it made are revoked (cancel
+   * orders, delete webhook endpoints): a clean-up still holds a working key.
+   */
   onCleanup(fn: () => Promise<void>): void;
 }

@@ -39,7 +39,6 @@ export class FileFixture {
   /** `{docs_url}` of problem types: from the profile, else learned from the first problem seen. */
   docsUrl: string | undefined;
   readonly #account = new MadeOnce<TestAccount>();
-  readonly #cleanups: (() => Promise<void>)[] = [];
   /** Revocations under way of keys in accounts a finished check made (`revokeLater`). */
   readonly #revoking: Promise<void>[] = [];
   /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
@@ -106,11 +105,7 @@ export class FileFixture {
     this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
   }
 
-  onCleanup(fn: () => Promise<void>): void {
-    this.#cleanups.push(fn);
-  }
-
-  /** End of file: cancel partner orders, run registered clean-ups, close sockets. Never throws. */
+  /** End of file: cancel partner orders, close sockets. Never throws. */
   async close(): Promise<void> {
     for (const { key, id } of this.partnerOrders) {
       const path = pathOf(this.config.dialect, 'orderCancel', { id });
@@ -118,7 +113,6 @@ export class FileFixture {
         .send({ method: 'POST', path, auth: { kind: 'key', key } })
         .catch(() => undefined);
     }
-    for (const fn of this.#cleanups.reverse()) await fn().catch(() => undefined);
     await Promise.all(this.#revoking);
     await this.session.close();
   }

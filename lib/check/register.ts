@@ -60,7 +60,7 @@ export function check(
   };
   test(`${rule.id} ${rule.title}`, testOptions, async ({ task, skip }) => {
     const run = new CheckRun(rule, fixture.recorder, fixture.redactor);
-    // One evidence scope: the body, and the revocation of the keys it made.
+    // One evidence scope: the body, its clean-ups, and the revocation of the keys it made.
     const outcome = await run.execute(async () => {
       try {
         // Beside other checks, a faker of its own: the file's one instance is reseeded per check.
@@ -68,6 +68,7 @@ export function check(
         ctx.need(...rule.needs);
         await body(ctx);
       } finally {
+        for (const cleanup of run.cleanups.reverse()) await cleanup().catch(() => undefined);
         await revokeKeys(fixture, run);
       }
     });

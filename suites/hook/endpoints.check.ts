@@ -15,7 +15,7 @@ import {
 /**
  * Fills the key's mode up to five endpoints, each expected to be accepted;
  * answers the ids made. In a partner sandbox that already has endpoints only
- * the missing ones are made (and deleted at the end of the file).
+ * the missing ones are made (and deleted as the check ends).
  */
 async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<string[]> {
   const existing = await countEndpoints(ctx, key);

@@ -40,7 +40,7 @@ export function readEndpoint(ctx: CheckContext, key: Key, id: string): Promise<H
 /**
  * Creates a webhook endpoint (contract section 2: `{url, events?}`; the
  * dialect may say otherwise) to a realistic https URL. An endpoint made is
- * deleted at the end of the file, so a partner sandbox is left as it was found.
+ * deleted as the check ends (while its key still works), so a partner sandbox is left as it was found.
  */
 export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpResponse> {
   const url = `https://${ctx.faker.internet.domainName()}/webhooks/${ctx.faker.string.alphanumeric(10)}`;

@@ -29,3 +29,17 @@ describe('ctx.account() in checks on accounts of their own (checksUseOwnAccounts
     expect(own.flat()).not.toContain(file[0]);
   });
 });
+
+describe("a check's clean-ups (ctx.onCleanup)", () => {
+  it.each([
+    ['one after another', []],
+    ['side by side', ['--concurrency', '2']],
+  ])('%s: run as the check ends, with its key not yet revoked', async (_, args) => {
+    const dir = join(emptyDir(), 'cleanups');
+    const result = await runCli(['--report-dir', dir, ...args, ...fixtureSuites('cleanups')]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    const notes = readReport(dir).results.flatMap((r) => r.notes ?? []);
+    // Run at the end of the file, after the revocation, the same request got 401 and no note was kept.
+    expect(notes).toContain('cleanup 200');
+  });
+});
