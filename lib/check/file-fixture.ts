@@ -7,7 +7,7 @@ import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
 import type { Scoped } from '../evidence/scope.js';
 import { pathOf } from '../target/dialect.js';
-import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
+import type { RunConfig } from '../target/run-config.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { Key, TestAccount } from './context.js';
@@ -19,12 +19,6 @@ import { currentRunConfig } from './selected-target.js';
 export const FILE_ACCOUNT_SETTINGS = {
   limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
 } as const;
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    [RUN_CONFIG_KEY]: RunConfig;
-  }
-}
 
 /**
  * The state one check file shares between its checks: its own control

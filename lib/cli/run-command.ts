@@ -12,18 +12,16 @@ import { compareReports, loadPreviousReport, type PreviousReport } from '../repo
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { exitWithWaivers } from '../reports/waivers.js';
-import { ALLURE_DIR, writeReports } from '../reports/write-reports.js';
-import { checkFilesAtATime } from '../runner/concurrency.js';
+import { writeReports } from '../reports/write-reports.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
-import { ProgressLine } from '../runner/progress-line.js';
 import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
-import { TargetWatch } from '../runner/target-watch.js';
 import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
+import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
 import { afterReportsWritten, completeReport, reproSettingsOf, waive } from './workflow-steps.js';
 
@@ -62,7 +60,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
   let settings: Settings;
   let previous: PreviousReport | undefined;
   let prepared: PreparedTarget;
-  let suites: Promise<typeof import('../runner/run-suites.js')>;
+  let checks: StartedChecks | undefined;
   try {
     const loaded = loadSettings({ argv: io.argv, env: io.env, cwd: io.cwd, rules: activeRules });
     if (loaded.help) {
@@ -77,14 +75,14 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
-    // Start-up order (issue 27): vitest, needed once the target answers, loads while the bundled
-    // reference starts; a target elsewhere gets its first request first.
+    // Start-up order (issue 27): the target is prepared (the bundled reference started, a target
+    // elsewhere probed and its credentials tried) while vitest and its workers start; their checks
+    // wait for the configuration that this and the dialect probe complete.
     const preparing = prepareTarget(settings);
-    const loadSuites = () => import('../runner/run-suites.js');
-    suites = settings.target === undefined ? loadSuites() : preparing.then(loadSuites);
-    suites.catch(() => undefined);
+    if (settings.draftProfile === undefined) checks = startChecks(settings, io, terminal);
     prepared = await preparing;
   } catch (error) {
+    await checks?.callOff(error instanceof Error ? error : new Error(String(error)));
     if (error instanceof ConfigError || error instanceof RunAborted) {
       terminal.fail(error.message);
       return 2;
@@ -99,9 +97,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       const { draftCommand } = await import('./draft-command.js');
       return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
     }
+    if (checks === undefined) throw new Error('the checks were not started');
     // Before any check: does the target speak the profile's dialect? (issue 11)
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {
+      await checks.callOff(new RunAborted('the target does not speak the dialect of its profile'));
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
       const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
       terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
@@ -110,39 +110,13 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
     if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
     const { runConfig, targetInfo } = prepared;
-    const filesAtATime = checkFilesAtATime({
-      embedded: targetInfo.embedded_reference === true,
-      control: runConfig.controlUrl !== undefined,
-      ...(settings.concurrency !== undefined ? { requested: settings.concurrency } : {}),
-    });
-    announce(terminal, prepared, filesAtATime);
-
-    // Ctrl-C, or a target that stops answering half-way: either cancels the checks still to run.
-    const stop = new AbortController();
-    const onCancel = () => stop.abort();
-    io.signal?.addEventListener('abort', onCancel, { once: true });
-    const watch = new TargetWatch((reason) => {
-      terminal.fail(`stopping the run: ${reason}`);
-      stop.abort();
-    });
+    announce(terminal, prepared, checks.filesAtATime);
 
     const partnerMode = runConfig.controlUrl === undefined;
     // Partner mode: the pacer (in the checks' worker) reports what the key sent, for the floor.
     const tally = partnerMode ? listenForTally() : undefined;
     const startedAt = new Date();
-    const { runSuites } = await suites;
-    const run = await runSuites({
-      root: PACKAGE_ROOT,
-      include: settings.suites,
-      // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
-      runConfig: { ...runConfig, concurrency: filesAtATime },
-      only: settings.only,
-      allureResultsDir: `${settings.reportDir}/${ALLURE_DIR}`,
-      reporters: [new ProgressLine({ stream: io.stderr }), watch],
-      maxWorkers: filesAtATime,
-      shareModules: partnerMode,
-      signal: stop.signal,
-    }).finally(() => io.signal?.removeEventListener('abort', onCancel));
+    const run = await checks.go(runConfig);
     const finishedAt = new Date();
     const sent = tally?.latest();
     if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
@@ -153,7 +127,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       only: settings.only,
       run,
       root: PACKAGE_ROOT,
-      ...(watch.reason ? { stopReason: watch.reason } : {}),
+      ...(checks.stopReason ? { stopReason: checks.stopReason } : {}),
       ...(settings.suites !== DEFAULT_SUITES
         ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
         : {}),
@@ -193,6 +167,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     printOutcome(terminal, report, settings.reportDir, io.cwd);
     return report.exit_code;
   } finally {
+    // A run that ends before its checks (a bug of ours included) leaves no worker behind.
+    await checks?.callOff(new RunAborted('the run ended before its checks'));
     await prepared.close();
   }
 }

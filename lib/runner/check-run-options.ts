@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILED } from '../config/package-root.js';
 
+const setupFile = (name: string) =>
+  fileURLToPath(new URL(`./${name}.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
+
+/** Waits, before a worker's first check file, for the run's RunConfig (see run-config-gate.ts). */
+export const RUN_CONFIG_GATE = setupFile('run-config-gate');
+
 /** Sets each check file's module state afresh in a reused worker (see fresh-modules.ts). */
-export const FRESH_MODULES = fileURLToPath(
-  new URL(`./fresh-modules.${COMPILED ? 'js' : 'ts'}`, import.meta.url),
-);
+export const FRESH_MODULES = setupFile('fresh-modules');
 
 /** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
 export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');

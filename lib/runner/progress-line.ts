@@ -78,7 +78,8 @@ export class ProgressLine implements Reporter {
     this.#unlisten?.();
     if (this.#timer) clearInterval(this.#timer);
     if (this.#tty) this.#stream.write('\r\x1b[2K');
-    else this.#plain(true);
+    // A run called off before its checks (the target refused, say) ran none: no line for it.
+    else if (this.#total > 0) this.#plain(true);
   }
 
   /**

@@ -3,9 +3,15 @@ import { relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
 import { testNamePattern } from '../config/only.js';
-import { RUN_CONFIG_KEY, type RunConfig } from '../target/run-config.js';
+import type { RunConfig } from '../target/run-config.js';
+import { RUN_CHANNEL_KEY, serveRunConfigs } from '../target/run-config-channel.js';
 import { allureReporter } from './allure.js';
-import { CHECK_RUN_OPTIONS, FRESH_MODULES, VITE_CACHE_DIR } from './check-run-options.js';
+import {
+  CHECK_RUN_OPTIONS,
+  FRESH_MODULES,
+  RUN_CONFIG_GATE,
+  VITE_CACHE_DIR,
+} from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { filesForOnly } from './only-files.js';
 import { OutcomeCollector } from './outcome-collector.js';
@@ -17,7 +23,13 @@ export interface SuiteRunOptions {
   root: string;
   /** Glob of check files, relative to root (or absolute). */
   include: string;
-  runConfig: RunConfig;
+  /**
+   * The run's configuration, or the promise of it: the workers start at once
+   * and their checks wait for it (run-config-gate.ts), so the target can be
+   * prepared and probed meanwhile. A rejection calls the run off: runSuites
+   * rejects with that reason, once vitest has stopped.
+   */
+  runConfig: RunConfig | Promise<RunConfig>;
   only: readonly string[];
   /** Where allure-vitest writes; undefined: no Allure results. */
   allureResultsDir?: string;
@@ -45,26 +57,39 @@ export interface SuiteRunOptions {
 
 /**
  * Runs the check files with vitest's programmatic API. The RunConfig
- * reaches the workers through `provide` (they read it with
- * `inject('conformance')`); the results come back through our reporter.
+ * reaches the workers over the run's channel (run-config-channel.ts), whose
+ * name they `inject`; the results come back through our reporter.
  * vitest's own console output is swallowed: the progress line and the
  * reports speak for the run.
  */
 export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun> {
   const collector = new OutcomeCollector(options.root);
   const reporters: Reporter[] = [collector, ...(options.reporters ?? [])];
-  if (options.allureResultsDir) {
-    // Allure shows every result file in the folder: a reused --report-dir keeps no earlier run's.
-    rmSync(options.allureResultsDir, { recursive: true, force: true });
-    reporters.push(
-      allureReporter(options.allureResultsDir, options.only, (name) => collector.testNamed(name)),
-    );
+  const allureDir = options.allureResultsDir;
+  if (allureDir) {
+    reporters.push(allureReporter(allureDir, options.only, (name) => collector.testNamed(name)));
   }
+  let calledOff: { reason: unknown } | undefined;
+  let cancel = () => {};
+  const configs = Promise.resolve(options.runConfig).then(
+    (runConfig) => {
+      // Allure shows every result file in the folder: a reused --report-dir keeps no earlier
+      // run's. Only once the checks go ahead: a run called off before them loses nothing.
+      if (allureDir) rmSync(allureDir, { recursive: true, force: true });
+      return { one: runConfig };
+    },
+    (reason: unknown) => {
+      calledOff = { reason };
+      cancel();
+      throw reason;
+    },
+  );
   const pattern = testNamePattern(options.only);
   // --only: only the files that hold a selected rule's check are started.
   const files = filesForOnly(options.root, options.include, options.only);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
+  const channel = serveRunConfigs(configs);
   const vitest = await createVitest(
     'test',
     {
@@ -74,10 +99,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       include: files?.length ? files : [options.include],
       watch: false,
       reporters,
-      provide: { [RUN_CONFIG_KEY]: options.runConfig },
+      provide: { [RUN_CHANNEL_KEY]: channel.name },
       ...CHECK_RUN_OPTIONS,
       // Each file has its own control account, so files run side by side safely.
-      setupFiles: options.shareModules ? [] : [FRESH_MODULES],
+      setupFiles: options.shareModules ? [RUN_CONFIG_GATE] : [RUN_CONFIG_GATE, FRESH_MODULES],
       maxWorkers: options.shareModules ? 1 : (options.maxWorkers ?? 2),
       fileParallelism: !options.shareModules,
       // Partner mode: the files' order is planned against the key's rate limits (partner-plan.ts).
@@ -90,19 +115,24 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       cacheDir: VITE_CACHE_DIR,
     },
     { stdout: sink, stderr: sink },
-  );
+  ).catch((error: unknown) => {
+    channel.close();
+    throw error;
+  });
   // vitest's logger exits the process on Ctrl-C; the CLI owns Ctrl-C (cancel the run, still write the reports).
   for (const listener of process.listeners('SIGINT')) {
     if (!sigintBefore.has(listener)) process.off('SIGINT', listener);
   }
-  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    if (!options.signal?.aborted) await vitest.start();
+    if (!options.signal?.aborted && !calledOff) await vitest.start();
   } finally {
     options.signal?.removeEventListener('abort', cancel);
+    channel.close();
     await vitest.close();
   }
+  if (calledOff) throw calledOff.reason;
   return collector.result();
 }
 

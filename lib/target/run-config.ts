@@ -4,7 +4,7 @@ import type { Dialect } from './dialect.js';
 /**
  * Everything a check needs to know about the run. Built once by the CLI from
  * flags, environment and profile (lib/config), then handed to every suite
- * worker through vitest's `provide` under the key `conformance`. Serializable.
+ * worker over the run's channel (run-config-channel.ts). Serializable.
  * It holds secrets (control token, partner secret): never write it anywhere.
  */
 export interface RunConfig {
@@ -47,6 +47,3 @@ export interface RunConfig {
   requestTimeoutMs: number;
   dialect: Dialect;
 }
-
-/** The `provide` / `inject` key under which workers find the RunConfig. */
-export const RUN_CONFIG_KEY = 'conformance';

@@ -6,15 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 import { createVitest } from 'vitest/node';
-import { TARGETS_KEY } from '../../lib/check/selected-target.js';
 import {
   CHECK_RUN_OPTIONS,
   FRESH_MODULES,
+  RUN_CONFIG_GATE,
   VITE_CACHE_DIR,
 } from '../../lib/runner/check-run-options.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
+import { RUN_CHANNEL_KEY, serveRunConfigs } from '../../lib/target/run-config-channel.js';
 
 /** One target of a many-target run: its own checks and its own RunConfig. */
 export interface SuiteTarget {
@@ -51,8 +52,9 @@ interface Wrapped {
  *
  * Each (target, check file) pair becomes a generated wrapper file, in a
  * folder of its target's, that imports the real check file; every target's
- * RunConfig is provided by that folder (lib/check/selected-target.ts reads
- * the one of the running file's folder: no module state). Each file still
+ * RunConfig goes by that folder (the run's channel carries them all, and
+ * lib/check/selected-target.ts reads the one of the running file's folder:
+ * no module state). Each file still
  * gets fresh module state (fresh-modules.ts), exactly as in a single run,
  * and its results come back under the real file's name.
  */
@@ -65,6 +67,7 @@ export async function runSuitesOnTargets(
   try {
     const { wrapped, folders } = writeWrappers(dir, options.root, options.targets);
     const collector = new PerTargetCollector(options.root, wrapped, options.onTargetEnd);
+    const channel = serveRunConfigs(Promise.resolve({ byFolder: folders }));
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     const vitest = await createVitest(
       'test',
@@ -75,10 +78,10 @@ export async function runSuitesOnTargets(
         include: ['**/*.check.{ts,js}'],
         watch: false,
         reporters: [collector],
-        provide: { [TARGETS_KEY]: folders },
+        provide: { [RUN_CHANNEL_KEY]: channel.name },
         ...CHECK_RUN_OPTIONS,
         // Workers are reused across files and targets too.
-        setupFiles: [FRESH_MODULES],
+        setupFiles: [RUN_CONFIG_GATE, FRESH_MODULES],
         maxWorkers: options.maxWorkers ?? 2,
         testTimeout: options.testTimeoutMs ?? 60_000,
       },
@@ -93,6 +96,7 @@ export async function runSuitesOnTargets(
     try {
       await vitest.start();
     } finally {
+      channel.close();
       await vitest.close();
     }
     return collector.runs(options.targets.map((target) => target.name));

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
+import type { RunConfig } from './run-config.js';
+
+/**
+ * How the check files' workers get the RunConfig: over a BroadcastChannel of
+ * the run's own (its name is what vitest `provide`s, under RUN_CHANNEL_KEY),
+ * not through `provide` itself. vitest hands a worker its provided values as
+ * it starts the worker, and the workers start (vitest's runtime, the engine,
+ * the packages: most of a run's start-up) while the CLI still prepares and
+ * probes the target; each waits for the RunConfig that those complete before
+ * its first check file (lib/runner/run-config-gate.ts). A name per run: two
+ * runs in one process never hear each other.
+ */
+export const RUN_CHANNEL_KEY = 'conformance:run-channel';
+
+/** What a run's workers receive: the run's one RunConfig, or one per folder of check files (a run against several targets). */
+export type RunConfigs = { one: RunConfig } | { byFolder: Record<string, RunConfig> };
+
+type Message = { want: true } | { configs: RunConfigs } | { calledOff: string };
+
+export interface RunConfigServer {
+  /** The channel's name: `provide` it under RUN_CHANNEL_KEY. */
+  readonly name: string;
+  close(): void;
+}
+
+/**
+ * The main thread's side: once `configs` settles, tells every worker that is
+ * waiting, and each that asks later. A rejection calls the checks off: the
+ * waiting workers end their files at once with its message.
+ */
+export function serveRunConfigs(configs: Promise<RunConfigs>): RunConfigServer {
+  const name = `partner-ordering-conformance:run-config:${randomUUID()}`;
+  const channel = new BroadcastChannel(name);
+  let answer: Message | undefined;
+  const tell = () => {
+    if (answer) channel.postMessage(answer);
+  };
+  configs.then(
+    (settled) => {
+      answer = { configs: settled };
+      tell();
+    },
+    (error: unknown) => {
+      answer = { calledOff: error instanceof Error ? error.message : String(error) };
+      tell();
+    },
+  );
+  channel.onmessage = (event) => {
+    if (((event as MessageEvent).data as Partial<{ want: true }> | undefined)?.want) tell();
+  };
+  // Never what keeps the process alive.
+  (channel as unknown as { unref?: () => void }).unref?.();
+  return { name, close: () => channel.close() };
+}
+
+/** Where a worker keeps what it received: globalThis, since the engine's modules are evaluated afresh per file. */
+const RECEIVED = Symbol.for('partner-ordering-conformance:run-configs');
+type Holder = { [RECEIVED]?: RunConfigs };
+
+/** The RunConfigs this worker received; undefined before (or outside a run). */
+export function receivedRunConfigs(): RunConfigs | undefined {
+  return (globalThis as Holder)[RECEIVED];
+}
+
+/** A worker's side: asks on the run's channel and waits for the answer; rejects if the run was called off. */
+export async function receiveRunConfigs(name: string): Promise<RunConfigs> {
+  const known = receivedRunConfigs();
+  if (known) return known;
+  const channel = new BroadcastChannel(name);
+  try {
+    const message = await new Promise<Message>((resolve) => {
+      channel.onmessage = (event) => {
+        const data = (event as MessageEvent).data as Message | undefined;
+        if (data && ('configs' in data || 'calledOff' in data)) resolve(data);
+      };
+      channel.postMessage({ want: true } satisfies Message);
+    });
+    if ('calledOff' in message) throw new Error(`the run was called off: ${message.calledOff}`);
+    if (!('configs' in message)) throw new Error('unexpected message on the run channel');
+    (globalThis as Holder)[RECEIVED] = message.configs;
+    return message.configs;
+  } finally {
+    channel.close();
+  }
+}
