@@ -2,6 +2,7 @@ import { afterAll, expect } from 'vitest';
 import type { Capability } from '../../rules/index.js';
 import { type Caller, Session } from '../client/session.js';
 import { announceFileTally, announceTally } from '../client/tally-channel.js';
+import { RevocationPoster } from '../control/revocations.js';
 import type { ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
@@ -35,6 +36,8 @@ export class FileFixture {
   readonly #account = new MadeOnce<TestAccount>();
   /** Revocations under way of keys in accounts a finished check made (`revokeLater`). */
   readonly #revoking: Promise<void>[] = [];
+  /** Hands such keys to the CLI's main thread instead, when the run has one to take them. */
+  readonly #handOver: RevocationPoster | undefined;
   /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
   readonly shared = new Map<string, Promise<Scoped<unknown>>>();
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
@@ -57,6 +60,10 @@ export class FileFixture {
       onPartnerSent: announceTally,
     });
     this.docsUrl = config.dialect.docsUrl;
+    this.#handOver =
+      config.revocations && config.controlUrl
+        ? new RevocationPoster(config.revocations, config.controlUrl)
+        : undefined;
     this.recorder = new EvidenceRecorder(this.session.redactor);
     // A replay reads the run's own credentials from the environment (issue 21).
     this.recorder.credential(config.controlToken, 'CONTROL_TOKEN');
@@ -93,10 +100,13 @@ export class FileFixture {
 
   /**
    * Revokes a key no further check uses (one in an account a finished check
-   * made) without waiting for it, off the record; the end of the file waits.
+   * made) without waiting for it, off the record: the CLI's main thread does
+   * it when the run has one to (`RunConfig.revocations`), else this file,
+   * whose end waits for it.
    */
   revokeLater(key: Key): void {
-    this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
+    if (this.#handOver) this.#handOver.post(key.accessKeyId);
+    else this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
   }
 
   /** End of file: cancel partner orders, close sockets. Never throws. */
@@ -107,6 +117,7 @@ export class FileFixture {
         .send({ method: 'POST', path, auth: { kind: 'key', key } })
         .catch(() => undefined);
     }
+    await this.#handOver?.handedOver();
     await Promise.all(this.#revoking);
     await this.session.close();
   }

@@ -86,7 +86,7 @@ export class HttpControlClient implements ControlClient {
     return { ...key, secretKey: body.secret_key };
   }
 
-  async revokeKey(key: Key): Promise<void> {
+  async revokeKey(key: Pick<Key, 'accessKeyId'>): Promise<void> {
     this.#need('keys');
     await this.#call('POST', `/keys/${enc(key.accessKeyId)}/revoke`, undefined, 204);
   }

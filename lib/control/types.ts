@@ -48,7 +48,7 @@ export interface ControlClient {
   getAccount(id: string): Promise<TestAccount>;
   createKey(accountId: string, options?: Omit<KeyOptions, 'account'>): Promise<Key>;
   rollKey(key: Key): Promise<Key>;
-  revokeKey(key: Key): Promise<void>;
+  revokeKey(key: Pick<Key, 'accessKeyId'>): Promise<void>;
   endProbation(key: Key): Promise<void>;
   /** Moves the account's clock; answers the account's new `now`. */
   advanceClock(accountId: string, seconds: number): Promise<string>;

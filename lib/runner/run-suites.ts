@@ -2,9 +2,15 @@ import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
+import { Session } from '../client/session.js';
 import { testNamePattern } from '../config/only.js';
+import { serveRevocations } from '../control/revocations.js';
 import type { RunConfig } from '../target/run-config.js';
-import { RUN_CHANNEL_KEY, serveRunConfigs } from '../target/run-config-channel.js';
+import {
+  newRunChannelName,
+  RUN_CHANNEL_KEY,
+  serveRunConfigs,
+} from '../target/run-config-channel.js';
 import { allureReporter } from './allure.js';
 import {
   CHECK_RUN_OPTIONS,
@@ -69,6 +75,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   if (allureDir) {
     reporters.push(allureReporter(allureDir, options.only, (name) => collector.testNamed(name)));
   }
+  const runChannel = newRunChannelName();
+  const revocationChannel = `${runChannel}:revocations`;
   let calledOff: { reason: unknown } | undefined;
   let cancel = () => {};
   const configs = Promise.resolve(options.runConfig).then(
@@ -76,7 +84,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       // Allure shows every result file in the folder: a reused --report-dir keeps no earlier
       // run's. Only once the checks go ahead: a run called off before them loses nothing.
       if (allureDir) rmSync(allureDir, { recursive: true, force: true });
-      return { one: runConfig };
+      return { one: { ...runConfig, revocations: revocationChannel } };
     },
     (reason: unknown) => {
       calledOff = { reason };
@@ -89,7 +97,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const files = filesForOnly(options.root, options.include, options.only);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
-  const channel = serveRunConfigs(configs);
+  const channel = serveRunConfigs(configs, runChannel);
+  const revocations = revokeInThisThread(revocationChannel, configs);
   const vitest = await createVitest(
     'test',
     {
@@ -115,8 +124,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       cacheDir: VITE_CACHE_DIR,
     },
     { stdout: sink, stderr: sink },
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     channel.close();
+    await revocations.close();
     throw error;
   });
   // vitest's logger exits the process on Ctrl-C; the CLI owns Ctrl-C (cancel the run, still write the reports).
@@ -130,10 +140,35 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     channel.close();
+    await revocations.close();
     await vitest.close();
   }
   if (calledOff) throw calledOff.reason;
   return collector.result();
+}
+
+/**
+ * The main thread's side of lib/control/revocations.ts: revokes the keys the
+ * check files hand over, through a session of its own (off the record), and
+ * on `close` waits for every revocation asked.
+ */
+function revokeInThisThread(
+  channelName: string,
+  configs: Promise<{ one: RunConfig }>,
+): { close(): Promise<void> } {
+  let session: Session | undefined;
+  const server = serveRevocations(channelName, async ({ accessKeyId }) => {
+    const { one } = await configs;
+    session ??= new Session(one, { connections: 8 });
+    await session.control.revokeKey({ accessKeyId });
+  });
+  return {
+    async close() {
+      await server.drain();
+      server.close();
+      await session?.close();
+    },
+  };
 }
 
 /**

@@ -25,13 +25,20 @@ export interface RunConfigServer {
   close(): void;
 }
 
+/** A name for a run's channel, its own. */
+export function newRunChannelName(): string {
+  return `partner-ordering-conformance:run:${randomUUID()}`;
+}
+
 /**
  * The main thread's side: once `configs` settles, tells every worker that is
  * waiting, and each that asks later. A rejection calls the checks off: the
  * waiting workers end their files at once with its message.
  */
-export function serveRunConfigs(configs: Promise<RunConfigs>): RunConfigServer {
-  const name = `partner-ordering-conformance:run-config:${randomUUID()}`;
+export function serveRunConfigs(
+  configs: Promise<RunConfigs>,
+  name = newRunChannelName(),
+): RunConfigServer {
   const channel = new BroadcastChannel(name);
   let answer: Message | undefined;
   const tell = () => {

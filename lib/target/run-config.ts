@@ -43,6 +43,12 @@ export interface RunConfig {
    * (`CheckContext.propertyInLanes`). Absent: 1.
    */
   concurrency?: number;
+  /**
+   * The channel on which a check file hands keys it no longer needs to the
+   * CLI's main thread to revoke (lib/control/revocations.ts), so that it need
+   * not wait for them. Absent: the file revokes them itself and waits at its end.
+   */
+  revocations?: string;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;
