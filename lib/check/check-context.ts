@@ -57,6 +57,8 @@ export class Context implements CheckContext {
   /** The check touches only accounts it makes (`CheckOptions.ownAccounts`): `account()` is its own. */
   readonly #ownAccount: boolean;
   readonly #account = new MadeOnce<TestAccount>();
+  /** The key that came with an account made ahead, for the check's first plain `key()` in it. */
+  readonly #readyKeys = new Map<string, Key>();
 
   constructor(
     fixture: FileFixture,
@@ -110,6 +112,17 @@ export class Context implements CheckContext {
   }
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
+    this.#fixture.need('accounts');
+    const ready = await this.#fixture.readyAccount(settings);
+    if (ready) {
+      // Made ahead by the CLI's main thread (lib/control/ready-accounts.ts): the requests that
+      // made it and its key become this check's evidence, as if it had sent them itself.
+      for (const exchange of ready.exchanges) this.#run.recorder.record(exchange);
+      this.#run.accounts.add(ready.account.id);
+      this.#run.keys.push(ready.key);
+      this.#readyKeys.set(ready.account.id, ready.key);
+      return ready.account;
+    }
     const account = await this.control.createAccount(settings);
     this.#run.accounts.add(account.id);
     return account;
@@ -119,6 +132,16 @@ export class Context implements CheckContext {
     if (this.has('keys')) {
       const account = options.account ?? (await this.account());
       const { account: _ignored, ...keyOptions } = options;
+      const ready = this.#readyKeys.get(account.id);
+      if (ready) {
+        this.#readyKeys.delete(account.id);
+        // The key that came with an account made ahead is one with the defaults: the check's first
+        // such key. Asked for another first, it is revoked first, so that the account holds only
+        // the keys the check made (10 active at most, section 8).
+        if (Object.values(keyOptions).every((value) => value === undefined)) return ready;
+        await this.control.revokeKey(ready);
+        this.#run.keys.splice(this.#run.keys.indexOf(ready), 1);
+      }
       const key = await this.control.createKey(account.id, keyOptions);
       this.#run.keys.push(key);
       return key;

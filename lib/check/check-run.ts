@@ -31,8 +31,9 @@ export class CheckRun {
   /** Keys this check made: revoked when it ends. */
   readonly keys: Key[] = [];
   /**
-   * Clean-ups the check registered (`onCleanup`): run when it ends, last
-   * registered first, before its keys are revoked, since they use those keys.
+   * Clean-ups the check registered (`onCleanup`): run when it ends, all at
+   * once (each undoes one thing the check made), before its keys are
+   * revoked, since they use those keys.
    */
   readonly cleanups: (() => Promise<void>)[] = [];
   /** Ids of the accounts this check made (`newAccount`): no other check uses them. */

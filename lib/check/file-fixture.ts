@@ -2,8 +2,9 @@ import { afterAll, expect } from 'vitest';
 import type { Capability } from '../../rules/index.js';
 import { type Caller, Session } from '../client/session.js';
 import { announceFileTally, announceTally } from '../client/tally-channel.js';
+import { type ReadyAccount, ReadyAccountClient } from '../control/ready-accounts.js';
 import { RevocationPoster } from '../control/revocations.js';
-import type { ControlClient } from '../control/types.js';
+import type { AccountSettings, ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
 import type { Scoped } from '../evidence/scope.js';
@@ -16,11 +17,6 @@ import { MadeOnce } from './made-once.js';
 import { runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
-/** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
-export const FILE_ACCOUNT_SETTINGS = {
-  limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
-} as const;
-
 /**
  * The state one check file shares between its checks: its own control
  * account, clean-up list and work made once; its wire session (HTTP, control,
@@ -28,6 +24,11 @@ export const FILE_ACCOUNT_SETTINGS = {
  * modules per test file, so this module-level singleton is per file: files
  * never share accounts, limits, clocks or orders, and can run in parallel.
  */
+/** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
+export const FILE_ACCOUNT_SETTINGS = {
+  limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
+} as const;
+
 export class FileFixture {
   readonly config: RunConfig;
   readonly session: Session;
@@ -38,6 +39,8 @@ export class FileFixture {
   readonly #revoking: Promise<void>[] = [];
   /** Hands such keys to the CLI's main thread instead, when the run has one to take them. */
   readonly #handOver: RevocationPoster | undefined;
+  /** Accounts made ahead by the CLI's main thread, when the run has them (`RunConfig.readyAccounts`). */
+  #readyAccounts: ReadyAccountClient | undefined;
   /** Work made once for the file's checks to share (`CheckContext.sharedInFile`), by name. */
   readonly shared = new Map<string, Promise<Scoped<unknown>>>();
   /** Orders placed with the partner key: cancelled at the end (sandbox etiquette). */
@@ -99,6 +102,18 @@ export class FileFixture {
   }
 
   /**
+   * An account with these settings and a key with the defaults, made ahead
+   * by the CLI's main thread (lib/control/ready-accounts.ts); undefined when
+   * the run has none: the check makes its own.
+   */
+  readyAccount(settings: AccountSettings): Promise<ReadyAccount | undefined> {
+    const channel = this.config.readyAccounts;
+    if (channel === undefined) return Promise.resolve(undefined);
+    this.#readyAccounts ??= new ReadyAccountClient(channel);
+    return this.#readyAccounts.take(settings);
+  }
+
+  /**
    * Revokes a key no further check uses (one in an account a finished check
    * made) without waiting for it, off the record: the CLI's main thread does
    * it when the run has one to (`RunConfig.revocations`), else this file,
@@ -117,6 +132,7 @@ export class FileFixture {
         .send({ method: 'POST', path, auth: { kind: 'key', key } })
         .catch(() => undefined);
     }
+    this.#readyAccounts?.close();
     await this.#handOver?.handedOver();
     await Promise.all(this.#revoking);
     await this.session.close();

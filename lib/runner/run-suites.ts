@@ -2,9 +2,7 @@ import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
-import { Session } from '../client/session.js';
 import { testNamePattern } from '../config/only.js';
-import { serveRevocations } from '../control/revocations.js';
 import type { RunConfig } from '../target/run-config.js';
 import {
   newRunChannelName,
@@ -19,6 +17,7 @@ import {
   VITE_CACHE_DIR,
 } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
+import { serveTheChecks, serviceChannels } from './main-thread-services.js';
 import { filesForOnly } from './only-files.js';
 import { OutcomeCollector } from './outcome-collector.js';
 import { readDemand } from './partner-demand.js';
@@ -76,7 +75,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     reporters.push(allureReporter(allureDir, options.only, (name) => collector.testNamed(name)));
   }
   const runChannel = newRunChannelName();
-  const revocationChannel = `${runChannel}:revocations`;
+  const services = serviceChannels(runChannel);
   let calledOff: { reason: unknown } | undefined;
   let cancel = () => {};
   const configs = Promise.resolve(options.runConfig).then(
@@ -84,7 +83,13 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       // Allure shows every result file in the folder: a reused --report-dir keeps no earlier
       // run's. Only once the checks go ahead: a run called off before them loses nothing.
       if (allureDir) rmSync(allureDir, { recursive: true, force: true });
-      return { one: { ...runConfig, revocations: revocationChannel } };
+      return {
+        one: {
+          ...runConfig,
+          revocations: services.revocations,
+          ...(aheadFor(runConfig) ? { readyAccounts: services.readyAccounts } : {}),
+        },
+      };
     },
     (reason: unknown) => {
       calledOff = { reason };
@@ -98,7 +103,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const channel = serveRunConfigs(configs, runChannel);
-  const revocations = revokeInThisThread(revocationChannel, configs);
+  const served = serveTheChecks(runChannel, configs);
+  reporters.push(onLastFileStarted(() => served.lastFileStarted()));
   const vitest = await createVitest(
     'test',
     {
@@ -126,7 +132,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     { stdout: sink, stderr: sink },
   ).catch(async (error: unknown) => {
     channel.close();
-    await revocations.close();
+    await served.close();
     throw error;
   });
   // vitest's logger exits the process on Ctrl-C; the CLI owns Ctrl-C (cancel the run, still write the reports).
@@ -140,35 +146,41 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     channel.close();
-    await revocations.close();
+    await served.close();
     await vitest.close();
   }
   if (calledOff) throw calledOff.reason;
   return collector.result();
 }
 
-/**
- * The main thread's side of lib/control/revocations.ts: revokes the keys the
- * check files hand over, through a session of its own (off the record), and
- * on `close` waits for every revocation asked.
- */
-function revokeInThisThread(
-  channelName: string,
-  configs: Promise<{ one: RunConfig }>,
-): { close(): Promise<void> } {
-  let session: Session | undefined;
-  const server = serveRevocations(channelName, async ({ accessKeyId }) => {
-    const { one } = await configs;
-    session ??= new Session(one, { connections: 8 });
-    await session.control.revokeKey({ accessKeyId });
-  });
+/** A reporter that calls `then` once every check file of the run has started. */
+function onLastFileStarted(then: () => void): Reporter {
+  let files = 0;
+  let started = 0;
   return {
-    async close() {
-      await server.drain();
-      server.close();
-      await session?.close();
+    onTestRunStart: (specifications) => {
+      files = specifications.length;
+    },
+    onTestModuleStart: () => {
+      started += 1;
+      if (started === files) then();
     },
   };
+}
+
+/**
+ * Accounts made ahead (lib/control/ready-accounts.ts) pay only when files run
+ * side by side against a target that makes accounts and keys: a target far
+ * away. Against the bundled reference, one file at a time, they would only
+ * cost requests.
+ */
+function aheadFor(config: RunConfig): boolean {
+  return (
+    (config.concurrency ?? 1) > 1 &&
+    config.controlUrl !== undefined &&
+    config.capabilities.includes('accounts') &&
+    config.capabilities.includes('keys')
+  );
 }
 
 /**

@@ -49,6 +49,13 @@ export interface RunConfig {
    * not wait for them. Absent: the file revokes them itself and waits at its end.
    */
   revocations?: string;
+  /**
+   * The channel on which a check file asks the CLI's main thread for an
+   * account made ahead (lib/control/ready-accounts.ts): set when files run
+   * side by side against a target with accounts and keys. Absent: each
+   * check makes its own.
+   */
+  readyAccounts?: string;
   /** Timeout of every single request. */
   requestTimeoutMs: number;
   dialect: Dialect;

@@ -43,3 +43,40 @@ describe("a check's clean-ups (ctx.onCleanup)", () => {
     expect(notes).toContain('cleanup 200');
   });
 });
+
+describe('accounts made ahead (lib/control/ready-accounts.ts), files side by side', () => {
+  it("the requests that made a check's account and key are its evidence; its first plain key is that key", async () => {
+    const dir = join(emptyDir(), 'ready-accounts');
+    const result = await runCli([
+      '--report-dir',
+      dir,
+      '--concurrency',
+      '2',
+      ...fixtureSuites('ready-accounts'),
+    ]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    const results = readReport(dir).results.filter((r) => r.notes?.length);
+    const calls = (r: (typeof results)[number]) =>
+      (r.evidence ?? []).map(
+        (e) => `${e.request.method} ${e.request.url.replace(/acct_\w+|odp_\w+/g, 'ID')}`,
+      );
+    const plain = results.find((r) => r.notes?.some((n) => n.startsWith('plain ')));
+    const scoped = results.find((r) => r.notes?.some((n) => n.startsWith('scoped ')));
+    // Made ahead: the account and its key, recorded in the check that took them; no other key made.
+    expect(calls(plain as (typeof results)[number]).slice(0, 2)).toEqual([
+      'POST /__control/accounts',
+      'POST /__control/accounts/ID/keys',
+    ]);
+    expect(
+      calls(plain as (typeof results)[number]).filter((c) => c.endsWith('/keys')),
+    ).toHaveLength(1);
+    // Asked for a key with scopes first: the key made ahead is revoked before the new one is made.
+    const scopedCalls = calls(scoped as (typeof results)[number]);
+    expect(scopedCalls.slice(0, 4)).toEqual([
+      'POST /__control/accounts',
+      'POST /__control/accounts/ID/keys',
+      'POST /__control/keys/ID/revoke',
+      'POST /__control/accounts/ID/keys',
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller, Session } from '../../lib/client/session.js';
+import type { AccountSettings } from '../../lib/control/types.js';
+import type { RawExchange } from '../../lib/evidence/exchange.js';
+import { AccountsAhead } from '../../lib/runner/accounts-ahead.js';
+
+/** A control API in memory: counts what is made and revoked, records each call as a raw exchange. */
+function fakeSession() {
+  const made: AccountSettings[] = [];
+  const revoked: string[] = [];
+  let next = 0;
+  const exchange = (url: string): RawExchange => ({
+    channel: 'control',
+    startedAt: new Date(),
+    durationMs: 1,
+    method: 'POST',
+    url,
+    requestHeaders: {},
+    status: 201,
+  });
+  const session = {
+    controlFor: (caller: Caller) => ({
+      createAccount: async (settings: AccountSettings) => {
+        made.push(settings);
+        const id = `acct_${++next}`;
+        caller.recorder?.record(exchange('/__control/accounts'));
+        return { id, settings: { ...settings, id } };
+      },
+      createKey: async (accountId: string) => {
+        caller.recorder?.record(exchange(`/__control/accounts/${accountId}/keys`));
+        return {
+          accessKeyId: `ak_${accountId}`,
+          secretKey: 'sk',
+          mode: 'test',
+          scopes: [],
+          accountId,
+        };
+      },
+    }),
+    control: {
+      revokeKey: async (key: { accessKeyId: string }) => {
+        revoked.push(key.accessKeyId);
+      },
+    },
+  };
+  return { session: session as unknown as Session, made, revoked };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+const A = { limits: { max_order_value: 1, max_orders_per_day: 1 } };
+const B = { suspended: true };
+
+describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
+  it('settings asked for once cost nothing; asked again, accounts are made ahead up to the limit', async () => {
+    const { session, made } = fakeSession();
+    const ahead = new AccountsAhead(session, 3);
+    const first = await ahead.take(A);
+    expect(first?.account.settings).toMatchObject(A);
+    // The account and its key, as raw exchanges the taker records as its own evidence.
+    expect(first?.exchanges.map((e) => e.url)).toEqual([
+      '/__control/accounts',
+      `/__control/accounts/${first?.account.id}/keys`,
+    ]);
+    expect(first?.key.accountId).toBe(first?.account.id);
+    await settle();
+    expect(made).toHaveLength(1);
+    await ahead.take(A);
+    await settle();
+    expect(made).toHaveLength(3); // the second, and one ahead
+    const third = await ahead.take(A);
+    await settle();
+    // The third was ready; two more are made ahead now (asked 3 times, 2 ahead).
+    expect(third?.account.id).toBe('acct_3');
+    expect(made).toHaveLength(5);
+  });
+
+  it('at most `most` ahead, all settings together', async () => {
+    const { session, made } = fakeSession();
+    const ahead = new AccountsAhead(session, 2);
+    for (let i = 0; i < 5; i++) await ahead.take(A);
+    for (let i = 0; i < 5; i++) await ahead.take(B);
+    await settle();
+    expect(made.length - 10).toBeLessThanOrEqual(2);
+  });
+
+  it('stops making ahead when told, and revokes the keys of those never taken at close', async () => {
+    const { session, made, revoked } = fakeSession();
+    const ahead = new AccountsAhead(session, 4);
+    for (let i = 0; i < 4; i++) await ahead.take(A);
+    ahead.stopMaking();
+    await settle();
+    const before = made.length;
+    await ahead.take(A);
+    await settle();
+    expect(made.length).toBe(before); // handed out one made ahead, made none in its place
+    const takenAll = made.length;
+    await ahead.close();
+    const left = takenAll - 5;
+    expect(left).toBeGreaterThan(0);
+    expect(revoked).toHaveLength(left);
+    expect(await ahead.take(A)).toBeUndefined();
+  });
+});
