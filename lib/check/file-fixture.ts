@@ -120,8 +120,8 @@ export class FileFixture {
    * whose end waits for it.
    */
   revokeLater(key: Key): void {
-    if (this.#handOver) this.#handOver.post(key.accessKeyId);
-    else this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
+    if (this.#handOver?.post(key.accessKeyId)) return;
+    this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
   }
 
   /** End of file: cancel partner orders, close sockets. Never throws. */

@@ -30,6 +30,7 @@ export class ReadyAccountClient {
   readonly #channel: BroadcastChannel;
   readonly #waiting = new Map<string, (ready: ReadyAccount | undefined) => void>();
   #next = 0;
+  #closed = false;
 
   constructor(channelName: string) {
     this.#channel = new BroadcastChannel(channelName);
@@ -47,6 +48,8 @@ export class ReadyAccountClient {
 
   /** An account with these settings, made ahead, or undefined (none could be made): the check then makes its own. */
   take(settings: AccountSettings): Promise<ReadyAccount | undefined> {
+    // A check still running after its file ended (a run stopped half-way) makes its own.
+    if (this.#closed) return Promise.resolve(undefined);
     const id = `${process.pid}:${Math.random()}:${this.#next++}`;
     return new Promise((resolve) => {
       this.#waiting.set(id, resolve);
@@ -56,6 +59,7 @@ export class ReadyAccountClient {
   }
 
   close(): void {
+    this.#closed = true;
     for (const resolve of this.#waiting.values()) resolve(undefined);
     this.#waiting.clear();
     this.#channel.close();

@@ -27,6 +27,7 @@ type Message = Revocation | { flush: string } | { flushed: string };
 export class RevocationPoster {
   readonly #channel: BroadcastChannel;
   readonly #controlUrl: string;
+  #closed = false;
 
   constructor(channelName: string, controlUrl: string) {
     this.#channel = new BroadcastChannel(channelName);
@@ -34,12 +35,17 @@ export class RevocationPoster {
     (this.#channel as unknown as { unref?: () => void }).unref?.();
   }
 
-  post(accessKeyId: string): void {
+  /** Hands the key over; false once handed over for good (`handedOver`): the caller revokes it itself. */
+  post(accessKeyId: string): boolean {
+    if (this.#closed) return false;
     this.#channel.postMessage({ controlUrl: this.#controlUrl, accessKeyId } satisfies Message);
+    return true;
   }
 
   /** Resolves once the main thread has every key posted here (it answers in order); then closes. */
   async handedOver(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
     const token = `${process.pid}-${Math.random()}`;
     await new Promise<void>((resolve) => {
       this.#channel.onmessage = (event) => {

@@ -7,23 +7,24 @@ import type { RawExchange } from '../evidence/exchange.js';
  * The main thread's accounts made ahead (lib/control/ready-accounts.ts), by
  * the settings the checks ask for: once checks asked for some settings
  * again, accounts with them are kept made or under way, one fewer than they
- * were asked for so far, `most` of them at most, and `most` of all settings
- * together; each one taken is replaced at once. Settings asked for once cost
- * nothing, and the common ones, asked for most often, hold most of those
- * made ahead: they are ready when the next check file starts. Once the last
- * file has started (`stopMaking`) none is made ahead any more; `close`
+ * were asked for so far, `each` at most, and `most` of all settings together;
+ * each one taken is replaced at once. Settings asked for once cost nothing,
+ * and the common ones are ready when the next check file starts. Once the
+ * last file has started (`stopMaking`) none is made ahead any more; `close`
  * revokes the keys of those never taken (`most` at most).
  */
 export class AccountsAhead {
   readonly #session: Session;
+  readonly #each: number;
   readonly #most: number;
   readonly #ahead = new Map<string, { asked: number; made: Promise<ReadyAccount | undefined>[] }>();
   #closed = false;
   #making = true;
 
-  constructor(session: Session, most: number) {
+  constructor(session: Session, limits: { each: number; most: number }) {
     this.#session = session;
-    this.#most = most;
+    this.#each = limits.each;
+    this.#most = limits.most;
   }
 
   /** The oldest one with these settings (made, or under way); undefined if it could not be made or the run is over. */
@@ -34,7 +35,11 @@ export class AccountsAhead {
     this.#ahead.set(id, ahead);
     ahead.asked += 1;
     const next = ahead.made.shift() ?? this.#make(settings);
-    while (this.#making && ahead.made.length < ahead.asked - 1 && this.#madeAhead() < this.#most)
+    while (
+      this.#making &&
+      ahead.made.length < Math.min(ahead.asked - 1, this.#each) &&
+      this.#madeAhead() < this.#most
+    )
       ahead.made.push(this.#make(settings));
     return next;
   }

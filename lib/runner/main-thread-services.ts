@@ -29,8 +29,9 @@ export function serveTheChecks(
   const names = serviceChannels(runChannel);
   let session: Session | undefined;
   const sessionFor = (config: RunConfig) => {
-    // Requests side by side for every file at a time (accounts and keys for a whole file's checks).
-    session ??= new Session(config, { connections: Math.min(256, 16 * (config.concurrency ?? 1)) });
+    // As many sockets as a check file's session: the target counts the run's connections
+    // (the reference closes those above 512 from one address).
+    session ??= new Session(config, { connections: 32 });
     return session;
   };
   const revocations = serveRevocations(names.revocations, async ({ accessKeyId }) => {
@@ -42,9 +43,10 @@ export function serveTheChecks(
   configs.then(
     ({ one }) => {
       if (one.readyAccounts === undefined) return;
-      // Twice the files at a time: what the next files will soon ask for (a file's checks ask
-      // together, up to 7 of them).
-      const made = new AccountsAhead(sessionFor(one), 2 * (one.concurrency ?? 1));
+      // What the next files will soon ask for: of each settings as many as the files at a time
+      // (a file's checks ask together, up to 7 of them), of all four times that.
+      const files = one.concurrency ?? 1;
+      const made = new AccountsAhead(sessionFor(one), { each: files, most: 4 * files });
       ahead = made;
       readyAccounts = serveReadyAccounts(names.readyAccounts, (settings) => made.take(settings));
     },

@@ -53,7 +53,7 @@ const B = { suspended: true };
 describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
   it('settings asked for once cost nothing; asked again, accounts are made ahead up to the limit', async () => {
     const { session, made } = fakeSession();
-    const ahead = new AccountsAhead(session, 3);
+    const ahead = new AccountsAhead(session, { each: 3, most: 3 });
     const first = await ahead.take(A);
     expect(first?.account.settings).toMatchObject(A);
     // The account and its key, as raw exchanges the taker records as its own evidence.
@@ -74,9 +74,20 @@ describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
     expect(made).toHaveLength(5);
   });
 
-  it('at most `most` ahead, all settings together', async () => {
+  it('at most `each` ahead of one settings, `most` of all together', async () => {
     const { session, made } = fakeSession();
-    const ahead = new AccountsAhead(session, 2);
+    const ahead = new AccountsAhead(session, { each: 2, most: 3 });
+    for (let i = 0; i < 6; i++) await ahead.take(A);
+    await settle();
+    expect(made.length - 6).toBe(2);
+    for (let i = 0; i < 6; i++) await ahead.take(B);
+    await settle();
+    expect(made.length - 12).toBe(3);
+  });
+
+  it('at most `most` ahead, all settings together (each as large)', async () => {
+    const { session, made } = fakeSession();
+    const ahead = new AccountsAhead(session, { each: 2, most: 2 });
     for (let i = 0; i < 5; i++) await ahead.take(A);
     for (let i = 0; i < 5; i++) await ahead.take(B);
     await settle();
@@ -85,7 +96,7 @@ describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
 
   it('stops making ahead when told, and revokes the keys of those never taken at close', async () => {
     const { session, made, revoked } = fakeSession();
-    const ahead = new AccountsAhead(session, 4);
+    const ahead = new AccountsAhead(session, { each: 4, most: 4 });
     for (let i = 0; i < 4; i++) await ahead.take(A);
     ahead.stopMaking();
     await settle();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ReadyAccountClient, serveReadyAccounts } from '../../lib/control/ready-accounts.js';
 import { RevocationPoster, serveRevocations } from '../../lib/control/revocations.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
 import {
@@ -48,6 +49,19 @@ describe('keys handed to the main thread to revoke (lib/control/revocations.ts)'
     }
   });
 
+  it("a key posted after the hand-over is the poster's to revoke (a check still running after its file ended)", async () => {
+    const name = `${newRunChannelName()}:revocations`;
+    const server = serveRevocations(name, async () => {});
+    try {
+      const file = new RevocationPoster(name, CONTROL);
+      expect(file.post('ak_1')).toBe(true);
+      await file.handedOver();
+      expect(file.post('ak_2')).toBe(false);
+    } finally {
+      server.close();
+    }
+  });
+
   it('a revocation that fails is clean-up: drain still ends', async () => {
     const name = `${newRunChannelName()}:revocations`;
     const server = serveRevocations(name, async () => {
@@ -92,6 +106,34 @@ describe("the run's configuration over its channel (lib/target/run-config-channe
       await expect(receiveRunConfigs(server.name)).rejects.toThrow(
         'the run was called off: the key was refused',
       );
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('accounts made ahead, asked for over the run channel (lib/control/ready-accounts.ts)', () => {
+  const ready = {
+    account: { id: 'acct_1', settings: { id: 'acct_1', suspended: true } },
+    key: { accessKeyId: 'ak_1', secretKey: 'sk', mode: 'test' as const, scopes: [] },
+    exchanges: [],
+  };
+
+  it('asks with the settings and gets the account; none made is undefined; closed, none is asked', async () => {
+    const name = `${newRunChannelName()}:ready-accounts`;
+    const asked: unknown[] = [];
+    const server = serveReadyAccounts(name, async (settings) => {
+      asked.push(settings);
+      return asked.length === 1 ? ready : undefined;
+    });
+    try {
+      const file = new ReadyAccountClient(name);
+      await expect(file.take({ suspended: true })).resolves.toEqual(ready);
+      await expect(file.take({})).resolves.toBeUndefined();
+      expect(asked).toEqual([{ suspended: true }, {}]);
+      file.close();
+      await expect(file.take({})).resolves.toBeUndefined();
+      expect(asked).toHaveLength(2);
     } finally {
       server.close();
     }
