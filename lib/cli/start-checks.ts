@@ -32,7 +32,16 @@ interface ChecksIo {
   signal?: AbortSignal;
 }
 
-export function startChecks(settings: Settings, io: ChecksIo, terminal: Terminal): StartedChecks {
+/**
+ * `known`: the run's configuration, when the checks start only once it is
+ * known (the bundled reference); without it they start at once and wait.
+ */
+export function startChecks(
+  settings: Settings,
+  io: ChecksIo,
+  terminal: Terminal,
+  known?: RunConfig,
+): StartedChecks {
   // What the target will be is known from the settings: the bundled reference always has a
   // control API; a target elsewhere has one when --control-url is given (prepare-target.ts).
   const embedded = settings.target === undefined;
@@ -42,12 +51,16 @@ export function startChecks(settings: Settings, io: ChecksIo, terminal: Terminal
     control: !partnerMode,
     ...(settings.concurrency !== undefined ? { requested: settings.concurrency } : {}),
   });
+  // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
+  const withConcurrency = (config: RunConfig) => ({ ...config, concurrency: filesAtATime });
   let open: (runConfig: RunConfig) => void = () => {};
   let refuse: (reason: Error) => void = () => {};
-  const runConfig = new Promise<RunConfig>((resolve, reject) => {
-    open = resolve;
-    refuse = reject;
-  });
+  const runConfig = known
+    ? withConcurrency(known)
+    : new Promise<RunConfig>((resolve, reject) => {
+        open = resolve;
+        refuse = reject;
+      });
 
   // Ctrl-C, or a target that stops answering half-way: either cancels the checks still to run.
   const stop = new AbortController();
@@ -82,8 +95,7 @@ export function startChecks(settings: Settings, io: ChecksIo, terminal: Terminal
     },
     go(config) {
       decided = true;
-      // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
-      open({ ...config, concurrency: filesAtATime });
+      open(withConcurrency(config));
       return run;
     },
     async callOff(reason) {

@@ -3,23 +3,28 @@
  * file. The workers start while the CLI still prepares and probes the target
  * (issue 27: their start-up and the target's round trips overlap); before
  * its first check file, a worker waits here for the run's RunConfig
- * (lib/target/run-config-channel.ts) and meanwhile loads what every check
- * file imports: the packages and the immutable definitions stay loaded
- * across files (fresh-modules.ts), so the first file finds them ready.
+ * (lib/target/run-config-channel.ts). When the workers started before it
+ * was known (`early`), it meanwhile loads what every check file imports: the
+ * packages and the immutable definitions stay loaded across files
+ * (fresh-modules.ts), so the first file finds them ready. Otherwise it is
+ * there at once, and the first file loads them itself (loading the engine
+ * here too would only evaluate it twice).
  */
 import { inject } from 'vitest';
 import {
   RUN_CHANNEL_KEY,
+  type RunChannel,
   receivedRunConfigs,
   receiveRunConfigs,
 } from '../target/run-config-channel.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    [RUN_CHANNEL_KEY]: string;
+    [RUN_CHANNEL_KEY]: RunChannel;
   }
 }
 
 if (!receivedRunConfigs()) {
-  await Promise.all([receiveRunConfigs(inject(RUN_CHANNEL_KEY)), import('../check/index.js')]);
+  const { name, early } = inject(RUN_CHANNEL_KEY);
+  await Promise.all([receiveRunConfigs(name), early ? import('../check/index.js') : undefined]);
 }

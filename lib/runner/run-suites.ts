@@ -114,7 +114,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       include: files?.length ? files : [options.include],
       watch: false,
       reporters,
-      provide: { [RUN_CHANNEL_KEY]: channel.name },
+      provide: {
+        [RUN_CHANNEL_KEY]: { name: channel.name, early: options.runConfig instanceof Promise },
+      },
       ...CHECK_RUN_OPTIONS,
       // Each file has its own control account, so files run side by side safely.
       setupFiles: options.shareModules ? [RUN_CONFIG_GATE] : [RUN_CONFIG_GATE, FRESH_MODULES],

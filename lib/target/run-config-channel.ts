@@ -14,6 +14,16 @@ import type { RunConfig } from './run-config.js';
  */
 export const RUN_CHANNEL_KEY = 'conformance:run-channel';
 
+/**
+ * What vitest `provide`s under RUN_CHANNEL_KEY: the channel's name, and
+ * whether the workers start before the RunConfig is known (a target elsewhere
+ * being prepared): only then is there a wait worth loading the engine in.
+ */
+export interface RunChannel {
+  name: string;
+  early: boolean;
+}
+
 /** What a run's workers receive: the run's one RunConfig, or one per folder of check files (a run against several targets). */
 export type RunConfigs = { one: RunConfig } | { byFolder: Record<string, RunConfig> };
 

@@ -78,7 +78,7 @@ export async function runSuitesOnTargets(
         include: ['**/*.check.{ts,js}'],
         watch: false,
         reporters: [collector],
-        provide: { [RUN_CHANNEL_KEY]: channel.name },
+        provide: { [RUN_CHANNEL_KEY]: { name: channel.name, early: false } },
         ...CHECK_RUN_OPTIONS,
         // Workers are reused across files and targets too.
         setupFiles: [RUN_CONFIG_GATE, FRESH_MODULES],
