@@ -86,11 +86,11 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     else import('../runner/run-suites.js').catch(() => undefined);
     prepared = await preparing;
   } catch (error) {
+    // Said first; then the checks started meanwhile are called off.
+    const known = error instanceof ConfigError || error instanceof RunAborted;
+    if (known) terminal.fail(error.message);
     await checks?.callOff(error instanceof Error ? error : new Error(String(error)));
-    if (error instanceof ConfigError || error instanceof RunAborted) {
-      terminal.fail(error.message);
-      return 2;
-    }
+    if (known) return 2;
     throw error;
   }
   const net = safetyNet(settings, prepared.runConfig.controlToken);
@@ -104,7 +104,6 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     // Before any check: does the target speak the profile's dialect? (issue 11)
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {
-      await checks?.callOff(new RunAborted('the target does not speak the dialect of its profile'));
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
       const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
       terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
