@@ -20,7 +20,7 @@ export interface StartedChecks {
   readonly filesAtATime: number;
   /** Why the run was stopped half-way (the target stopped answering); undefined if it was not. */
   readonly stopReason: string | undefined;
-  /** The checks go ahead with this configuration; answers their results. */
+  /** The checks go ahead with this configuration (the one given at the start, if one was); answers their results. */
   go(runConfig: RunConfig): Promise<CollectedRun>;
   /** The checks will not run: answers once vitest has stopped. Nothing once `go` was called. */
   callOff(reason: Error): Promise<void>;

@@ -1,3 +1,4 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,21 @@ describe('preflight: credentials are tried before any check (issue 12)', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
     // One probe and one token request: no check ran.
     expect(refusing.seen.filter((s) => s.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('a run stopped before its checks loses nothing of the last run in the same report directory', async () => {
+    // The checks' workers start while a target elsewhere is tried (issue 27); stopped, they leave
+    // the folder as it was: the last run's Allure results are emptied only once checks go ahead.
+    const dir = `${emptyDir()}/r`;
+    const allure = `${dir}/allure-results`;
+    mkdirSync(allure, { recursive: true });
+    writeFileSync(`${allure}/last-run-result.json`, '{}');
+    const run = await runCli(['--target', refusing.origin, '--report-dir', dir], {
+      PARTNER_ACCESS_KEY_ID: KEY_ID,
+      PARTNER_SECRET_KEY: SECRET,
+    });
+    expect(run.code, run.stderr).toBe(2);
+    expect(readdirSync(allure)).toEqual(['last-run-result.json']);
   });
 });
 
