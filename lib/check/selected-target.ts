@@ -1,7 +1,7 @@
 import { sep } from 'node:path';
 import { expect } from 'vitest';
+import { receivedRunConfigs } from '../client/run-config-channel.js';
 import type { RunConfig } from '../target/run-config.js';
-import { receivedRunConfigs } from '../target/run-config-channel.js';
 
 /**
  * The RunConfig of the check file being run: the run's one, or in a run

@@ -1,5 +1,5 @@
-import { BroadcastChannel } from 'node:worker_threads';
 import type { Tally } from './rate-limits.js';
+import { serveThreadChannel, ThreadChannel } from './thread-channel.js';
 
 /**
  * Tells the CLI's main thread how many reads, writes and token requests the
@@ -10,15 +10,15 @@ import type { Tally } from './rate-limits.js';
 const CHANNEL = 'partner-ordering-conformance:tally';
 
 export function announceTally(tally: Tally): void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(tally);
+  const channel = new ThreadChannel(CHANNEL);
+  channel.post(tally);
   channel.close();
 }
 
 /** What one check file sent with the key, told as the file ends. */
 export function announceFileTally(file: string, tally: Tally): void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ file, tally });
+  const channel = new ThreadChannel(CHANNEL);
+  channel.post({ file, tally });
   channel.close();
 }
 
@@ -38,27 +38,22 @@ export function listenForTally(): {
 } {
   let latest: Tally | undefined;
   const files = new Map<string, Tally>();
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event) => {
-    const message = (event as MessageEvent).data as { file?: unknown; tally?: Partial<Tally> };
-    if (typeof message?.file === 'string' && isTally(message.tally)) {
-      files.set(message.file, message.tally);
-      return;
-    }
-    const data = message as Partial<Tally> | undefined;
-    if (
-      typeof data?.read === 'number' &&
-      typeof data.write === 'number' &&
-      typeof data.token === 'number'
-    ) {
+  const served = serveThreadChannel(CHANNEL, {
+    post: (posted) => {
+      const message = posted as { file?: unknown; tally?: Partial<Tally> };
+      if (typeof message?.file === 'string' && isTally(message.tally)) {
+        files.set(message.file, message.tally);
+        return;
+      }
+      const data = message as Partial<Tally> | undefined;
       // Counts only grow: a late message never takes the total back.
       if (
-        !latest ||
-        data.read + data.write + data.token >= latest.read + latest.write + latest.token
+        isTally(data) &&
+        (!latest ||
+          data.read + data.write + data.token >= latest.read + latest.write + latest.token)
       )
         latest = { read: data.read, write: data.write, token: data.token };
-    }
-  };
-  (channel as unknown as { unref?: () => void }).unref?.();
-  return { latest: () => latest, files: () => files, stop: () => channel.close() };
+    },
+  });
+  return { latest: () => latest, files: () => files, stop: served.close };
 }

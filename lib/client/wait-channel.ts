@@ -1,4 +1,4 @@
-import { BroadcastChannel } from 'node:worker_threads';
+import { serveThreadChannel, ThreadChannel } from './thread-channel.js';
 
 /**
  * Tells the progress line that a check is waiting on purpose (the pacer
@@ -16,19 +16,18 @@ export interface WaitNotice {
 }
 
 export function announceWait(notice: WaitNotice): void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(notice);
+  const channel = new ThreadChannel(CHANNEL);
+  channel.post(notice);
   channel.close();
 }
 
 /** Listens until the answered function is called. */
 export function listenForWaits(onWait: (notice: WaitNotice) => void): () => void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event) => {
-    const data = (event as MessageEvent).data as Partial<WaitNotice> | undefined;
-    if (typeof data?.what === 'string' && typeof data.ms === 'number') onWait(data as WaitNotice);
-  };
-  // Never what keeps the process alive.
-  (channel as unknown as { unref?: () => void }).unref?.();
-  return () => channel.close();
+  const served = serveThreadChannel(CHANNEL, {
+    post: (message) => {
+      const data = message as Partial<WaitNotice> | undefined;
+      if (typeof data?.what === 'string' && typeof data.ms === 'number') onWait(data as WaitNotice);
+    },
+  });
+  return served.close;
 }

@@ -1,4 +1,4 @@
-import { BroadcastChannel } from 'node:worker_threads';
+import { serveThreadChannel, ThreadChannel } from '../client/thread-channel.js';
 import type { Key } from '../client/types.js';
 import type { RawExchange } from '../evidence/exchange.js';
 import type { AccountSettings, TestAccount } from './types.js';
@@ -21,52 +21,25 @@ export interface ReadyAccount {
   exchanges: RawExchange[];
 }
 
-type Message =
-  | { want: string; settings: AccountSettings }
-  | { answer: string; ready?: ReadyAccount };
-
 /** Worker side, one per check file: asks the main thread for an account made ahead. */
 export class ReadyAccountClient {
-  readonly #channel: BroadcastChannel;
-  readonly #waiting = new Map<string, (ready: ReadyAccount | undefined) => void>();
-  #next = 0;
-  #closed = false;
+  readonly #channel: ThreadChannel;
 
   constructor(channelName: string) {
-    this.#channel = new BroadcastChannel(channelName);
-    this.#channel.onmessage = (event) => {
-      const data = (event as MessageEvent).data as Partial<{ answer: string; ready: ReadyAccount }>;
-      if (typeof data?.answer !== 'string') return;
-      const resolve = this.#waiting.get(data.answer);
-      if (!resolve) return;
-      this.#waiting.delete(data.answer);
-      this.#unrefWhenIdle();
-      resolve(data.ready);
-    };
-    this.#unrefWhenIdle();
+    this.#channel = new ThreadChannel(channelName);
   }
 
-  /** An account with these settings, made ahead, or undefined (none could be made): the check then makes its own. */
+  /**
+   * An account with these settings, made ahead, or undefined (none could be
+   * made, or the file has ended: a check still running after it, in a run
+   * stopped half-way): the check then makes its own.
+   */
   take(settings: AccountSettings): Promise<ReadyAccount | undefined> {
-    // A check still running after its file ended (a run stopped half-way) makes its own.
-    if (this.#closed) return Promise.resolve(undefined);
-    const id = `${process.pid}:${Math.random()}:${this.#next++}`;
-    return new Promise((resolve) => {
-      this.#waiting.set(id, resolve);
-      (this.#channel as unknown as { ref?: () => void }).ref?.();
-      this.#channel.postMessage({ want: id, settings } satisfies Message);
-    });
+    return this.#channel.ask<ReadyAccount>(settings);
   }
 
   close(): void {
-    this.#closed = true;
-    for (const resolve of this.#waiting.values()) resolve(undefined);
-    this.#waiting.clear();
     this.#channel.close();
-  }
-
-  #unrefWhenIdle(): void {
-    if (this.#waiting.size === 0) (this.#channel as unknown as { unref?: () => void }).unref?.();
   }
 }
 
@@ -75,18 +48,10 @@ export function serveReadyAccounts(
   channelName: string,
   take: (settings: AccountSettings) => Promise<ReadyAccount | undefined>,
 ): { close(): void } {
-  const channel = new BroadcastChannel(channelName);
-  channel.onmessage = (event) => {
-    const data = (event as MessageEvent).data as
-      | Partial<{ want: string; settings: AccountSettings }>
-      | undefined;
-    if (typeof data?.want !== 'string' || typeof data.settings !== 'object') return;
-    const id = data.want;
-    void take(data.settings).then(
-      (ready) => channel.postMessage({ answer: id, ...(ready ? { ready } : {}) } satisfies Message),
-      () => channel.postMessage({ answer: id } satisfies Message),
-    );
-  };
-  (channel as unknown as { unref?: () => void }).unref?.();
-  return { close: () => channel.close() };
+  return serveThreadChannel(channelName, {
+    ask: (settings) =>
+      typeof settings === 'object' && settings !== null
+        ? take(settings as AccountSettings)
+        : undefined,
+  });
 }

@@ -1,4 +1,4 @@
-import { BroadcastChannel } from 'node:worker_threads';
+import { serveThreadChannel, ThreadChannel } from '../client/thread-channel.js';
 
 /**
  * Keys that a check file no longer needs, revoked by the CLI's main thread
@@ -17,44 +17,32 @@ export interface Revocation {
   accessKeyId: string;
 }
 
-type Message = Revocation | { flush: string } | { flushed: string };
-
 /**
  * Worker side, one per check file: hands keys to the main thread to revoke
  * (fire and forget), and at the end of the file makes sure the main thread
  * has them all (`handedOver`: a local round trip, not the target's).
  */
 export class RevocationPoster {
-  readonly #channel: BroadcastChannel;
+  readonly #channel: ThreadChannel;
   readonly #controlUrl: string;
-  #closed = false;
+  #handedOver = false;
 
   constructor(channelName: string, controlUrl: string) {
-    this.#channel = new BroadcastChannel(channelName);
+    this.#channel = new ThreadChannel(channelName);
     this.#controlUrl = controlUrl;
-    (this.#channel as unknown as { unref?: () => void }).unref?.();
   }
 
   /** Hands the key over; false once handed over for good (`handedOver`): the caller revokes it itself. */
   post(accessKeyId: string): boolean {
-    if (this.#closed) return false;
-    this.#channel.postMessage({ controlUrl: this.#controlUrl, accessKeyId } satisfies Message);
-    return true;
+    if (this.#handedOver) return false;
+    return this.#channel.post({ controlUrl: this.#controlUrl, accessKeyId } satisfies Revocation);
   }
 
-  /** Resolves once the main thread has every key posted here (it answers in order); then closes. */
+  /** Resolves once the main thread has every key posted here (it answers after them); then closes. */
   async handedOver(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    const token = `${process.pid}-${Math.random()}`;
-    await new Promise<void>((resolve) => {
-      this.#channel.onmessage = (event) => {
-        const data = (event as MessageEvent).data as Partial<{ flushed: string }> | undefined;
-        if (data?.flushed === token) resolve();
-      };
-      (this.#channel as unknown as { ref?: () => void }).ref?.();
-      this.#channel.postMessage({ flush: token } satisfies Message);
-    });
+    if (this.#handedOver) return;
+    this.#handedOver = true;
+    await this.#channel.ask('handed over?');
     this.#channel.close();
   }
 }
@@ -67,37 +55,33 @@ export interface RevocationServer {
 
 /**
  * Main-thread side: revokes each key posted on `channelName` with `revoke`,
- * once, and keeps the revocations under way for `drain`.
+ * once, and keeps the revocations under way for `drain`. A question is a
+ * poster's end of file: answered as it comes, after that poster's keys.
  */
 export function serveRevocations(
   channelName: string,
   revoke: (revocation: Revocation) => Promise<void>,
 ): RevocationServer {
-  const channel = new BroadcastChannel(channelName);
   const seen = new Set<string>();
   const underWay = new Set<Promise<void>>();
-  channel.onmessage = (event) => {
-    const data = (event as MessageEvent).data as
-      | Partial<Revocation & { flush: string }>
-      | undefined;
-    if (typeof data?.flush === 'string') {
-      channel.postMessage({ flushed: data.flush } satisfies Message);
-      return;
-    }
-    if (typeof data?.controlUrl !== 'string' || typeof data.accessKeyId !== 'string') return;
-    const id = `${data.controlUrl} ${data.accessKeyId}`;
-    if (seen.has(id)) return;
-    seen.add(id);
-    const revoking = revoke({ controlUrl: data.controlUrl, accessKeyId: data.accessKeyId })
-      .catch(() => undefined)
-      .finally(() => underWay.delete(revoking));
-    underWay.add(revoking);
-  };
-  (channel as unknown as { unref?: () => void }).unref?.();
+  const served = serveThreadChannel(channelName, {
+    post: (message) => {
+      const data = message as Partial<Revocation> | undefined;
+      if (typeof data?.controlUrl !== 'string' || typeof data.accessKeyId !== 'string') return;
+      const id = `${data.controlUrl} ${data.accessKeyId}`;
+      if (seen.has(id)) return;
+      seen.add(id);
+      const revoking = revoke({ controlUrl: data.controlUrl, accessKeyId: data.accessKeyId })
+        .catch(() => undefined)
+        .finally(() => underWay.delete(revoking));
+      underWay.add(revoking);
+    },
+    ask: () => true,
+  });
   return {
     async drain() {
       while (underWay.size > 0) await Promise.all(underWay);
     },
-    close: () => channel.close(),
+    close: served.close,
   };
 }

@@ -3,7 +3,7 @@
  * file. The workers start while the CLI still prepares and probes the target
  * (issue 27: their start-up and the target's round trips overlap); before
  * its first check file, a worker waits here for the run's RunConfig
- * (lib/target/run-config-channel.ts). When the workers started before it
+ * (lib/client/run-config-channel.ts). When the workers started before it
  * was known (`early`), it meanwhile loads what every check file imports: the
  * packages and the immutable definitions stay loaded across files
  * (fresh-modules.ts), so the first file finds them ready. Otherwise it is
@@ -16,7 +16,7 @@ import {
   type RunChannel,
   receivedRunConfigs,
   receiveRunConfigs,
-} from '../target/run-config-channel.js';
+} from '../client/run-config-channel.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

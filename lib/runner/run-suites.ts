@@ -2,13 +2,13 @@ import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification } from 'vitest/node';
-import { testNamePattern } from '../config/only.js';
-import type { RunConfig } from '../target/run-config.js';
 import {
   newRunChannelName,
   RUN_CHANNEL_KEY,
   serveRunConfigs,
-} from '../target/run-config-channel.js';
+} from '../client/run-config-channel.js';
+import { testNamePattern } from '../config/only.js';
+import type { RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
 import {
   CHECK_RUN_OPTIONS,

@@ -4,7 +4,7 @@ import type { Dialect } from './dialect.js';
 /**
  * Everything a check needs to know about the run. Built once by the CLI from
  * flags, environment and profile (lib/config), then handed to every suite
- * worker over the run's channel (run-config-channel.ts). Serializable.
+ * worker over the run's channel (lib/client/run-config-channel.ts). Serializable.
  * It holds secrets (control token, partner secret): never write it anywhere.
  */
 export interface RunConfig {

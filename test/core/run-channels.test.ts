@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ReadyAccountClient, serveReadyAccounts } from '../../lib/control/ready-accounts.js';
-import { RevocationPoster, serveRevocations } from '../../lib/control/revocations.js';
-import type { RunConfig } from '../../lib/target/run-config.js';
 import {
   newRunChannelName,
   receiveRunConfigs,
   serveRunConfigs,
-} from '../../lib/target/run-config-channel.js';
+} from '../../lib/client/run-config-channel.js';
+import { ReadyAccountClient, serveReadyAccounts } from '../../lib/control/ready-accounts.js';
+import { RevocationPoster, serveRevocations } from '../../lib/control/revocations.js';
+import type { RunConfig } from '../../lib/target/run-config.js';
 
 const CONTROL = 'http://control.test/__control';
 
@@ -78,7 +78,7 @@ describe('keys handed to the main thread to revoke (lib/control/revocations.ts)'
   });
 });
 
-describe("the run's configuration over its channel (lib/target/run-config-channel.ts)", () => {
+describe("the run's configuration over its channel (lib/client/run-config-channel.ts)", () => {
   const config = { origin: 'http://target.test', seed: 7 } as unknown as RunConfig;
 
   it('a worker that asks before the configuration is known gets it once it is', async () => {

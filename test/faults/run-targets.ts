@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import { RUN_CHANNEL_KEY, serveRunConfigs } from '../../lib/client/run-config-channel.js';
 import {
   CHECK_RUN_OPTIONS,
   FRESH_MODULES,
@@ -15,7 +16,6 @@ import {
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
-import { RUN_CHANNEL_KEY, serveRunConfigs } from '../../lib/target/run-config-channel.js';
 
 /** One target of a many-target run: its own checks and its own RunConfig. */
 export interface SuiteTarget {
