@@ -17,18 +17,18 @@ import { MadeOnce } from './made-once.js';
 import { runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
-/**
- * The state one check file shares between its checks: its own control
- * account, clean-up list and work made once; its wire session (HTTP, control,
- * tokens, pacing, the 429 policy) is lib/client/session.ts. vitest isolates
- * modules per test file, so this module-level singleton is per file: files
- * never share accounts, limits, clocks or orders, and can run in parallel.
- */
 /** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
 export const FILE_ACCOUNT_SETTINGS = {
   limits: { max_order_value: 10_000_000, max_orders_per_day: 10_000 },
 } as const;
 
+/**
+ * The state one check file shares between its checks: its own control
+ * account and work made once; its wire session (HTTP, control,
+ * tokens, pacing, the 429 policy) is lib/client/session.ts. vitest isolates
+ * modules per test file, so this module-level singleton is per file: files
+ * never share accounts, limits, clocks or orders, and can run in parallel.
+ */
 export class FileFixture {
   readonly config: RunConfig;
   readonly session: Session;

@@ -5,10 +5,12 @@ import type { RunConfig } from '../target/run-config.js';
 import { AccountsAhead } from './accounts-ahead.js';
 
 /** The channels of a run's services, named after its run channel. */
-export function serviceChannels(runChannel: string): {
+export interface ServiceChannels {
   revocations: string;
   readyAccounts: string;
-} {
+}
+
+export function serviceChannels(runChannel: string): ServiceChannels {
   return {
     revocations: `${runChannel}:revocations`,
     readyAccounts: `${runChannel}:ready-accounts`,
@@ -23,10 +25,9 @@ export function serviceChannels(runChannel: string): {
  * (lib/control/ready-accounts.ts). `close` waits for every revocation.
  */
 export function serveTheChecks(
-  runChannel: string,
+  names: ServiceChannels,
   configs: Promise<{ one: RunConfig }>,
 ): { lastFileStarted(): void; close(): Promise<void> } {
-  const names = serviceChannels(runChannel);
   let session: Session | undefined;
   const sessionFor = (config: RunConfig) => {
     // As many sockets as a check file's session: the target counts the run's connections

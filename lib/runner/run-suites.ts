@@ -103,7 +103,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const channel = serveRunConfigs(configs, runChannel);
-  const served = serveTheChecks(runChannel, configs);
+  const served = serveTheChecks(services, configs);
   reporters.push(onLastFileStarted(() => served.lastFileStarted()));
   const vitest = await createVitest(
     'test',

@@ -41,8 +41,11 @@ async function fillToFive(ctx: CheckContext, key: Key, what: string): Promise<st
     { length: ENDPOINTS_PER_MODE - existing - 1 },
     (_, i) => existing + 2 + i,
   );
-  const answers = await Promise.all(others.map(() => createEndpoint(ctx, key)));
-  return [...made(first, existing + 1), ...answers.flatMap((res, i) => made(res, others[i] ?? 0))];
+  const answers = await Promise.all(
+    others.map(async (n) => ({ n, res: await createEndpoint(ctx, key) })),
+  );
+  // Judged in the order they were asked for, whatever order they came back in.
+  return [...made(first, existing + 1), ...answers.flatMap(({ n, res }) => made(res, n))];
 }
 
 /** Deletes the check's own endpoints at once, so the next check of a partner sandbox finds room. */
