@@ -136,11 +136,19 @@ export class Context implements CheckContext {
       if (ready) {
         this.#readyKeys.delete(account.id);
         // The key that came with an account made ahead is one with the defaults: the check's first
-        // such key. Asked for another first, it is revoked first, so that the account holds only
-        // the keys the check made (10 active at most, section 8).
+        // such key. Asked for another first, it is revoked as the other is made (2 keys meanwhile,
+        // far from 10), so that once this returns the account holds only the keys the check made
+        // (10 active at most, section 8).
         if (Object.values(keyOptions).every((value) => value === undefined)) return ready;
-        await this.control.revokeKey(ready);
+        const [revoked, made] = await Promise.allSettled([
+          this.control.revokeKey(ready),
+          this.control.createKey(account.id, keyOptions),
+        ]);
+        if (made.status === 'fulfilled') this.#run.keys.push(made.value);
+        if (revoked.status === 'rejected') throw revoked.reason;
         this.#run.keys.splice(this.#run.keys.indexOf(ready), 1);
+        if (made.status === 'rejected') throw made.reason;
+        return made.value;
       }
       const key = await this.control.createKey(account.id, keyOptions);
       this.#run.keys.push(key);

@@ -3,6 +3,7 @@ import { serveReadyAccounts } from '../control/ready-accounts.js';
 import { serveRevocations } from '../control/revocations.js';
 import type { RunConfig } from '../target/run-config.js';
 import { AccountsAhead } from './accounts-ahead.js';
+import { readForecast, writeForecast } from './ahead-forecast.js';
 
 /** The channels of a run's services, named after its run channel. */
 export interface ServiceChannels {
@@ -22,12 +23,15 @@ export function serviceChannels(runChannel: string): ServiceChannels {
  * session of its own (off the record), once the run's configuration is known:
  * revokes the keys they hand over (lib/control/revocations.ts) and, when the
  * configuration says so (`readyAccounts`), makes accounts ahead for them
- * (lib/control/ready-accounts.ts). `close` waits for every revocation.
+ * (lib/control/ready-accounts.ts), foreseen by the last run of the same
+ * `shape` (ahead-forecast.ts). `close` waits for every revocation and, for a
+ * run that went to its end, remembers what its checks asked for.
  */
 export function serveTheChecks(
   names: ServiceChannels,
   configs: Promise<{ one: RunConfig }>,
-): { lastFileStarted(): void; close(): Promise<void> } {
+  shape: (config: RunConfig) => string,
+): { lastFileStarted(): void; close(ranToEnd: boolean): Promise<void> } {
   let session: Session | undefined;
   const sessionFor = (config: RunConfig) => {
     // As many sockets as a check file's session: the target counts the run's connections
@@ -39,25 +43,33 @@ export function serveTheChecks(
     const { one } = await configs;
     await sessionFor(one).control.revokeKey({ accessKeyId });
   });
-  let ahead: AccountsAhead | undefined;
+  let ahead: { made: AccountsAhead; shape: string } | undefined;
   let readyAccounts: { close(): void } | undefined;
   configs.then(
     ({ one }) => {
       if (one.readyAccounts === undefined) return;
       // What the next files will soon ask for: of each settings as many as the files at a time
-      // (a file's checks ask together, up to 7 of them), of all four times that.
+      // (a file's checks ask together, up to 7 of them), of all four times that. Foreseen,
+      // twelve times: the first half second of a full run asks for ~85 (property lanes).
       const files = one.concurrency ?? 1;
-      const made = new AccountsAhead(sessionFor(one), { each: files, most: 4 * files });
-      ahead = made;
+      const key = shape(one);
+      const forecast = readForecast(key);
+      const made = new AccountsAhead(sessionFor(one), {
+        each: files,
+        most: (forecast.length > 0 ? 12 : 4) * files,
+        forecast,
+      });
+      ahead = { made, shape: key };
       readyAccounts = serveReadyAccounts(names.readyAccounts, (settings) => made.take(settings));
     },
     () => undefined,
   );
   return {
-    lastFileStarted: () => ahead?.stopMaking(),
-    async close() {
+    lastFileStarted: () => ahead?.made.stopMaking(),
+    async close(ranToEnd) {
       readyAccounts?.close();
-      await ahead?.close();
+      await ahead?.made.close();
+      if (ahead && ranToEnd) writeForecast(ahead.shape, ahead.made.asked());
       await revocations.drain();
       revocations.close();
       await session?.close();

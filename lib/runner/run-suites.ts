@@ -9,6 +9,7 @@ import {
 } from '../client/run-config-channel.js';
 import { testNamePattern } from '../config/only.js';
 import type { RunConfig } from '../target/run-config.js';
+import { shapeKey } from './ahead-forecast.js';
 import { allureReporter } from './allure.js';
 import {
   CHECK_RUN_OPTIONS,
@@ -103,7 +104,15 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const channel = serveRunConfigs(configs, runChannel);
-  const served = serveTheChecks(services, configs);
+  const served = serveTheChecks(services, configs, (config) =>
+    shapeKey({
+      include: options.include,
+      only: options.only,
+      capabilities: config.capabilities,
+      concurrency: config.concurrency ?? 1,
+      numRuns: config.numRuns,
+    }),
+  );
   reporters.push(onLastFileStarted(() => served.lastFileStarted()));
   const vitest = await createVitest(
     'test',
@@ -134,7 +143,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     { stdout: sink, stderr: sink },
   ).catch(async (error: unknown) => {
     channel.close();
-    await served.close();
+    await served.close(false);
     throw error;
   });
   // vitest's logger exits the process on Ctrl-C; the CLI owns Ctrl-C (cancel the run, still write the reports).
@@ -143,12 +152,17 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   }
   cancel = () => void vitest.cancelCurrentRun('keyboard-input');
   options.signal?.addEventListener('abort', cancel, { once: true });
+  let ranToEnd = false;
   try {
-    if (!options.signal?.aborted && !calledOff) await vitest.start();
+    if (!options.signal?.aborted && !calledOff) {
+      await vitest.start();
+      // Not stopped half-way (Ctrl-C, a target that stopped answering): its asks are a forecast.
+      ranToEnd = !options.signal?.aborted;
+    }
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     channel.close();
-    await served.close();
+    await served.close(ranToEnd);
     await vitest.close();
   }
   if (calledOff) throw calledOff.reason;

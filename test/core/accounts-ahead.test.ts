@@ -111,4 +111,65 @@ describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
     expect(revoked).toHaveLength(left);
     expect(await ahead.take(A)).toBeUndefined();
   });
+
+  describe('with a forecast (the asks of the last run of the same shape)', () => {
+    const a = JSON.stringify(A);
+    const b = JSON.stringify(B);
+
+    it('makes the first `most` foreseen before any ask, and hands them out as asked', async () => {
+      const { session, made } = fakeSession();
+      const ahead = new AccountsAhead(session, { each: 1, most: 3, forecast: [a, a, b, a, b] });
+      await settle();
+      // Made at once, before any check asked: the first burst of asks finds them.
+      expect(made).toEqual([A, A, B]);
+      const first = await ahead.take(A);
+      expect(first?.account.id).toBe('acct_1');
+      await settle();
+      // One taken, the forecast's next made in its place.
+      expect(made).toEqual([A, A, B, A]);
+      expect((await ahead.take(B))?.account.id).toBe('acct_3');
+      expect((await ahead.take(A))?.account.id).toBe('acct_2');
+      expect((await ahead.take(A))?.account.id).toBe('acct_4');
+      await settle();
+      expect(made).toEqual([A, A, B, A, B]);
+    });
+
+    it('an ask before its turn is made on demand, and its turn makes nothing', async () => {
+      const { session, made } = fakeSession();
+      const ahead = new AccountsAhead(session, { each: 1, most: 1, forecast: [a, b] });
+      await settle();
+      expect(made).toEqual([A]);
+      // B comes first: none made yet, so on demand; the forecast's B is then not made again.
+      await ahead.take(B);
+      await settle();
+      expect(made).toEqual([A, B]);
+      await ahead.take(A);
+      await settle();
+      expect(made).toEqual([A, B]);
+    });
+
+    it('settings it did not foresee are made on demand, none ahead', async () => {
+      const { session, made } = fakeSession();
+      const ahead = new AccountsAhead(session, { each: 4, most: 4, forecast: [a] });
+      for (let i = 0; i < 3; i++) await ahead.take(B);
+      await settle();
+      expect(made.filter((settings) => JSON.stringify(settings) === b)).toHaveLength(3);
+    });
+
+    it("remembers this run's asks in order, for the next run", async () => {
+      const { session } = fakeSession();
+      const ahead = new AccountsAhead(session, { each: 1, most: 1, forecast: [a] });
+      await ahead.take(B);
+      await ahead.take(A);
+      await ahead.take(B);
+      expect(ahead.asked()).toEqual([b, a, b]);
+    });
+
+    it('revokes the keys of the foreseen accounts never asked for at close', async () => {
+      const { session, revoked } = fakeSession();
+      const ahead = new AccountsAhead(session, { each: 1, most: 2, forecast: [a, b] });
+      await ahead.close();
+      expect(revoked).toHaveLength(2);
+    });
+  });
 });
