@@ -4,7 +4,7 @@ import {
   quoteBodyOf,
   uniqueExternalId,
 } from '../../lib/check/index.js';
-import { expectNoOrder } from '../support/expect-no-order.js';
+import { expectNoOrder } from '../support/expect-orders.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 
 checksUseOwnAccounts();
@@ -16,7 +16,7 @@ check('ACCT-04', async (ctx) => {
   const externalId = uniqueExternalId('ct-suspended');
   const res = await ctx.postOrder(key, await ctx.orderBody({ externalId: externalId }));
   ctx.expectProblem(res, { status: 403, code: 'partner_suspended' });
-  await expectNoOrder(ctx, key, externalId, 'an order of a suspended account was refused');
+  await expectNoOrder(ctx, key, externalId, 'the refused order of a suspended account');
 });
 
 // Section 5, rule 11 ("Reads keep working") and section 7: a new token too, or reads would end with the old one.

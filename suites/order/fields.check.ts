@@ -7,7 +7,8 @@ import {
   orderBody,
   uniqueExternalId,
 } from '../../lib/check/index.js';
-import { expectNoOrder } from '../support/expect-orders.js';
+import { allAtOnce } from '../support/all-at-once.js';
+import { expectNoOrders } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { ordering } from '../support/ordering.js';
@@ -78,12 +79,23 @@ check('ORDER-04', async (ctx) => {
   // Section 4: "missing required fields give 422 validation_failed"; the required fields are the
   // reference order body's (contract section 2), one left out at a time.
   const { key, catalog } = await ordering(ctx);
-  for (const pointer of requiredPointers(ctx.dialect.orderBody)) {
-    const body = orderBody(ctx, catalog);
-    const res = await ctx.postOrder(key, without(body, pointer));
-    expectValidationFailed(ctx, res);
-    await expectNoOrder(ctx, key, body.external_id, `an order without ${pointer}`);
-  }
+  // Each case an order of its own (its own external_id): all at once, judged in order.
+  const cases = requiredPointers(ctx.dialect.orderBody).map((pointer) => ({
+    body: orderBody(ctx, catalog),
+    pointer,
+  }));
+  const answers = await allAtOnce(cases, ({ body, pointer }) =>
+    ctx.postOrder(key, without(body, pointer)),
+  );
+  for (const res of answers) expectValidationFailed(ctx, res);
+  await expectNoOrders(
+    ctx,
+    key,
+    cases.map(({ body, pointer }) => ({
+      externalId: body.external_id,
+      after: `an order without ${pointer}`,
+    })),
+  );
 });
 
 check('ORDER-05', async (ctx) => {
@@ -97,16 +109,24 @@ check('ORDER-05', async (ctx) => {
     [line, 'color', 'forest green'],
     ...(holder ? [[holder, 'phone', '+1 415 555 0134'] as [string, string, string]] : []),
   ];
-  for (const [at, field, value] of cases) {
-    const where = `${at}/${field}`;
+  const orders = cases.map(([at, field, value]) => {
     const body = orderBody(ctx, catalog);
     const into = objectAt(body, at);
     if (!into) throw new Error(`the order body has no object at ${at || '/'}`);
     into[field] = value;
-    const res = await ctx.postOrder(key, body);
-    expectValidationFailed(ctx, res);
-    await expectNoOrder(ctx, key, body.external_id, `an order with the unknown field ${where}`);
-  }
+    return { body, where: `${at}/${field}` };
+  });
+  // Each an order of its own: all at once, judged in order.
+  const answers = await allAtOnce(orders, ({ body }) => ctx.postOrder(key, body));
+  for (const res of answers) expectValidationFailed(ctx, res);
+  await expectNoOrders(
+    ctx,
+    key,
+    orders.map(({ body, where }) => ({
+      externalId: body.external_id,
+      after: `an order with the unknown field ${where}`,
+    })),
+  );
 });
 
 check('ORDER-21', async (ctx) => {

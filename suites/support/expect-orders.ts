@@ -1,5 +1,6 @@
 import type { CheckContext, Key } from '../../lib/check/index.js';
 import { requireId, succeeded } from '../../lib/check/index.js';
+import { allAtOnce } from './all-at-once.js';
 import { orderIdsWithExternalId } from './order-count.js';
 
 /**
@@ -12,14 +13,29 @@ export async function expectNoOrder(
   externalId: string,
   after: string,
 ): Promise<boolean> {
-  const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
-  return ctx.expectTrue(res.status === 404, {
-    code: 'STATE',
-    pointer: '/status',
-    expected: 404,
-    received: res.status,
-    message: `after ${after} an order with external_id ${externalId} exists`,
-    exchange: res.exchange,
+  const [none] = await expectNoOrders(ctx, key, [{ externalId, after }]);
+  return none ?? false;
+}
+
+/** `expectNoOrder` for several orders, looked up at once and judged in their order. */
+export async function expectNoOrders(
+  ctx: CheckContext,
+  key: Key,
+  orders: readonly { externalId: string; after: string }[],
+): Promise<boolean[]> {
+  const found = await allAtOnce(orders, ({ externalId }) =>
+    ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId })),
+  );
+  return orders.map(({ externalId, after }, i) => {
+    const res = found[i] as (typeof found)[number];
+    return ctx.expectTrue(res.status === 404, {
+      code: 'STATE',
+      pointer: '/status',
+      expected: 404,
+      received: res.status,
+      message: `after ${after} an order with external_id ${externalId} exists`,
+      exchange: res.exchange,
+    });
   });
 }
 

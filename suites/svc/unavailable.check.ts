@@ -1,4 +1,5 @@
-import { check, orderBody, quoteBody } from '../../lib/check/index.js';
+import { check, type HttpResponse, orderBody, quoteBody } from '../../lib/check/index.js';
+import { allAtOnce } from '../support/all-at-once.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { backToNormal, switchedTo, tokenRequest } from './service-state.js';
@@ -18,11 +19,13 @@ check('SVC-06', async (ctx) => {
     ['POST /orders/{id}/cancel', () => client.post(ctx.path('orderCancel', { id: orderId }))],
     ['POST /oauth/token', () => tokenRequest(ctx, key)],
   ] as const;
-  for (const [what, call] of calls) {
-    const res = await call();
+  // Each call stands alone: all at once, judged in order.
+  const answers = await allAtOnce(calls, ([, call]) => call());
+  calls.forEach(([what], i) => {
+    const res = answers[i] as HttpResponse;
     if (!ctx.expectProblem(res, { status: 503, code: 'api_unavailable' }))
       ctx.note(`${what} answered ${res.status}`);
-  }
+  });
   await backToNormal(ctx, account);
   await expectNoOrder(ctx, key, body.external_id, 'a new order while the API was switched off');
   expectSuccess(

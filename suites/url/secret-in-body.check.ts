@@ -8,7 +8,7 @@ import {
   uniqueExternalId,
   withAddress,
 } from '../../lib/check/index.js';
-import { expectNoOrder } from '../support/expect-no-order.js';
+import { expectNoOrder } from '../support/expect-orders.js';
 import { requestToken } from '../support/token-request.js';
 
 checksUseOwnAccounts();
@@ -60,7 +60,7 @@ check('URL-03', async (ctx) => {
       exchange: res.exchange,
     });
     if (externalId === undefined) continue;
-    await expectNoOrder(ctx, key, externalId, 'a body holding a Secret Key was sent');
+    await expectNoOrder(ctx, key, externalId, 'a body holding a Secret Key');
   }
 });
 
