@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AccountSettings } from '../control/types.js';
@@ -101,6 +101,9 @@ export function writeForecast(shape: string, asks: readonly string[], path = FOR
 
 function readAll(path: string): Record<string, StoredAsks> {
   try {
+    // The temporary folder is everybody's: a file another user left there is not ours to follow.
+    const owner = process.getuid?.();
+    if (owner !== undefined && statSync(path).uid !== owner) return {};
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
     if (!isObject(parsed)) return {};
     const all: Record<string, StoredAsks> = {};

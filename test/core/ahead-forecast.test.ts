@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,18 @@ describe('the forecast of accounts made ahead (lib/runner/ahead-forecast.ts)', (
     writeForecast(shape(8), [B], path);
     expect(readForecast(shape(8), path)).toEqual([B]);
   });
+
+  // Only root can give a file away (chown): elsewhere there is nothing to try.
+  it.runIf(process.getuid?.() === 0)(
+    'a file another user left in the temporary folder is not followed',
+    () => {
+      const path = cacheFile();
+      writeForecast(shape(8), [A], path);
+      expect(readForecast(shape(8), path)).toEqual([A]);
+      chownSync(path, 4321, 4321);
+      expect(readForecast(shape(8), path)).toEqual([]);
+    },
+  );
 
   it('a cache that cannot be written is no error', () => {
     const path = cacheFile();
