@@ -90,8 +90,8 @@ check('ORDER-04', async (ctx) => {
   for (const res of answers) expectValidationFailed(ctx, res);
   await expectNoOrders(
     ctx,
-    key,
     cases.map(({ body, pointer }) => ({
+      key,
       externalId: body.external_id,
       after: `an order without ${pointer}`,
     })),
@@ -121,8 +121,8 @@ check('ORDER-05', async (ctx) => {
   for (const res of answers) expectValidationFailed(ctx, res);
   await expectNoOrders(
     ctx,
-    key,
     orders.map(({ body, where }) => ({
+      key,
       externalId: body.external_id,
       after: `an order with the unknown field ${where}`,
     })),

@@ -1,6 +1,7 @@
-import type { AccountSettings, CheckContext, HttpResponse } from '../../lib/check/index.js';
+import type { AccountSettings, CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
-import { expectNoOrder } from '../support/expect-orders.js';
+import { allAtOnce } from '../support/all-at-once.js';
+import { expectNoOrders } from '../support/expect-orders.js';
 import { ordering } from '../support/ordering.js';
 
 type Card = NonNullable<AccountSettings['billing']>['card'];
@@ -16,20 +17,35 @@ const PAYMENT_ERRORS: { card: NonNullable<Card>; code: string }[] = [
   { card: 'failing', code: 'payment_failed' },
 ];
 
-/** An order placed by a card-billed account whose card behaves as `card`; the answer and the external_id sent. */
-async function payWith(
-  ctx: CheckContext,
-  card: NonNullable<Card>,
-): Promise<{
+/** An order placed by a card-billed account: the answer, the external_id sent and the account's key. */
+interface Paid {
   res: HttpResponse;
   externalId: string;
-  key: Awaited<ReturnType<typeof ordering>>['key'];
-}> {
-  const { key, catalog } = await ordering(ctx, {
-    billing: { method: 'card', card, decline_code: DECLINE_CODE },
+  key: Key;
+}
+
+/** An order placed by a card-billed account whose card behaves as `card`. */
+function payWith(ctx: CheckContext, card: NonNullable<Card>): Promise<Paid> {
+  return payWithEach(ctx, [card]).then(([paid]) => paid as Paid);
+}
+
+/**
+ * `payWith` for each card, at once: the accounts made together, the order
+ * bodies drawn in the cards' order (the same seed, the same bodies), the
+ * orders sent together.
+ */
+async function payWithEach(
+  ctx: CheckContext,
+  cards: readonly NonNullable<Card>[],
+): Promise<Paid[]> {
+  const orderings = await allAtOnce(cards, (card) =>
+    ordering(ctx, { billing: { method: 'card', card, decline_code: DECLINE_CODE } }),
+  );
+  const bodies = orderings.map(({ catalog }) => orderBody(ctx, catalog));
+  return allAtOnce(orderings, async ({ key }, i) => {
+    const body = bodies[i] as (typeof bodies)[number];
+    return { res: await ctx.postOrder(key, body), externalId: body.external_id, key };
   });
-  const body = orderBody(ctx, catalog);
-  return { res: await ctx.postOrder(key, body), externalId: body.external_id, key };
 }
 
 // Each check makes the accounts it uses: they may run side by side against a target far away.
@@ -67,8 +83,13 @@ check('PAY-04', async (ctx) => {
 
 check('PAY-05', async (ctx) => {
   // Section 2, error object: "decline_code … Only on card_declined".
-  for (const { card, code } of PAYMENT_ERRORS.filter((e) => e.code !== 'card_declined')) {
-    const { res } = await payWith(ctx, card);
+  const errors = PAYMENT_ERRORS.filter((e) => e.code !== 'card_declined');
+  const paid = await payWithEach(
+    ctx,
+    errors.map(({ card }) => card),
+  );
+  for (const [i, { code }] of errors.entries()) {
+    const { res } = paid[i] as Paid;
     if (!ctx.expectProblem(res, { status: 402, code })) continue;
     ctx.expectTrue(!('decline_code' in (res.json as object)), {
       code: 'PROBLEM',
@@ -83,12 +104,15 @@ check('PAY-05', async (ctx) => {
 
 check('PAY-06', async (ctx) => {
   // Section 4, idempotency rule 5: "After a 402 payment error no order exists"; section 7: "No order created".
-  for (const { card, code } of PAYMENT_ERRORS) {
-    const { res, externalId, key } = await payWith(ctx, card);
-    if (res.status !== 402) {
-      ctx.note(`a ${card} card answered ${res.status}, not 402 ${code}: PAY-01..04 judge that`);
-      continue;
-    }
-    await expectNoOrder(ctx, key, externalId, `402 ${code}`);
-  }
+  const paid = await payWithEach(
+    ctx,
+    PAYMENT_ERRORS.map(({ card }) => card),
+  );
+  const refused = PAYMENT_ERRORS.flatMap(({ card, code }, i) => {
+    const { res, externalId, key } = paid[i] as Paid;
+    if (res.status === 402) return [{ key, externalId, after: `402 ${code}` }];
+    ctx.note(`a ${card} card answered ${res.status}, not 402 ${code}: PAY-01..04 judge that`);
+    return [];
+  });
+  await expectNoOrders(ctx, refused);
 });

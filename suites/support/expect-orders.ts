@@ -13,17 +13,16 @@ export async function expectNoOrder(
   externalId: string,
   after: string,
 ): Promise<boolean> {
-  const [none] = await expectNoOrders(ctx, key, [{ externalId, after }]);
+  const [none] = await expectNoOrders(ctx, [{ key, externalId, after }]);
   return none ?? false;
 }
 
-/** `expectNoOrder` for several orders, looked up at once and judged in their order. */
+/** `expectNoOrder` for several orders (each seen with its key), looked up at once and judged in their order. */
 export async function expectNoOrders(
   ctx: CheckContext,
-  key: Key,
-  orders: readonly { externalId: string; after: string }[],
+  orders: readonly { key: Key; externalId: string; after: string }[],
 ): Promise<boolean[]> {
-  const found = await allAtOnce(orders, ({ externalId }) =>
+  const found = await allAtOnce(orders, ({ key, externalId }) =>
     ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId })),
   );
   return orders.map(({ externalId, after }, i) => {
