@@ -54,21 +54,10 @@ describe('the forecast of accounts made ahead (lib/runner/ahead-forecast.ts)', (
   });
 
   it('one shape whatever the order of --only and of the features', () => {
-    const one = shapeKey({
-      include: 'x',
-      only: ['B-1', 'A-1'],
-      capabilities: ['keys', 'accounts'],
-      concurrency: 8,
-      numRuns: 100,
-    });
-    const other = shapeKey({
-      include: 'x',
-      only: ['A-1', 'B-1'],
-      capabilities: ['accounts', 'keys'],
-      concurrency: 8,
-      numRuns: 100,
-    });
-    expect(one).toBe(other);
+    const of = (only: string[], capabilities: string[]) =>
+      shapeKey({ include: 'x', only, capabilities, concurrency: 8, numRuns: 100 });
+    expect(of(['B-1', 'A-1'], ['keys', 'accounts'])).toBe(of(['A-1', 'B-1'], ['accounts', 'keys']));
+    expect(of(['A-1'], ['keys'])).not.toBe(of(['B-1'], ['keys']));
   });
 
   it('a missing, broken or foreign cache is no forecast, and is replaced on the next write', () => {
