@@ -1,7 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { AccountSettings } from '../control/types.js';
+import { cacheFile, readCache, writeCache } from './run-cache.js';
 
 /**
  * The accounts the checks asked the CLI's main thread for (accounts-ahead.ts)
@@ -11,16 +9,12 @@ import type { AccountSettings } from '../control/types.js';
  * checks, a property's lanes: 85 in the first half second of a full run) waits
  * for accounts made on demand, two round trips each.
  *
- * Kept beside vitest's cache and the partner demand (partner-demand.ts), per
- * user: only account settings the suite itself chose (limits, billing,
- * products), nothing secret. A missing, unreadable or foreign cache only
- * means accounts are made as they are asked for.
+ * Kept beside the partner demand (run-cache.ts), per user: only account
+ * settings the suite itself chose (limits, billing, products), nothing
+ * secret. A missing, unreadable or foreign cache only means accounts are
+ * made as they are asked for.
  */
-export const FORECAST_CACHE = join(
-  tmpdir(),
-  'partner-ordering-conformance-vite',
-  `accounts-ahead-${process.getuid?.() ?? 'user'}.json`,
-);
+export const FORECAST_CACHE = cacheFile(`accounts-ahead-${process.getuid?.() ?? 'user'}.json`);
 
 /** What decides which accounts a run's checks ask for: the same shape, the same asks. */
 export interface RunShape {
@@ -73,48 +67,33 @@ export function readForecast(shape: string, path = FORECAST_CACHE): string[] {
 /** Remembers this run's asks (JSON settings, in order) for its shape. Never throws. */
 export function writeForecast(shape: string, asks: readonly string[], path = FORECAST_CACHE): void {
   if (asks.length === 0) return;
-  try {
-    const stored: StoredAsks = { settings: [], asks: [] };
-    const indexOf = new Map<string, number>();
-    for (const settings of asks) {
-      let index = indexOf.get(settings);
-      if (index === undefined) {
-        index = stored.settings.push(settings) - 1;
-        indexOf.set(settings, index);
-      }
-      const last = stored.asks.at(-1);
-      if (last?.[0] === index) last[1] += 1;
-      else stored.asks.push([index, 1]);
+  const stored: StoredAsks = { settings: [], asks: [] };
+  const indexOf = new Map<string, number>();
+  for (const settings of asks) {
+    let index = indexOf.get(settings);
+    if (index === undefined) {
+      index = stored.settings.push(settings) - 1;
+      indexOf.set(settings, index);
     }
-    const all = readAll(path);
-    delete all[shape];
-    // Insertion order is recency: the oldest shapes go first.
-    const kept = Object.entries(all).slice(-(SHAPES_KEPT - 1));
-    mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries([...kept, [shape, stored]])));
-    renameSync(temporary, path);
-  } catch {
-    // A cache that cannot be written costs the next run its forecast, nothing else.
+    const last = stored.asks.at(-1);
+    if (last?.[0] === index) last[1] += 1;
+    else stored.asks.push([index, 1]);
   }
+  const all = readAll(path);
+  delete all[shape];
+  // Insertion order is recency: the oldest shapes go first.
+  const kept = Object.entries(all).slice(-(SHAPES_KEPT - 1));
+  writeCache(path, Object.fromEntries([...kept, [shape, stored]]));
 }
 
 function readAll(path: string): Record<string, StoredAsks> {
-  try {
-    // The temporary folder is everybody's: a file another user left there is not ours to follow.
-    const owner = process.getuid?.();
-    if (owner !== undefined && statSync(path).uid !== owner) return {};
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (!isObject(parsed)) return {};
-    const all: Record<string, StoredAsks> = {};
-    for (const [shape, stored] of Object.entries(parsed)) {
-      if (isStoredAsks(stored)) all[shape] = stored;
-    }
-    return all;
-  } catch {
-    // No cache yet, or not ours to read.
-    return {};
+  const parsed = readCache(path);
+  if (!isObject(parsed)) return {};
+  const all: Record<string, StoredAsks> = {};
+  for (const [shape, stored] of Object.entries(parsed)) {
+    if (isStoredAsks(stored)) all[shape] = stored;
   }
+  return all;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
