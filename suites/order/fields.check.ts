@@ -1,9 +1,11 @@
 import type { OrderBodyShape } from '../../lib/check/index.js';
 import {
+  type CheckContext,
   cheapestLine,
   check,
   checksUseOwnAccounts,
   goodsTotal,
+  type Key,
   orderBody,
   uniqueExternalId,
 } from '../../lib/check/index.js';
@@ -75,26 +77,40 @@ check('ORDER-03', async (ctx) => {
   expectValidationFailed(ctx, res);
 });
 
+/**
+ * Orders that break one rule each, every one with an external_id of its own:
+ * sent all at once, each refused with 422 validation_failed and none placed,
+ * judged in their order. The bodies are drawn before (the same seed, the same
+ * bodies).
+ */
+async function expectRefused(
+  ctx: CheckContext,
+  key: Key,
+  orders: readonly { sent: object; externalId: string; after: string }[],
+): Promise<void> {
+  const answers = await allAtOnce(orders, ({ sent }) => ctx.postOrder(key, sent));
+  for (const res of answers) expectValidationFailed(ctx, res);
+  await expectNoOrders(
+    ctx,
+    orders.map(({ externalId, after }) => ({ key, externalId, after })),
+  );
+}
+
 check('ORDER-04', async (ctx) => {
   // Section 4: "missing required fields give 422 validation_failed"; the required fields are the
   // reference order body's (contract section 2), one left out at a time.
   const { key, catalog } = await ordering(ctx);
-  // Each case an order of its own (its own external_id): all at once, judged in order.
-  const cases = requiredPointers(ctx.dialect.orderBody).map((pointer) => ({
-    body: orderBody(ctx, catalog),
-    pointer,
-  }));
-  const answers = await allAtOnce(cases, ({ body, pointer }) =>
-    ctx.postOrder(key, without(body, pointer)),
-  );
-  for (const res of answers) expectValidationFailed(ctx, res);
-  await expectNoOrders(
+  await expectRefused(
     ctx,
-    cases.map(({ body, pointer }) => ({
-      key,
-      externalId: body.external_id,
-      after: `an order without ${pointer}`,
-    })),
+    key,
+    requiredPointers(ctx.dialect.orderBody).map((pointer) => {
+      const body = orderBody(ctx, catalog);
+      return {
+        sent: without(body, pointer),
+        externalId: body.external_id,
+        after: `an order without ${pointer}`,
+      };
+    }),
   );
 });
 
@@ -109,23 +125,20 @@ check('ORDER-05', async (ctx) => {
     [line, 'color', 'forest green'],
     ...(holder ? [[holder, 'phone', '+1 415 555 0134'] as [string, string, string]] : []),
   ];
-  const orders = cases.map(([at, field, value]) => {
-    const body = orderBody(ctx, catalog);
-    const into = objectAt(body, at);
-    if (!into) throw new Error(`the order body has no object at ${at || '/'}`);
-    into[field] = value;
-    return { body, where: `${at}/${field}` };
-  });
-  // Each an order of its own: all at once, judged in order.
-  const answers = await allAtOnce(orders, ({ body }) => ctx.postOrder(key, body));
-  for (const res of answers) expectValidationFailed(ctx, res);
-  await expectNoOrders(
+  await expectRefused(
     ctx,
-    orders.map(({ body, where }) => ({
-      key,
-      externalId: body.external_id,
-      after: `an order with the unknown field ${where}`,
-    })),
+    key,
+    cases.map(([at, field, value]) => {
+      const body = orderBody(ctx, catalog);
+      const into = objectAt(body, at);
+      if (!into) throw new Error(`the order body has no object at ${at || '/'}`);
+      into[field] = value;
+      return {
+        sent: body,
+        externalId: body.external_id,
+        after: `an order with the unknown field ${at}/${field}`,
+      };
+    }),
   );
 });
 
