@@ -23,6 +23,7 @@ import { filesForOnly } from './only-files.js';
 import { OutcomeCollector } from './outcome-collector.js';
 import { readDemand } from './partner-demand.js';
 import { planFileOrder } from './partner-plan.js';
+import { pruneResultsCache } from './results-cache.js';
 
 export interface SuiteRunOptions {
   /** The suite's root: where `suites/` lives. */
@@ -114,6 +115,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     }),
   );
   reporters.push(onLastFileStarted(() => served.lastFileStarted()));
+  // vitest reads its whole results cache into this thread: only files that still exist.
+  pruneResultsCache(options.root);
   const vitest = await createVitest(
     'test',
     {

@@ -15,6 +15,7 @@ import {
 } from '../../lib/runner/check-run-options.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
+import { pruneResultsCache } from '../../lib/runner/results-cache.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
 
 /** One target of a many-target run: its own checks and its own RunConfig. */
@@ -69,6 +70,8 @@ export async function runSuitesOnTargets(
     const collector = new PerTargetCollector(options.root, wrapped, options.onTargetEnd);
     const channel = serveRunConfigs(Promise.resolve({ byFolder: folders }));
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    // The wrappers' entries in vitest's results cache outlive their folder: dropped at the next run.
+    pruneResultsCache(options.root);
     const vitest = await createVitest(
       'test',
       {
