@@ -1,4 +1,5 @@
 import type { Exchange } from '../evidence/exchange.js';
+import { jsonPieces } from './json-pieces.js';
 import type { Report } from './report-model.js';
 import { suiteVersion } from './suite-version.js';
 
@@ -9,42 +10,41 @@ import { suiteVersion } from './suite-version.js';
  * evidence, which is redacted where it is recorded: the HAR holds no secret
  * the report does not. What the run did not record (HTTP version, sizes on
  * the wire, timing phases) is given as HAR's "unknown" (-1) or folded into
- * `wait`, never invented.
+ * `wait`, never invented. Written in pieces (json-pieces.ts).
  */
-export function renderHar(report: Report): string {
-  const pages: HarPage[] = [];
-  const entries: HarEntry[] = [];
+export function* renderHar(report: Report): Generator<string> {
   const probe = report.dialect_probe?.evidence ?? [];
-  if (probe.length > 0) {
-    pages.push({
-      startedDateTime: probe[0]?.startedAt ?? report.started_at,
-      id: PROBE_PAGE,
-      title: 'dialect probe (before the checks)',
-      pageTimings: { onContentLoad: -1, onLoad: -1 },
-    });
-    for (const exchange of probe) entries.push(entryOf(exchange, PROBE_PAGE, report));
-  }
+  const pages: HarPage[] = [];
+  if (probe.length > 0) pages.push(pageOf(PROBE_PAGE, 'dialect probe (before the checks)', probe));
   for (const result of report.results) {
     const evidence = result.evidence ?? [];
-    if (evidence.length === 0) continue;
-    pages.push({
-      startedDateTime: evidence[0]?.startedAt ?? report.started_at,
-      id: result.rule_id,
-      title: `${result.rule_id} ${result.title} (${result.verdict})`,
-      pageTimings: { onContentLoad: -1, onLoad: -1 },
-    });
-    for (const exchange of evidence) entries.push(entryOf(exchange, result.rule_id, report));
+    const title = `${result.rule_id} ${result.title} (${result.verdict})`;
+    if (evidence.length > 0) pages.push(pageOf(result.rule_id, title, evidence));
   }
   const har = {
     log: {
       version: '1.2',
       creator: { name: 'partner-ordering-conformance', version: suiteVersion() },
       pages,
-      entries,
+      // Made one at a time as they are written (json-pieces.ts): a full run has thousands.
+      entries: entriesOf(report, probe),
       comment: `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
     },
   };
-  return `${JSON.stringify(har, null, 2)}\n`;
+  yield* jsonPieces(har, ['log', 'entries']);
+  yield '\n';
+
+  function pageOf(id: string, title: string, evidence: readonly Exchange[]): HarPage {
+    const startedDateTime = evidence[0]?.startedAt ?? report.started_at;
+    return { startedDateTime, id, title, pageTimings: { onContentLoad: -1, onLoad: -1 } };
+  }
+}
+
+function* entriesOf(report: Report, probe: readonly Exchange[]): Generator<HarEntry> {
+  for (const exchange of probe) yield entryOf(exchange, PROBE_PAGE, report);
+  for (const result of report.results) {
+    for (const exchange of result.evidence ?? []) yield entryOf(exchange, result.rule_id, report);
+  }
 }
 
 /** The HAR page of the dialect probe's exchanges (report.dialect_probe). */

@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { completeAllureResults } from './allure-complete.js';
 import { renderHar } from './har.js';
-import { renderHtml } from './html/render.js';
+import { htmlPieces } from './html/render.js';
+import { jsonPieces } from './json-pieces.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './report-model.js';
@@ -28,19 +29,19 @@ export async function writeReports(
   // The replay traces become repro/ (through the same net), not part of report.json.
   const cleaned = net.cleanValue(unsafe);
   const report = withoutReplays(cleaned);
-  // One file at a time: each rendering is dropped once written, so a run's peak memory holds
-  // one report's text, not all five at once (issue 27).
-  const files: [string, (report: Report) => string][] = [
-    ['report.json', (r) => `${JSON.stringify(r, null, 2)}\n`],
-    ['report.html', renderHtml],
-    ['junit.xml', renderJunit],
-    ['summary.md', renderMarkdown],
+  // One file at a time, each in pieces (the JSON report a rule, the page a row, the HAR an
+  // exchange): a run's peak memory holds a piece of one report's text, not whole reports (issue 27).
+  const files: [string, (report: Report) => Iterable<string>][] = [
+    ['report.json', reportJson],
+    ['report.html', htmlPieces],
+    ['junit.xml', (r) => [renderJunit(r)]],
+    ['summary.md', (r) => [renderMarkdown(r)]],
     ['exchanges.har', renderHar],
   ];
   const written: string[] = [];
   for (const [name, render] of files) {
     const path = join(dir, name);
-    await writeFile(path, net.clean(render(report)));
+    await writeFile(path, cleanBatches(render(report), net));
     written.push(path);
   }
   if (repro) written.push(...(await writeRepro(cleaned, dir, net, repro)));
@@ -48,6 +49,33 @@ export async function writeReports(
   await cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;
 }
+
+function* reportJson(report: Report): Generator<string> {
+  yield* jsonPieces(report, ['results']);
+  yield '\n';
+}
+
+/**
+ * The pieces through the net, joined into batches of ~64 K characters: one write each
+ * (a piece each would be thousands of writes). A secret never spans two pieces: each is
+ * whole values (a rule's result, an exchange, a table row).
+ */
+function* cleanBatches(pieces: Iterable<string>, net: SafetyNet): Generator<string> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    const cleaned = net.clean(piece);
+    batch.push(cleaned);
+    size += cleaned.length;
+    if (size >= BATCH) {
+      yield batch.join('');
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) yield batch.join('');
+}
+const BATCH = 65_536;
 
 function withoutReplays(report: Report): Report {
   return { ...report, results: report.results.map(({ replay: _replay, ...result }) => result) };

@@ -27,9 +27,18 @@ const BANNER: Record<Outcome, string> = {
  * body is untrusted text.
  */
 export function renderHtml(report: Report): string {
+  return [...htmlPieces(report)].join('');
+}
+
+/**
+ * `report.html` in pieces, as write-reports.ts writes it: the page around the
+ * table, and each rule's row (a row holds the rule's evidence: the whole page
+ * of a full run is megabytes).
+ */
+export function* htmlPieces(report: Report): Generator<string> {
   const verdict = [BANNER[report.summary.outcome], outcomeTitle(report.summary.outcome)];
   const areas = [...new Set(report.results.map((r) => r.area))];
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -73,7 +82,11 @@ ${workflowSections(report)}
 <table class="rules">
 <thead><tr><th>Rule</th><th>Level</th><th>Section</th><th>Verdict</th><th>Title and reason</th></tr></thead>
 <tbody>
-${report.results.map((r) => row(r, report)).join('\n')}
+`;
+  for (const [i, result] of report.results.entries()) {
+    yield `${i === 0 ? '' : '\n'}${row(result, report)}`;
+  }
+  yield `
 </tbody>
 </table>
 </main>
