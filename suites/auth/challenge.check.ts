@@ -5,6 +5,7 @@ import {
   checksUseOwnAccounts,
   type HttpResponse,
 } from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
 import { getAccountWith, issuedToken, requestToken } from '../support/token-request.js';
 import { challengeOf, parseChallenges } from '../support/www-authenticate.js';
 
@@ -21,38 +22,34 @@ interface Unauthorized {
 async function unauthorizedCalls(ctx: CheckContext): Promise<Unauthorized[]> {
   const path = ctx.path('account');
   const unknown = `${ctx.dialect.keyPrefix}_at_${randomBytes(24).toString('hex')}`;
+  const withClock = ctx.has('clock') && ctx.has('keys') && ctx.has('accounts');
+  if (!withClock) ctx.note('the expired-token case needs the control features "keys" and "clock"');
+  // The three cases at once: none depends on another.
+  const [none, unknownToken, expired] = await together(
+    ctx.send({ method: 'GET', path }),
+    ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token: unknown } }),
+    withClock ? callWithExpiredToken(ctx) : Promise.resolve(undefined),
+  );
   const out: Unauthorized[] = [
-    {
-      what: 'no Authorization header',
-      sentToken: false,
-      res: await ctx.send({ method: 'GET', path }),
-    },
-    {
-      what: 'an unknown token',
-      sentToken: true,
-      res: await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token: unknown } }),
-    },
+    { what: 'no Authorization header', sentToken: false, res: none },
+    { what: 'an unknown token', sentToken: true, res: unknownToken },
+    ...(expired ? [{ what: 'an expired token', sentToken: true, res: expired }] : []),
   ];
-  if (ctx.has('clock') && ctx.has('keys') && ctx.has('accounts')) {
-    const account = await ctx.account();
-    const key = await ctx.key({ account });
-    const token = issuedToken(await requestToken(ctx, key));
-    if (token !== undefined) {
-      await ctx.advanceClock(account, 3601);
-      out.push({
-        what: 'an expired token',
-        sentToken: true,
-        res: await getAccountWith(ctx, token),
-      });
-    }
-  } else {
-    ctx.note('the expired-token case needs the control features "keys" and "clock"');
-  }
   return out.filter(({ what, res }) => {
     if (res.status === 401) return true;
     ctx.note(`${what} was answered ${res.status}, not 401: no challenge to judge`);
     return false;
   });
+}
+
+/** A call with a token its account's clock has moved past (an hour and a second). */
+async function callWithExpiredToken(ctx: CheckContext): Promise<HttpResponse | undefined> {
+  const account = await ctx.account();
+  const key = await ctx.key({ account });
+  const token = issuedToken(await requestToken(ctx, key));
+  if (token === undefined) return undefined;
+  await ctx.advanceClock(account, 3601);
+  return getAccountWith(ctx, token);
 }
 
 /**

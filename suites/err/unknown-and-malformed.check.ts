@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { check, checksUseOwnAccounts, newIdempotencyKey } from '../../lib/check/index.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
 
 checksUseOwnAccounts();
 
@@ -7,12 +8,13 @@ checksUseOwnAccounts();
 check('ERR-11', async (ctx) => {
   const api = ctx.api(await ctx.key());
   const nonce = randomBytes(4).toString('hex');
-  for (const path of [
+  const paths = [
     `/no-such-resource-${nonce}`,
     `/orders-${nonce}`,
     `${ctx.path('account')}/${nonce}`,
-  ]) {
-    ctx.expectProblem(await api.get(path), { status: 404, code: 'not_found' });
+  ];
+  for (const res of await allAtOnce(paths, (path) => api.get(path))) {
+    ctx.expectProblem(res, { status: 404, code: 'not_found' });
   }
 });
 
@@ -20,20 +22,19 @@ check('ERR-11', async (ctx) => {
 check('ERR-12', async (ctx) => {
   const api = ctx.api(await ctx.key({ mode: 'test' }));
   const json = { 'content-type': 'application/json' };
-  for (const body of ['{"items": [', '{"external_id": "x",}', "{'external_id': 'x'}"]) {
-    ctx.expectProblem(
-      await api.send({ method: 'POST', path: ctx.path('quotes'), body, headers: json }),
-      {
-        status: 422,
-        code: 'validation_failed',
-      },
-    );
-  }
-  const order = await api.send({
-    method: 'POST',
-    path: ctx.path('orders'),
-    body: '{"external_id": ',
-    headers: { ...json, 'idempotency-key': newIdempotencyKey() },
-  });
+  // Three malformed quotes and a malformed order, at once, judged in order.
+  const bodies = ['{"items": [', '{"external_id": "x",}', "{'external_id': 'x'}"];
+  const [quotes, order] = await together(
+    allAtOnce(bodies, (body) =>
+      api.send({ method: 'POST', path: ctx.path('quotes'), body, headers: json }),
+    ),
+    api.send({
+      method: 'POST',
+      path: ctx.path('orders'),
+      body: '{"external_id": ',
+      headers: { ...json, 'idempotency-key': newIdempotencyKey() },
+    }),
+  );
+  for (const res of quotes) ctx.expectProblem(res, { status: 422, code: 'validation_failed' });
   ctx.expectProblem(order, { status: 422, code: 'validation_failed' });
 });

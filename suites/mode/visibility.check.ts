@@ -7,6 +7,7 @@ import {
   orderBody,
   quoteBody,
 } from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
@@ -58,29 +59,23 @@ async function expectHidden(
 ): Promise<void> {
   const client = ctx.api(other);
   const { orderId, externalId, quoteId } = owned;
-  judge(ctx, await client.get(ctx.path('order', { id: orderId })), 'GET /orders/{id}', orderId);
-  judge(
-    ctx,
-    await client.get(ctx.path('orderByExternalId', { external_id: externalId })),
-    'GET /orders/by-external-id',
-    orderId,
+  // Every way in at once, judged in order.
+  const [read, byExternalId, cancel, quote] = await together(
+    client.get(ctx.path('order', { id: orderId })),
+    client.get(ctx.path('orderByExternalId', { external_id: externalId })),
+    client.post(ctx.path('orderCancel', { id: orderId })),
+    quoteId ? client.get(ctx.path('quote', { id: quoteId })) : Promise.resolve(undefined),
   );
-  judge(
-    ctx,
-    await client.post(ctx.path('orderCancel', { id: orderId })),
-    'POST /orders/{id}/cancel',
-    orderId,
-  );
-  if (quoteId)
-    judge(
-      ctx,
-      await client.get(ctx.path('quote', { id: quoteId })),
-      'GET /quotes/{id}',
-      quoteId,
-      'quote',
-    );
+  judge(ctx, read, 'GET /orders/{id}', orderId);
+  judge(ctx, byExternalId, 'GET /orders/by-external-id', orderId);
+  judge(ctx, cancel, 'POST /orders/{id}/cancel', orderId);
+  if (quote && quoteId) judge(ctx, quote, 'GET /quotes/{id}', quoteId, 'quote');
   if (state) {
-    const listed = await orderIdsWithExternalId(ctx, other, externalId);
+    // After the other key's cancel: its order list, and the owner's own cancel, at once.
+    const [listed, ownerCancel] = await together(
+      orderIdsWithExternalId(ctx, other, externalId),
+      ctx.api(owned.owner).post(ctx.path('orderCancel', { id: orderId })),
+    );
     ctx.expectTrue(listed === undefined || listed.length === 0, {
       code: 'LEAK',
       pointer: `/body${ctx.dialect.list.items}`,
@@ -89,11 +84,7 @@ async function expectHidden(
       message: "the order is in another key's order list",
     });
     // The cancel tried above must not have cancelled the owner's order.
-    expectSuccess(
-      ctx,
-      await ctx.api(owned.owner).post(ctx.path('orderCancel', { id: orderId })),
-      "the owner's cancel after another key's attempt",
-    );
+    expectSuccess(ctx, ownerCancel, "the owner's cancel after another key's attempt");
   }
 }
 
@@ -103,15 +94,20 @@ async function own(
   catalog: Parameters<typeof orderBody>[1],
   withQuote: boolean,
 ): Promise<Owned> {
+  // Both bodies drawn in order, then the order and the quote placed at once.
   const body = orderBody(ctx, catalog);
+  const quoteSent = withQuote ? quoteBody(ctx, catalog) : undefined;
+  const [placed, quote] = await together(
+    ctx.postOrder(owner, body),
+    quoteSent ? ctx.api(owner).post(ctx.path('quotes'), quoteSent) : Promise.resolve(undefined),
+  );
   const orderId = idOf(
     ctx,
-    requireSuccess(await ctx.postOrder(owner, body), "placing the owner's order"),
+    requireSuccess(placed, "placing the owner's order"),
     'placing the order',
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
-  if (withQuote) {
-    const quote = await ctx.api(owner).post(ctx.path('quotes'), quoteBody(ctx, catalog));
+  if (quote) {
     requireQuoteBodyTaken(quote, "creating the owner's quote");
     owned.quoteId = idOf(
       ctx,
@@ -137,25 +133,29 @@ check('MODE-01', async (ctx) => {
 check('MODE-02', async (ctx) => {
   // Section 1: "live keys see only live objects"; section 7: not_found for the other mode's objects.
   const { key: testKey, account, catalog } = await ordering(ctx, { live_access: true });
-  const liveKey = await ctx.key({ mode: 'live', ...(account ? { account } : {}) });
-  const owned = await own(ctx, testKey, catalog, true);
+  const [liveKey, owned] = await together(
+    ctx.key({ mode: 'live', ...(account ? { account } : {}) }),
+    own(ctx, testKey, catalog, true),
+  );
   await expectHidden(ctx, liveKey, owned, true);
 });
 
 check('MODE-03', async (ctx) => {
   // Section 7: 404 not_found for "No such object in the account": another account's objects are exactly that.
-  const owner = await ordering(ctx);
-  const stranger = await ordering(ctx);
-  const owned = await own(ctx, owner.key, owner.catalog, true);
+  const [owned, stranger] = await together(
+    ordering(ctx).then((owner) => own(ctx, owner.key, owner.catalog, true)),
+    ordering(ctx),
+  );
   await expectHidden(ctx, stranger.key, owned, true);
 });
 
 check('MODE-04', async (ctx) => {
   // Section 7 not_found covers "No such object in the account"; answering 403 would confirm the
   // object exists elsewhere (RFC 9110 section 15.5.5 allows 404 to hide it): 404, never 403.
-  const owner = await ordering(ctx);
-  const stranger = await ordering(ctx);
-  const owned = await own(ctx, owner.key, owner.catalog, true);
+  const [owned, stranger] = await together(
+    ordering(ctx).then((owner) => own(ctx, owner.key, owner.catalog, true)),
+    ordering(ctx),
+  );
   await expectHidden(ctx, stranger.key, owned, false);
 });
 

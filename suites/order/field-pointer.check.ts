@@ -1,5 +1,6 @@
 import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
 import { addressOf, check, orderBody, withAddress } from '../../lib/check/index.js';
+import { allAtOnce } from '../support/all-at-once.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { ordering } from '../support/ordering.js';
 import { errorEntries } from '../support/problem-text.js';
@@ -56,13 +57,16 @@ check('ORDER-26', async (ctx) => {
   const plain = orderBody(ctx, catalog);
   const foreign = withAddress(shape, plain, { ...addressOf(shape, plain), country: 'CA' });
 
-  for (const [body, field, what] of [
+  const cases = [
     [missing, 'external_id', 'an order without external_id'],
     [unknown, 'gift_message', 'an order with the unknown field gift_message'],
     // The country field under the profile's name (dialect.orderBody.address.country).
     [foreign, nameAt(shape.address.country), 'an order to an address in Canada'],
-  ] as const) {
-    const res = await ctx.postOrder(key, body);
+  ] as const;
+  // At once, judged in order.
+  const answers = await allAtOnce(cases, ([body]) => ctx.postOrder(key, body));
+  for (const [i, [, field, what]] of cases.entries()) {
+    const res = answers[i] as (typeof answers)[number];
     if (expectValidationFailed(ctx, res)) expectPointsAt(ctx, res, field, what);
   }
 });

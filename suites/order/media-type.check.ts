@@ -4,7 +4,8 @@ import {
   newIdempotencyKey,
   orderBody,
 } from '../../lib/check/index.js';
-import { expectNoOrder } from '../support/expect-orders.js';
+import { allAtOnce } from '../support/all-at-once.js';
+import { expectNoOrders } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 
@@ -29,9 +30,10 @@ check('ORDER-01', async (ctx) => {
     },
     { name: 'no Content-Type', contentType: null, encode: (b) => JSON.stringify(b) },
   ];
-  for (const variant of variants) {
-    const body = orderBody(ctx, catalog);
-    const res = await ctx.api(key).send({
+  // Bodies drawn in order, sent at once, then looked up at once: judged in order.
+  const sent = variants.map((variant) => ({ variant, body: orderBody(ctx, catalog) }));
+  const answers = await allAtOnce(sent, ({ variant, body }) =>
+    ctx.api(key).send({
       method: 'POST',
       path: ctx.path('orders'),
       body: variant.encode(body),
@@ -39,10 +41,18 @@ check('ORDER-01', async (ctx) => {
         'idempotency-key': newIdempotencyKey(),
         ...(variant.contentType === null ? {} : { 'content-type': variant.contentType }),
       },
-    });
+    }),
+  );
+  for (const res of answers)
     ctx.expectProblem(res, { status: 415, code: 'unsupported_media_type' });
-    await expectNoOrder(ctx, key, body.external_id, `an order body sent as ${variant.name}`);
-  }
+  await expectNoOrders(
+    ctx,
+    sent.map(({ variant, body }) => ({
+      key,
+      externalId: body.external_id,
+      after: `an order body sent as ${variant.name}`,
+    })),
+  );
 });
 
 check('ORDER-02', async (ctx) => {

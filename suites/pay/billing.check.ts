@@ -1,4 +1,5 @@
 import { check, checksUseOwnAccounts, orderBody } from '../../lib/check/index.js';
+import { allAtOnce } from '../support/all-at-once.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 
@@ -8,9 +9,15 @@ checksUseOwnAccounts();
 check('PAY-07', async (ctx) => {
   // Section 7 lists payment errors for card billing only; contract section 3: "Invoice billing never fails payment",
   // whatever a card on file would do.
-  for (const card of ['declined', 'failing', 'missing'] as const) {
-    const { key, catalog } = await ordering(ctx, { billing: { method: 'invoice', card } });
-    const res = await ctx.postOrder(key, orderBody(ctx, catalog));
+  const cards = ['declined', 'failing', 'missing'] as const;
+  // An account for each card at once; the bodies drawn in order; the orders placed at once.
+  const accounts = await allAtOnce(cards, (card) =>
+    ordering(ctx, { billing: { method: 'invoice', card } }),
+  );
+  const orders = accounts.map(({ key, catalog }) => ({ key, body: orderBody(ctx, catalog) }));
+  const answers = await allAtOnce(orders, ({ key, body }) => ctx.postOrder(key, body));
+  for (const [i, card] of cards.entries()) {
+    const res = answers[i] as (typeof answers)[number];
     expectSuccess(ctx, res, `an order billed by invoice (card on file: ${card})`);
   }
 });

@@ -1,6 +1,7 @@
 import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check, checksUseOwnAccounts, moneyAt } from '../../lib/check/index.js';
 import { accountSchema } from '../schemas/account.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
 import { ordering } from '../support/ordering.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
 
@@ -9,15 +10,18 @@ async function readAccount(
   key: Key,
 ): Promise<{ res: HttpResponse; account: Record<string, unknown> | undefined }> {
   const res = await ctx.api(key).get(ctx.path('account'));
+  return { res, account: accountIn(ctx, res) };
+}
+
+/** The account a read answered, judged by its status; undefined when it is not one. */
+function accountIn(ctx: CheckContext, res: HttpResponse): Record<string, unknown> | undefined {
   const body = res.json;
-  const account =
-    ctx.expectStatus(res, ctx.dialect.operations.account.status) &&
+  return ctx.expectStatus(res, ctx.dialect.operations.account.status) &&
     typeof body === 'object' &&
     body !== null &&
     !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : undefined;
-  return { res, account };
+    ? (body as Record<string, unknown>)
+    : undefined;
 }
 
 // Each check makes the accounts it uses: they may run side by side against a target far away.
@@ -84,11 +88,15 @@ check('READ-03', async (ctx) => {
     ['webhooks:manage'],
     ['catalog:read', 'orders:read', 'orders:write', 'webhooks:manage'],
   ];
+  // A key of each set, and a read with each: at once, judged in order.
+  const answers = await allAtOnce(sets, async (scopes) => {
+    const key = await ctx.key({ scopes, ...(own ? { account: own } : {}) });
+    return ctx.api(key).get(ctx.path('account'));
+  });
   const reads: Record<string, unknown>[] = [];
   let last: HttpResponse | undefined;
-  for (const scopes of sets) {
-    const key = await ctx.key({ scopes, ...(own ? { account: own } : {}) });
-    const { res, account } = await readAccount(ctx, key);
+  for (const res of answers) {
+    const account = accountIn(ctx, res);
     last = res;
     if (!account) return;
     reads.push(account);
@@ -118,16 +126,25 @@ check('READ-04', async (ctx) => {
   // Section 2: GET /account shows "whether the key is live" (the name is the profile's).
   const pointer = ctx.dialect.accountFields.livemode;
   const setup = await ordering(ctx, ctx.has('accounts') ? { live_access: true } : {});
-  const first = await readAccount(ctx, setup.key);
+  const liveAccount = setup.account;
+  // The read with the key, and (with an account of its own) a live key and its read: at once,
+  // judged in order.
+  const read = (key: Key) => ctx.api(key).get(ctx.path('account'));
+  const [firstRes, secondRes] = await together(
+    read(setup.key),
+    liveAccount
+      ? ctx.key({ mode: 'live', account: liveAccount }).then(read)
+      : Promise.resolve(undefined),
+  );
+  const first = { res: firstRes, account: accountIn(ctx, firstRes) };
   if (!first.account) return;
   const reads: { account: Record<string, unknown>; live: boolean; res: HttpResponse }[] = [
     { account: first.account, live: setup.key.mode === 'live', res: first.res },
   ];
-  if (setup.account) {
-    const liveKey = await ctx.key({ mode: 'live', account: setup.account });
-    const second = await readAccount(ctx, liveKey);
-    if (!second.account) return;
-    reads.push({ account: second.account, live: true, res: second.res });
+  if (secondRes) {
+    const account = accountIn(ctx, secondRes);
+    if (!account) return;
+    reads.push({ account, live: true, res: secondRes });
   } else {
     ctx.note('partner key only: the other mode is not tried');
   }

@@ -9,6 +9,7 @@ import {
 } from '../../lib/check/index.js';
 import { listOf } from '../schemas/list.js';
 import { productSchema } from '../schemas/product.js';
+import { together } from '../support/all-at-once.js';
 import { ordering } from '../support/ordering.js';
 import { TEST_PRODUCTS } from '../support/test-products.js';
 
@@ -59,7 +60,13 @@ check('READ-09', async (ctx) => {
   const { key, catalog } = await ordering(ctx);
   const product = catalog.products[0];
   if (!product) return ctx.notVerifiable('the catalog is empty');
-  const res = await ctx.api(key).get(ctx.path('catalogProduct', { sku: product.sku }));
+  // The product and an unknown one, read at once.
+  const [res, missing] = await together(
+    ctx.api(key).get(ctx.path('catalogProduct', { sku: product.sku })),
+    ctx
+      .api(key)
+      .get(ctx.path('catalogProduct', { sku: `NO-SUCH-${ctx.faker.string.alphanumeric(10)}` })),
+  );
   if (ctx.expectStatus(res, ctx.dialect.operations.catalogProduct.status)) {
     const at = ctx.dialect.answers.product;
     ctx.expectShape(res.json, productSchema(ctx.dialect), '/body', res.exchange);
@@ -76,8 +83,5 @@ check('READ-09', async (ctx) => {
       'the product has its price',
     );
   }
-  const missing = await ctx
-    .api(key)
-    .get(ctx.path('catalogProduct', { sku: `NO-SUCH-${ctx.faker.string.alphanumeric(10)}` }));
   ctx.expectProblem(missing, { status: 404, code: 'not_found' });
 });

@@ -1,4 +1,5 @@
 import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
@@ -11,13 +12,16 @@ check('SVC-01', async (ctx) => {
   const { key, orderId } = await switchedTo(ctx, 'read_only');
   const client = ctx.api(key);
   const { operations } = ctx.dialect;
-  for (const [what, path, operation] of [
+  const reads = [
     ['GET /account', ctx.path('account'), operations.account],
     ['GET /catalog/products', ctx.path('catalogProducts'), operations.catalogProducts],
     ['GET /orders', ctx.path('orders'), operations.orderList],
     ['GET /orders/{id}', ctx.path('order', { id: orderId }), operations.orderRead],
-  ] as const) {
-    const res = await client.get(path);
+  ] as const;
+  // The reads at once, judged in order.
+  const answers = await allAtOnce(reads, ([, path]) => client.get(path));
+  for (const [i, [what, , operation]] of reads.entries()) {
+    const res = answers[i] as (typeof answers)[number];
     if (!ctx.expectStatus(res, operation.status)) ctx.note(`${what} failed while read_only`);
   }
 });
@@ -62,15 +66,16 @@ check('SVC-05', async (ctx) => {
   // Contract section 2 readings: while read_only the reference pauses every other write too.
   const { key, orderId } = await switchedTo(ctx, 'read_only');
   const client = ctx.api(key);
-  ctx.expectProblem(await client.post(ctx.path('orderCancel', { id: orderId })), {
-    status: 503,
-    code: 'read_only',
-  });
-  // The endpoint is created with the dialect's method and body (the document shows neither).
-  const created = await client.send({
-    method: ctx.dialect.operations.webhookEndpointCreate.method,
-    path: ctx.path('webhookEndpoints'),
-    json: endpointBody(ctx, 'https://hooks.example.com/orders'),
-  });
+  // The cancel and the endpoint (made with the dialect's method and body: the document shows
+  // neither) at once.
+  const [cancel, created] = await together(
+    client.post(ctx.path('orderCancel', { id: orderId })),
+    client.send({
+      method: ctx.dialect.operations.webhookEndpointCreate.method,
+      path: ctx.path('webhookEndpoints'),
+      json: endpointBody(ctx, 'https://hooks.example.com/orders'),
+    }),
+  );
+  ctx.expectProblem(cancel, { status: 503, code: 'read_only' });
   ctx.expectProblem(created, { status: 503, code: 'read_only' });
 });

@@ -6,8 +6,9 @@ import {
   type HttpResponse,
   type Key,
 } from '../../lib/check/index.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
 import { expectNoToken } from '../support/expect-no-token.js';
-import { requestToken } from '../support/token-request.js';
+import { requestToken, type TokenRequestOptions } from '../support/token-request.js';
 import { challengeOf } from '../support/www-authenticate.js';
 
 checksUseOwnAccounts();
@@ -30,43 +31,39 @@ interface BadCredentials {
   res: HttpResponse;
 }
 
-/** Token requests whose Basic credentials are missing or wrong (section 4: Basic credentials are required). */
-async function badCredentialRequests(ctx: CheckContext, key: Key): Promise<BadCredentials[]> {
+/** Token requests whose Basic credentials are missing or wrong (section 4: Basic credentials are required), sent at once. */
+function badCredentialRequests(ctx: CheckContext, key: Key): Promise<BadCredentials[]> {
   const { prefix, mode } = partsOf(ctx, key);
   const wrongSecret = `${prefix}_${mode}_sk_${base62(32)}`;
-  return [
-    {
-      what: 'no Authorization header',
-      res: await requestToken(ctx, key, { auth: { kind: 'none' } }),
-    },
+  const cases: { what: string; options: TokenRequestOptions }[] = [
+    { what: 'no Authorization header', options: { auth: { kind: 'none' } } },
     {
       what: 'an Access Key ID the target never issued',
-      res: await requestToken(ctx, key, {
+      options: {
         auth: {
           kind: 'basic',
           accessKeyId: `${prefix}_${mode}_ak_${base62(24)}`,
           secretKey: wrongSecret,
         },
-      }),
+      },
     },
     {
       what: "the key's Access Key ID with a wrong Secret Key",
-      res: await requestToken(ctx, key, {
-        auth: { kind: 'basic', accessKeyId: key.accessKeyId, secretKey: wrongSecret },
-      }),
+      options: { auth: { kind: 'basic', accessKeyId: key.accessKeyId, secretKey: wrongSecret } },
     },
     {
       what: 'Basic credentials that are not base64',
-      res: await requestToken(ctx, key, {
-        auth: { kind: 'none' },
-        headers: { authorization: 'Basic %%%' },
-      }),
+      options: { auth: { kind: 'none' }, headers: { authorization: 'Basic %%%' } },
     },
   ];
+  return allAtOnce(cases, async ({ what, options }) => ({
+    what,
+    res: await requestToken(ctx, key, options),
+  }));
 }
 
-/** Token requests with a valid key whose grant_type is missing or not client_credentials. */
-async function badGrantRequests(
+/** Token requests with a valid key whose grant_type is missing or not client_credentials, sent at once. */
+function badGrantRequests(
   ctx: CheckContext,
   key: Key,
 ): Promise<(BadCredentials & { missing: boolean })[]> {
@@ -80,15 +77,11 @@ async function badGrantRequests(
       missing: false,
     },
   ];
-  const out: (BadCredentials & { missing: boolean })[] = [];
-  for (const c of cases) {
-    out.push({
-      what: c.what,
-      missing: c.missing,
-      res: await requestToken(ctx, key, { form: c.form }),
-    });
-  }
-  return out;
+  return allAtOnce(cases, async ({ what, form, missing }) => ({
+    what,
+    missing,
+    res: await requestToken(ctx, key, { form }),
+  }));
 }
 
 // Section 4: form field grant_type is required, value client_credentials.
@@ -115,17 +108,22 @@ check('TOKEN-17', async (ctx) => {
       `${what}: error must be ${expected} (RFC 6749 §5.2)`,
     );
   };
-  for (const { what, res } of await badCredentialRequests(ctx, key)) {
+  // The refusals, and the key with fewer scopes the invalid_scope case needs, all at once.
+  const [credentials, grants, narrow] = await together(
+    badCredentialRequests(ctx, key),
+    badGrantRequests(ctx, key),
+    ctx.has('keys') ? ctx.key({ scopes: ['catalog:read'] }) : Promise.resolve(undefined),
+  );
+  for (const { what, res } of credentials) {
     // RFC 6749 §5.2: client authentication failed (no, unknown or wrong credentials) is invalid_client.
     if (res.status >= 400) expectError(res, 'invalid_client', what);
   }
-  for (const { what, res, missing } of await badGrantRequests(ctx, key)) {
+  for (const { what, res, missing } of grants) {
     // A missing parameter is invalid_request; a grant type the server does not support, unsupported_grant_type.
     if (res.status >= 400)
       expectError(res, missing ? 'invalid_request' : 'unsupported_grant_type', what);
   }
-  if (ctx.has('keys')) {
-    const narrow = await ctx.key({ scopes: ['catalog:read'] });
+  if (narrow) {
     const res = await requestToken(ctx, narrow, { scope: 'catalog:read orders:write' });
     if (res.status >= 400) expectError(res, 'invalid_scope', 'a scope beyond the key');
   } else {

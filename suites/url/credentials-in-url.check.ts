@@ -8,6 +8,7 @@ import {
   quoteBodyOf,
   withAddress,
 } from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { problemCode } from '../support/problem-text.js';
 import { requestToken } from '../support/token-request.js';
@@ -27,15 +28,13 @@ async function callsWithCredentialInQuery(
   usualName: string,
 ): Promise<{ what: string; res: HttpResponse }[]> {
   const api = ctx.api(key);
+  const [account, orders] = await together(
+    api.get(ctx.path('account'), { [usualName]: credential }),
+    api.get(ctx.path('orders'), { starting_after: credential }),
+  );
   return [
-    {
-      what: `GET /account?${usualName}=…`,
-      res: await api.get(ctx.path('account'), { [usualName]: credential }),
-    },
-    {
-      what: 'GET /orders?starting_after=…',
-      res: await api.get(ctx.path('orders'), { starting_after: credential }),
-    },
+    { what: `GET /account?${usualName}=…`, res: account },
+    { what: 'GET /orders?starting_after=…', res: orders },
   ];
 }
 
@@ -43,18 +42,18 @@ async function callsWithCredentialInQuery(
 check('URL-01', async (ctx) => {
   const key = await ctx.key();
   const token = await ctx.token(key);
-  for (const { what, res } of await callsWithCredentialInQuery(ctx, key, token, 'access_token')) {
+  // The token only in the URL (below) is sent beside the calls that also carry it in the header.
+  const [calls, alone] = await together(
+    callsWithCredentialInQuery(ctx, key, token, 'access_token'),
+    ctx.send({ method: 'GET', path: ctx.path('account'), query: { access_token: token } }),
+  );
+  for (const { what, res } of calls) {
     if (!ctx.expectProblem(res, { status: 400, code: 'credentials_in_url' })) {
       ctx.note(`${what} with an access token in the query was not refused as credentials_in_url`);
     }
   }
   // The token only in the URL also lacks the Authorization header (section 5, rule 1): both rules
   // apply and the document does not order them, so either refusal is accepted, never service.
-  const alone = await ctx.send({
-    method: 'GET',
-    path: ctx.path('account'),
-    query: { access_token: token },
-  });
   const code = problemCode(alone);
   ctx.expectTrue(
     (alone.status === 400 && code === 'credentials_in_url') ||
@@ -101,30 +100,32 @@ check('URL-05', async (ctx) => {
 check('URL-04', async (ctx) => {
   const key = await ctx.key();
   const token = await ctx.token(key);
-  const cases: { credential: string; kind: string; res: HttpResponse }[] = [];
-  for (const { what, res } of await callsWithCredentialInQuery(ctx, key, token, 'access_token')) {
-    cases.push({ credential: token, kind: `access token (${what})`, res });
-  }
-  if (ctx.has('keys')) {
-    for (const { what, res } of await callsWithCredentialInQuery(
-      ctx,
-      key,
-      key.secretKey,
-      'client_secret',
-    )) {
-      cases.push({ credential: key.secretKey, kind: `Secret Key (${what})`, res });
-    }
-    const body = await ctx.orderBody();
-    const shape = ctx.dialect.orderBody;
-    const withSecret = withAddress(shape, body, {
-      ...addressOf(shape, body),
-      line2: key.secretKey,
-    });
-    const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, withSecret));
-    cases.push({ credential: key.secretKey, kind: 'Secret Key (in a quote body)', res: quote });
-  } else {
+  const withKeys = ctx.has('keys');
+  if (!withKeys)
     ctx.note('Secret Key cases need a key made for the check (control feature "keys")');
-  }
+  // Every case at once: none depends on another's answer.
+  const [tokenCalls, secretCalls, quote] = await together(
+    callsWithCredentialInQuery(ctx, key, token, 'access_token'),
+    withKeys
+      ? callsWithCredentialInQuery(ctx, key, key.secretKey, 'client_secret')
+      : Promise.resolve([]),
+    withKeys ? quoteWithSecret(ctx, key) : Promise.resolve(undefined),
+  );
+  const cases: { credential: string; kind: string; res: HttpResponse }[] = [
+    ...tokenCalls.map(({ what, res }) => ({
+      credential: token,
+      kind: `access token (${what})`,
+      res,
+    })),
+    ...secretCalls.map(({ what, res }) => ({
+      credential: key.secretKey,
+      kind: `Secret Key (${what})`,
+      res,
+    })),
+    ...(quote
+      ? [{ credential: key.secretKey, kind: 'Secret Key (in a quote body)', res: quote }]
+      : []),
+  ];
   for (const { credential, kind, res } of cases) {
     const inHeaders = Object.values(res.headers).some((value) => value.includes(credential));
     ctx.expectTrue(!res.text.includes(credential) && !inHeaders, {
@@ -137,3 +138,11 @@ check('URL-04', async (ctx) => {
     });
   }
 });
+
+/** A quote whose address carries the key's Secret Key (address line 2). */
+async function quoteWithSecret(ctx: CheckContext, key: Key): Promise<HttpResponse> {
+  const body = await ctx.orderBody();
+  const shape = ctx.dialect.orderBody;
+  const withSecret = withAddress(shape, body, { ...addressOf(shape, body), line2: key.secretKey });
+  return ctx.api(key).post(ctx.path('quotes'), quoteBodyOf(ctx.dialect, withSecret));
+}
