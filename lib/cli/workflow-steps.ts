@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
@@ -68,8 +67,7 @@ export async function afterReportsWritten(
 ): Promise<void> {
   const dir = settings.workflow?.history;
   if (dir) {
-    const written = await readFile(join(settings.reportDir, 'report.json'), 'utf8');
-    await storeInHistory(dir, written, report.started_at);
+    await storeInHistory(dir, join(settings.reportDir, 'report.json'), report.started_at);
   }
   await writeCertificationPackage(net.cleanValue(report), settings, cwd);
 }

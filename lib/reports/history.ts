@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VERDICTS, type Verdict } from '../check/verdict.js';
@@ -115,7 +115,10 @@ export function computeHistory(
   };
 }
 
-/** Keeps this run's report.json in the history directory, named by its start (sorts by time). */
+/**
+ * Keeps this run's report.json (the file at `reportJson`, copied as it is: never read into
+ * memory) in the history directory, named by its start (sorts by time).
+ */
 export async function storeInHistory(
   dir: string,
   reportJson: string,
@@ -126,6 +129,6 @@ export async function storeInHistory(
   const existing = new Set(await readdir(dir));
   let name = `${stamp}.json`;
   for (let n = 2; existing.has(name); n += 1) name = `${stamp}-${n}.json`;
-  await writeFile(join(dir, name), reportJson);
+  await copyFile(reportJson, join(dir, name));
   return join(dir, name);
 }
