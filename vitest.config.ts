@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -26,6 +27,11 @@ export default defineConfig({
     testTimeout: 0,
     hookTimeout: 0,
     pool: 'forks',
+    // Test files at a time: vitest's default is one core fewer than the machine has, which on
+    // two cores is one file at a time, though most files spend their time waiting on a child
+    // process, a server or a database (issue 27: `npm test` used 1.2 of 2 cores, 295 s). Three
+    // there (195 s, 1.8 cores; two: 220 s); vitest's own default on bigger machines.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         extends: true,
