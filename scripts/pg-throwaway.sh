@@ -23,7 +23,17 @@ bin_of() {
 }
 
 as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then runuser -u "${PG_USER:-postgres}" -- "$@"; else "$@"; fi
+  if [ "$(id -u)" -eq 0 ]; then "$(runuser_bin)" -u "${PG_USER:-postgres}" -- "$@"; else "$@"; fi
+}
+
+# runuser lives in /usr/sbin (util-linux), which a root shell's PATH may leave out (cron, env -i).
+runuser_bin() {
+  local found
+  for found in "$(command -v runuser 2>/dev/null || true)" /usr/sbin/runuser /sbin/runuser; do
+    if [ -n "$found" ] && [ -x "$found" ]; then echo "$found"; return; fi
+  done
+  echo "pg-throwaway: runuser not found (util-linux); as root the cluster runs as ${PG_USER:-postgres} through it" >&2
+  exit 1
 }
 
 case "$cmd" in
