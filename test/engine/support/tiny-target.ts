@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** How long a dead target (`dieAfter`) holds a request before dropping its connection. */
+const DYING_MS = 200;
+
 export type TargetBehaviour = 'unauthorized' | 'garbage' | 'echo' | 'throttle';
 
 export interface TinyTarget {
@@ -18,12 +21,16 @@ export interface TinyTarget {
  * `echo` sends back what it received, credentials included (a plain token request
  * is granted). With a control
  * token it also serves `/__control/capabilities` with no feature. With
- * `hangAfter: N` it answers N requests, then none.
+ * `dieAfter: N` it answers N requests, then drops every connection a request
+ * arrives on, unanswered, a fifth of a second after it arrived: a target gone
+ * half-way, told by a network error rather than by the request timeout (which
+ * a loaded machine can reach before the first answer too), each failing check
+ * taking long enough that a run which stops early visibly does.
  */
 export async function startTinyTarget(
   behaviour: TargetBehaviour,
   controlToken?: string,
-  options: { hangAfter?: number } = {},
+  options: { dieAfter?: number } = {},
 ): Promise<TinyTarget> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
@@ -33,8 +40,11 @@ export async function startTinyTarget(
       seen.push(`${req.method} ${req.url}`);
       if (controlToken && req.url?.startsWith('/__control/'))
         return control(req, res, controlToken);
-      // A target that dies half-way: it still accepts connections but never answers again.
-      if (options.hangAfter !== undefined && seen.length > options.hangAfter) return;
+      // A target that dies half-way: it still accepts connections but drops them unanswered.
+      if (options.dieAfter !== undefined && seen.length > options.dieAfter) {
+        setTimeout(() => req.socket.destroy(), DYING_MS).unref();
+        return;
+      }
       answer(behaviour, req, Buffer.concat(chunks).toString('utf8'), res);
     });
   });
