@@ -208,12 +208,24 @@ async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
     );
   }
   const out = (await Promise.all(groups)).flat();
+  // The rate limit last, alone: its 21 token requests in a row in the check's evidence, so a
+  // reproduction replays them as one loop (sent until the 429, a new window allowed for) instead
+  // of scattered among the other cases, where a replay that crosses into the next minute meets
+  // a fresh window at the 21st and no 429.
+  if (ctx.has('accounts') && ctx.has('keys')) out.push(...(await rateLimitError(ctx)));
 
   return out.filter(({ what, res }) => {
     if (res.status >= 400) return true;
     ctx.note(`${what} was answered ${res.status}, not an error: left out`);
     return false;
   });
+}
+
+/** The token endpoint's rate limit (section 8: 20 token requests a minute): the 21st is refused. */
+async function rateLimitError(ctx: CheckContext): Promise<ProvokedError[]> {
+  const key = await ctx.key();
+  const limited = await firstRefusal(20, () => requestToken(ctx, key));
+  return limited ? [{ what: 'the 21st token request of a minute', res: limited }] : [];
 }
 
 /** Errors only accounts and keys made for the check can provoke; independent, so made side by side. */
@@ -265,11 +277,6 @@ async function accountStateErrors(
       return token
         ? [{ what: 'a token of a revoked key', res: await getAccountWith(ctx, token) }]
         : [];
-    })(),
-    (async () => {
-      const key = await ctx.key();
-      const limited = await firstRefusal(20, () => requestToken(ctx, key));
-      return limited ? [{ what: 'the 21st token request of a minute', res: limited }] : [];
     })(),
   ];
   if (ctx.has('clock')) {
