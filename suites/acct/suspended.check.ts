@@ -40,12 +40,11 @@ check('ACCT-05', async (ctx) => {
     [ctx.path('order', { id: order.id }), operations.orderRead],
   ] as const;
   // The reads at once with the new token, judged in order.
-  const answers = await allAtOnce(reads, ([path]) =>
-    ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }),
-  );
-  for (const [i, [, operation]] of reads.entries()) {
-    ctx.expectStatus(answers[i] as (typeof answers)[number], operation.status);
-  }
+  const answers = await allAtOnce(reads, async ([path, operation]) => ({
+    operation,
+    res: await ctx.send({ method: 'GET', path, auth: { kind: 'bearer', token } }),
+  }));
+  for (const { operation, res } of answers) ctx.expectStatus(res, operation.status);
 });
 
 // Contract "Readings": what else a suspended account refuses is the dialect's; the reference refuses quotes.

@@ -200,7 +200,8 @@ async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
     })),
   ]);
   const groups = [plainErrors, tokenErrors];
-  if (ctx.has('accounts') && ctx.has('keys')) {
+  const withControl = ctx.has('accounts') && ctx.has('keys');
+  if (withControl) {
     groups.push(accountStateErrors(ctx, order), provokeOperationErrors(ctx));
   } else {
     ctx.note(
@@ -212,7 +213,7 @@ async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
   // reproduction replays them as one loop (sent until the 429, a new window allowed for) instead
   // of scattered among the other cases, where a replay that crosses into the next minute meets
   // a fresh window at the 21st and no 429.
-  if (ctx.has('accounts') && ctx.has('keys')) out.push(...(await rateLimitError(ctx)));
+  if (withControl) out.push(...(await rateLimitError(ctx)));
 
   return out.filter(({ what, res }) => {
     if (res.status >= 400) return true;

@@ -9,7 +9,7 @@ import {
   orderBody,
   uniqueExternalId,
 } from '../../lib/check/index.js';
-import { allAtOnce } from '../support/all-at-once.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
 import { expectNoOrders } from '../support/expect-orders.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
@@ -203,14 +203,11 @@ check('ORDER-25', async (ctx) => {
     ],
   ];
   // Every order at once (the bodies were drawn in order above), judged in order.
-  const answers = await allAtOnce([...accepted, ...refused], ([, body]) =>
-    ctx.postOrder(key, body),
-  );
-  for (const [i, [what]] of accepted.entries()) {
-    expectSuccess(ctx, answers[i] as (typeof answers)[number], `an order with ${what}`);
-  }
-  for (const [i, [what]] of refused.entries()) {
-    const res = answers[accepted.length + i] as (typeof answers)[number];
+  const place = ([what, body]: [string, ReturnType<typeof orderBody>]) =>
+    ctx.postOrder(key, body).then((res) => ({ what, res }));
+  const [taken, turnedAway] = await together(allAtOnce(accepted, place), allAtOnce(refused, place));
+  for (const { what, res } of taken) expectSuccess(ctx, res, `an order with ${what}`);
+  for (const { what, res } of turnedAway) {
     if (!ctx.expectProblem(res, { status: 422, code: 'validation_failed' }))
       ctx.note(`refusal of ${what} failed`);
   }

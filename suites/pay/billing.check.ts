@@ -11,13 +11,20 @@ check('PAY-07', async (ctx) => {
   // whatever a card on file would do.
   const cards = ['declined', 'failing', 'missing'] as const;
   // An account for each card at once; the bodies drawn in order; the orders placed at once.
-  const accounts = await allAtOnce(cards, (card) =>
-    ordering(ctx, { billing: { method: 'invoice', card } }),
-  );
-  const orders = accounts.map(({ key, catalog }) => ({ key, body: orderBody(ctx, catalog) }));
-  const answers = await allAtOnce(orders, ({ key, body }) => ctx.postOrder(key, body));
-  for (const [i, card] of cards.entries()) {
-    const res = answers[i] as (typeof answers)[number];
+  const accounts = await allAtOnce(cards, async (card) => ({
+    card,
+    ...(await ordering(ctx, { billing: { method: 'invoice', card } })),
+  }));
+  const orders = accounts.map(({ card, key, catalog }) => ({
+    card,
+    key,
+    body: orderBody(ctx, catalog),
+  }));
+  const answers = await allAtOnce(orders, async ({ card, key, body }) => ({
+    card,
+    res: await ctx.postOrder(key, body),
+  }));
+  for (const { card, res } of answers) {
     expectSuccess(ctx, res, `an order billed by invoice (card on file: ${card})`);
   }
 });

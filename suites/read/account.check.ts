@@ -5,11 +5,16 @@ import { allAtOnce, together } from '../support/all-at-once.js';
 import { ordering } from '../support/ordering.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
 
+/** GET /account with the key. */
+function getAccount(ctx: CheckContext, key: Key): Promise<HttpResponse> {
+  return ctx.api(key).get(ctx.path('account'));
+}
+
 async function readAccount(
   ctx: CheckContext,
   key: Key,
 ): Promise<{ res: HttpResponse; account: Record<string, unknown> | undefined }> {
-  const res = await ctx.api(key).get(ctx.path('account'));
+  const res = await getAccount(ctx, key);
   return { res, account: accountIn(ctx, res) };
 }
 
@@ -89,10 +94,9 @@ check('READ-03', async (ctx) => {
     ['catalog:read', 'orders:read', 'orders:write', 'webhooks:manage'],
   ];
   // A key of each set, and a read with each: at once, judged in order.
-  const answers = await allAtOnce(sets, async (scopes) => {
-    const key = await ctx.key({ scopes, ...(own ? { account: own } : {}) });
-    return ctx.api(key).get(ctx.path('account'));
-  });
+  const answers = await allAtOnce(sets, (scopes) =>
+    ctx.key({ scopes, ...(own ? { account: own } : {}) }).then((key) => getAccount(ctx, key)),
+  );
   const reads: Record<string, unknown>[] = [];
   let last: HttpResponse | undefined;
   for (const res of answers) {
@@ -129,11 +133,10 @@ check('READ-04', async (ctx) => {
   const liveAccount = setup.account;
   // The read with the key, and (with an account of its own) a live key and its read: at once,
   // judged in order.
-  const read = (key: Key) => ctx.api(key).get(ctx.path('account'));
   const [firstRes, secondRes] = await together(
-    read(setup.key),
+    getAccount(ctx, setup.key),
     liveAccount
-      ? ctx.key({ mode: 'live', account: liveAccount }).then(read)
+      ? ctx.key({ mode: 'live', account: liveAccount }).then((key) => getAccount(ctx, key))
       : Promise.resolve(undefined),
   );
   const first = { res: firstRes, account: accountIn(ctx, firstRes) };

@@ -19,9 +19,12 @@ check('SVC-01', async (ctx) => {
     ['GET /orders/{id}', ctx.path('order', { id: orderId }), operations.orderRead],
   ] as const;
   // The reads at once, judged in order.
-  const answers = await allAtOnce(reads, ([, path]) => client.get(path));
-  for (const [i, [what, , operation]] of reads.entries()) {
-    const res = answers[i] as (typeof answers)[number];
+  const answers = await allAtOnce(reads, async ([what, path, operation]) => ({
+    what,
+    operation,
+    res: await client.get(path),
+  }));
+  for (const { what, operation, res } of answers) {
     if (!ctx.expectStatus(res, operation.status)) ctx.note(`${what} failed while read_only`);
   }
 });

@@ -30,6 +30,9 @@ check('TOKEN-11', async (ctx) => {
     },
   ];
   // At once, judged in order: each is refused whatever the others did to the key.
-  const answers = await allAtOnce(cases, ({ options }) => requestToken(ctx, key, options));
-  for (const [i, res] of answers.entries()) expectNoToken(ctx, res, cases[i]?.what ?? '');
+  const answers = await allAtOnce(cases, async ({ what, options }) => ({
+    what,
+    res: await requestToken(ctx, key, options),
+  }));
+  for (const { what, res } of answers) expectNoToken(ctx, res, what);
 });
