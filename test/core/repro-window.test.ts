@@ -1,32 +1,40 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import type { TraceStep, TraceVar } from '../../lib/evidence/trace.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
 import { curlScript } from '../../lib/reports/repro/curl-script.js';
 import { reproFile } from '../../lib/reports/repro/repro-file.js';
 import type { ReproSettings } from '../../lib/reports/repro/repro-settings.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * A target whose rate window ends while a reproduction's burst is under way: 5 writes a
- * window, the window ends after the 3rd write (once), and its 429 says `Retry-After: 0`
- * (the defect the reproduction judges). The run met the 429 at its 6th write; the replay
- * meets it at the 9th, past the run's count.
+ * A target whose rate window ends while a reproduction's burst is under way: `perWindow`
+ * writes a window, the window ends before write number `endsBefore` (once), and its 429
+ * says `Retry-After: 0` (the defect the reproduction judges). Other requests are answered
+ * and not counted.
  */
-function windowedTarget(): Promise<{ origin: string; close: () => Promise<void> }> {
+function windowedTarget(
+  perWindow: number,
+  endsBefore: number,
+): Promise<{ origin: string; close: () => Promise<void> }> {
   let sent = 0;
   let inWindow = 0;
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      if (req.url !== QUOTES) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+        return;
+      }
       sent++;
       inWindow++;
-      if (sent === 4) inWindow = 1; // the window ended before the 4th write
-      if (inWindow > 5) {
+      if (sent === endsBefore) inWindow = 1;
+      if (inWindow > perWindow) {
         res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '0' });
         res.end(JSON.stringify({ status: 429, code: 'rate_limited' }));
         return;
@@ -46,21 +54,43 @@ function windowedTarget(): Promise<{ origin: string; close: () => Promise<void> 
   });
 }
 
-/** The run: six like writes, each with an Idempotency-Key of its own, the 6th refused. */
-function result(origin: string): { result: RuleResult; settings: ReproSettings } {
+const QUOTES = '/api/on-demand/v1/quotes';
+
+/**
+ * The run: like writes, each with an Idempotency-Key of its own, the last refused; `tokenAfter`
+ * puts a token request (another class's, sent at once) after that many writes.
+ */
+function result(
+  origin: string,
+  writes: number,
+  tokenAfter?: number,
+): { result: RuleResult; settings: ReproSettings } {
   const vars: Record<string, TraceVar> = {};
   const steps: TraceStep[] = [];
-  for (let id = 1; id <= 6; id++) {
+  for (let write = 1; write <= writes; write++) {
+    if (write === (tokenAfter ?? 0) + 1 && tokenAfter !== undefined) {
+      steps.push({
+        id: steps.length + 1,
+        channel: 'api',
+        method: 'POST',
+        url: '/api/on-demand/v1/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+        status: 200,
+        uses: [],
+      });
+    }
+    const id = steps.length + 1;
     vars[`v${id}`] = { kind: 'client', shape: 'key-00000000' };
     steps.push({
       id,
       channel: 'api',
       method: 'POST',
-      url: '/api/on-demand/v1/quotes',
+      url: QUOTES,
       headers: { 'content-type': 'application/json', 'idempotency-key': `{{v${id}}}` },
       body: '{}',
-      status: id === 6 ? 429 : 201,
-      ...(id === 6 ? { code: 'rate_limited' } : {}),
+      status: write === writes ? 429 : 201,
+      ...(write === writes ? { code: 'rate_limited' } : {}),
       uses: [],
     });
   }
@@ -83,7 +113,7 @@ function result(origin: string): { result: RuleResult; settings: ReproSettings }
           {
             code: 'HEADER',
             pointer: '/headers/retry-after',
-            exchange: 6,
+            exchange: steps.length,
             expected: 'a whole number of seconds, at least 1',
             received: '0',
             observed: { value: '0' },
@@ -111,31 +141,58 @@ function runNode(file: string, args: string[]): Promise<{ code: number | null; o
   });
 }
 
+async function replayMjs(
+  dir: string,
+  target: { origin: string },
+  r: RuleResult,
+  settings: ReproSettings,
+): Promise<{ code: number | null; out: string }> {
+  const file = join(dir, 'RATE-05.mjs');
+  writeFileSync(file, reproFile(r, settings, 'test'));
+  return runNode(file, ['--target', target.origin]);
+}
+
 // Issue 21: a reproduction of a rate limit's burst must not miss the limit because a window
-// ended during the burst: it sends on past the run's count (up to twice), as the check does.
+// ended during the burst: it sends on past the run's count, as the check does.
 describe('a reproduction whose burst straddles a rate window', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'repro-window-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = emptyDir('repro-window-');
 
   test('the .mjs form sends past the run\u2019s count and reaches the limit: REPRODUCED', async () => {
-    const target = await windowedTarget();
-    try {
-      const { result: r, settings } = result(target.origin);
-      const file = join(dir, 'RATE-05.mjs');
-      writeFileSync(file, reproFile(r, settings, 'test'));
-      const ran = await runNode(file, ['--target', target.origin]);
-      expect(ran.out).toContain('REPRODUCED');
-      expect(ran.out).not.toContain('NOT REPRODUCED');
-      expect(ran.code).toBe(1);
-    } finally {
-      await target.close();
-    }
+    // 5 a window; the run met the 429 at its 6th write; the replay's window ends before its 4th.
+    const target = await windowedTarget(5, 4);
+    onTestFinished(() => target.close());
+    const { result: r, settings } = result(target.origin, 6);
+    const ran = await replayMjs(dir, target, r, settings);
+    expect(ran.out).toContain('REPRODUCED');
+    expect(ran.out).not.toContain('NOT REPRODUCED');
+    expect(ran.code).toBe(1);
   });
 
   test('the curl form loops up to twice the run\u2019s count, stopping at the limit', () => {
-    const { result: r, settings } = result('http://127.0.0.1:9');
+    const { result: r, settings } = result('http://127.0.0.1:9', 6);
     const script = curlScript(r, settings).join('\n');
     expect(script).toContain('while [ "$i" -lt 12 ]; do');
     expect(script).toContain('[ "$code" = 429 ] && break');
+  });
+
+  // Another class's request sent at once (RATE-04's token burst beside its writes) splits the
+  // run's writes: 3, a token request, then 6, the 9th write refused. The replay's window ends
+  // late in the loop (before the 9th write), and the new window needs all 9 again: the loop
+  // goes on for the whole burst, not only for twice its own 6.
+  test('a burst split by another request: the loop allows a new window the whole burst (.mjs)', async () => {
+    const target = await windowedTarget(8, 9);
+    onTestFinished(() => target.close());
+    const { result: r, settings } = result(target.origin, 9, 3);
+    const ran = await replayMjs(dir, target, r, settings);
+    expect(ran.out).toContain('REPRODUCED');
+    expect(ran.out).not.toContain('NOT REPRODUCED');
+    expect(ran.code).toBe(1);
+  });
+
+  test('a burst split by another request: the curl loop allows a new window the whole burst', () => {
+    const { result: r, settings } = result('http://127.0.0.1:9', 9, 3);
+    const script = curlScript(r, settings).join('\n');
+    // The 6 writes after the token request, plus the 9 of the whole burst.
+    expect(script).toContain('while [ "$i" -lt 15 ]; do');
   });
 });

@@ -71,7 +71,8 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
         lines.push(`${name}=$(pick ${shellWord(def.pointer)} "$T/b")`);
     }
   };
-  for (const item of alike(steps, vars)) {
+  const shape = shapeIn(vars);
+  for (const item of alike(steps, shape)) {
     if (item.length < LOOP) {
       for (const step of item) {
         lines.push(curlOf(step, (name) => `"$${name}"`));
@@ -82,12 +83,14 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
     }
     // Like requests (a rate limit's): sent until the answer the run's last one got, each with
     // fresh client values (the loop's count appended), no node in between: a window is short.
-    // Up to twice as many as the run sent, as the .mjs form: a window that ends during the
-    // loop starts the count again, once.
+    // As the .mjs form: a window that ends during the loop starts the count again, once, and
+    // the new window may need the whole burst the run sent, its like requests before this run
+    // of them included (another class's requests sent at once split it).
     const first = item[0] as TraceStep;
     const last = item[item.length - 1] as TraceStep;
     const limit = last.status !== first.status ? last.status : undefined;
-    const most = limit === undefined ? item.length : 2 * item.length;
+    const burst = steps.filter((s) => s.id <= last.id && shape(s) === shape(first)).length;
+    const most = limit === undefined ? item.length : item.length + burst;
     lines.push('i=0', `while [ "$i" -lt ${most} ]; do`, '  i=$((i+1))');
     lines.push(`  ${curlOf(first, (name) => `"$${name}-$i"`)}`);
     if (limit !== undefined) lines.push(`  [ "$code" = ${limit} ] && break`);
@@ -104,13 +107,17 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
 /** Runs of at least this many like requests become one loop. */
 const LOOP = 5;
 
-/** Consecutive steps that differ only in client-made values, as the runtime groups them. */
-function alike(steps: TraceStep[], vars: Record<string, TraceVar>): TraceStep[][] {
-  const shape = (s: TraceStep) =>
+/** A step's request but for client-made values: like requests have the same shape. */
+function shapeIn(vars: Record<string, TraceVar>): (step: TraceStep) => string {
+  return (s) =>
     JSON.stringify([s.channel, s.method, s.url, s.body, s.headers, s.basic]).replace(
       /\{\{(v\d+)\}\}/g,
       (whole, name: string) => (vars[name]?.kind === 'client' ? '{{client}}' : whole),
     );
+}
+
+/** Consecutive steps that differ only in client-made values, as the runtime groups them. */
+function alike(steps: TraceStep[], shape: (step: TraceStep) => string): TraceStep[][] {
   const out: TraceStep[][] = [];
   for (let i = 0; i < steps.length; ) {
     let j = i + 1;

@@ -273,12 +273,14 @@ async function replay(options, log) {
     for (const item of plan()) {
       if (item.loop) {
         // Like requests (a rate limit's) until the answer the run's last one got (the limit
-        // reached); they are the subject: no pacing. Up to twice as many as the run sent: a
-        // window that ends during the loop starts the count again, once (the check allows as
-        // much); the sends past the run's count get fresh client values of their own.
+        // reached); they are the subject: no pacing. A window that ends during the loop starts
+        // the count again, once (the check allows as much), and the new window may need the
+        // whole burst the run sent, its like requests before this loop included (another
+        // class's requests sent at once split it); the sends past the run's count get fresh
+        // client values of their own.
         const last = item.loop.at(-1);
         const limit = last.status !== item.loop[0].status ? last.status : undefined;
-        const most = limit === undefined ? item.loop.length : 2 * item.loop.length;
+        const most = limit === undefined ? item.loop.length : item.loop.length + item.burst;
         let answer;
         for (let i = 0; i < most; i++) {
           const step = item.loop[Math.min(i, item.loop.length - 1)];
@@ -314,8 +316,10 @@ function plan() {
     let j = i + 1;
     while (j < steps.length && same(steps[i], steps[j]) && steps[j - 1].status === steps[i].status)
       j++;
-    if (j - i >= 5) out.push({ loop: steps.slice(i, j) });
-    else for (let k = i; k < j; k++) out.push({ step: steps[k] });
+    if (j - i >= 5) {
+      const burst = steps.slice(0, j).filter((s) => same(s, steps[i])).length;
+      out.push({ loop: steps.slice(i, j), burst });
+    } else for (let k = i; k < j; k++) out.push({ step: steps[k] });
     i = j;
   }
   return out;
