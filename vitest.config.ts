@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const ENGINE_RUNS = [
   'test/engine/cli-run.test.ts',
+  'test/engine/compiled-copy.test.ts',
   'test/engine/concurrency-run.test.ts',
   'test/engine/isolation-run.test.ts',
   'test/engine/live-orders.test.ts',
@@ -27,6 +28,8 @@ export default defineConfig({
     testTimeout: 0,
     hookTimeout: 0,
     pool: 'forks',
+    // One temporary folder for the run's tests, removed at its end (test/support/temp-root.ts).
+    globalSetup: ['test/support/temp-root.ts'],
     // Test files at a time: vitest's default is one core fewer than the machine has, which on
     // two cores is one file at a time, though most files spend their time waiting on a child
     // process, a server or a database (issue 27: `npm test` used 1.2 of 2 cores, 295 s). Three

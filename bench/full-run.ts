@@ -36,9 +36,9 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERDICTS } from '../lib/check/verdict.js';
 import type { Report } from '../lib/reports/report-model.js';
@@ -70,6 +70,12 @@ const TIME = '/usr/bin/time';
  */
 const NODE_ARGS: string[] = [];
 const extraArgs = process.argv.slice(2);
+/**
+ * Every run's folder (its reports, its CPU profiles) lies in one folder of this bench's; at the
+ * end only the runs whose reports are printed are kept (a full run's reports are ~14 MB, and a
+ * bench makes a dozen runs).
+ */
+const BENCH_DIR = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
 
 interface RunFigures {
   wallSeconds: number;
@@ -97,7 +103,7 @@ async function conformanceRun(
   args: readonly string[],
   options: RunOptions = {},
 ): Promise<RunFigures> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const reportDir = mkdtempSync(join(BENCH_DIR, 'run-'));
   const timeFile = join(reportDir, 'time.txt');
   const all = [
     ...NODE_ARGS,
@@ -257,7 +263,7 @@ async function reportWritingSeconds(report: Report): Promise<number> {
   const { SafetyNet } = await import('../lib/reports/safety-net.js');
   await writeReports(
     report,
-    mkdtempSync(join(tmpdir(), 'conformance-bench-')),
+    mkdtempSync(join(BENCH_DIR, 'reports-')),
     new SafetyNet({ keyPrefix: 'odp' }),
   );
   return (performance.now() - started) / 1000;
@@ -313,7 +319,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 // Where a full run's CPU goes: one more run of each copy under V8's profiler (every thread).
 const profiles: ProfileSummary[] = [];
 for (const [, bin] of copies) {
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
+  const dir = mkdtempSync(join(BENCH_DIR, 'profile-'));
   // The directory after '=': worker threads inherit Node's flags and refuse a lone value.
   await conformanceRun(extraArgs, { bin, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   profiles.push(summariseProfiles(dir));
@@ -479,6 +485,7 @@ const out = [
   '',
 ];
 process.stdout.write(out.join('\n'));
+keepOnly([last.run.reportFile, ...(latency ? [latency.reportFile] : [])]);
 process.exit(rows.every((row) => row[3]) ? 0 : 1);
 
 /**
@@ -526,7 +533,16 @@ async function latencyOnly(): Promise<never> {
     '',
   ];
   process.stdout.write(out.join('\n'));
+  keepOnly([lastFar.reportFile]);
   process.exit(ok ? 0 : 1);
+}
+
+/** Removes every run's folder in BENCH_DIR but those holding the printed reports. */
+function keepOnly(reportFiles: readonly string[]): void {
+  const kept = new Set(reportFiles.map((file) => relative(BENCH_DIR, file).split('/')[0]));
+  for (const name of readdirSync(BENCH_DIR)) {
+    if (!kept.has(name)) rmSync(join(BENCH_DIR, name), { recursive: true, force: true });
+  }
 }
 
 function line2(name: string, value: string): string {

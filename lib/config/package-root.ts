@@ -13,25 +13,37 @@ export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Running as JavaScript compiled from the sources (not through a TypeScript loader). */
 export const COMPILED = import.meta.url.endsWith('.js');
 
+/** What scripts/compile.mjs recorded of a compiled tree (its compiled.json); {} for any other. */
+const STAMP: { sourceRoot?: unknown; moduleCache?: unknown } = COMPILED ? readStamp() : {};
+
+function readStamp(): typeof STAMP {
+  try {
+    const stamp = JSON.parse(readFileSync(`${PACKAGE_ROOT}compiled.json`, 'utf8')) as unknown;
+    return typeof stamp === 'object' && stamp !== null ? stamp : {};
+  } catch {
+    // Not a tree scripts/compile.mjs wrote: it is its own root.
+    return {};
+  }
+}
+
 /**
  * The package's own folder: where `bin/` and the sources are. PACKAGE_ROOT
  * itself when running from the sources; the folder the compiled tree records
- * (its compiled.json) otherwise, so that a report names files and the command
- * to replay a run as the sources do.
+ * otherwise, so that a report names files and the command to replay a run as
+ * the sources do.
  */
-export const SOURCE_ROOT = COMPILED ? recordedSourceRoot() : PACKAGE_ROOT;
+export const SOURCE_ROOT =
+  typeof STAMP.sourceRoot === 'string'
+    ? `${resolve(PACKAGE_ROOT, STAMP.sourceRoot)}/`
+    : PACKAGE_ROOT;
 
-function recordedSourceRoot(): string {
-  try {
-    const stamp = JSON.parse(readFileSync(`${PACKAGE_ROOT}compiled.json`, 'utf8')) as {
-      sourceRoot?: unknown;
-    };
-    if (typeof stamp.sourceRoot === 'string') return `${resolve(PACKAGE_ROOT, stamp.sourceRoot)}/`;
-  } catch {
-    // Not a tree scripts/compile.mjs wrote: it is its own root.
-  }
-  return PACKAGE_ROOT;
-}
+/**
+ * Where a checkout's compiled copy keeps vitest's module cache: inside itself, so
+ * that it goes with the copy. Undefined for the sources and the package's dist/
+ * (which may be read-only): their cache lies in the temporary folder.
+ */
+export const TREE_MODULE_CACHE =
+  typeof STAMP.moduleCache === 'string' ? resolve(PACKAGE_ROOT, STAMP.moduleCache) : undefined;
 
 /**
  * A file of the compiled tree as the sources name it (`config/reference.json`

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPILED } from '../config/package-root.js';
+import { COMPILED, TREE_MODULE_CACHE } from '../config/package-root.js';
 
 const setupFile = (name: string) =>
   fileURLToPath(new URL(`./${name}.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
@@ -17,17 +17,20 @@ export const FRESH_MODULES = setupFile('fresh-modules');
 export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
 
 /**
- * One module cache per copy of the suite (its root folder), not one per user:
+ * A checkout's compiled copy holds its own (scripts/compile.mjs). Otherwise
+ * one module cache per copy of the suite (its root folder), not one per user:
  * vitest empties the cache folder whenever the lockfile it last saw differs,
  * so two copies with different lockfiles (two projects, two checkouts) sharing
  * one folder empty it under each other's running checks ("failed to load:
  * ENOENT"), which turned a whole run's checks into errors.
  */
 const SUITE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MODULE_CACHE_DIR = join(
-  tmpdir(),
-  `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(SUITE_ROOT).digest('hex').slice(0, 12)}`,
-);
+const MODULE_CACHE_DIR =
+  TREE_MODULE_CACHE ??
+  join(
+    tmpdir(),
+    `partner-ordering-conformance-modules-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(SUITE_ROOT).digest('hex').slice(0, 12)}`,
+  );
 
 /**
  * The vitest options every run of the check files shares: the CLI's run

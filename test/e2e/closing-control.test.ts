@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReport } from '../engine/support/report-files.js';
-import { emptyDir, runCli } from '../engine/support/run-cli.js';
+import { runCli } from '../engine/support/run-cli.js';
 import { type Spawned, spawnServer, stop } from '../server/support/spawn-server.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 26, point 5, as a user meets it: the control API sits behind

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyDir, runCli } from '../engine/support/run-cli.js';
+import { runCli } from '../engine/support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 11, point 3, through the CLI against the bundled reference: a

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Report } from '../../lib/reports/report-model.js';
 import { startServer } from '../../server/start.js';
-import { type CliResult, emptyDir, runCommand } from '../engine/support/run-cli.js';
+import { type CliResult, runCommand } from '../engine/support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 23: the suite installs like any npm tool. `npm pack` (its prepack
@@ -64,11 +65,19 @@ function readReport(dir: string): Report {
 
 describe('the package, packed and installed into an empty project', () => {
   const project = emptyDir('package-install-');
+  // The commands' temporary folder is the test's too: the installed copy's module cache (one per
+  // copy of the suite, lib/runner/check-run-options.ts) then goes with the test's folders.
+  const TEMP = { TMPDIR: emptyDir('package-tmp-') };
   const installed = join(project, 'node_modules', PACKAGE.name);
   let install: CliResult;
 
   beforeAll(async () => {
-    const packed = await runCommand('npm', ['pack', '--json', '--pack-destination', project], ROOT);
+    const packed = await runCommand(
+      'npm',
+      ['pack', '--json', '--pack-destination', project],
+      ROOT,
+      TEMP,
+    );
     expect(packed.code, packed.stderr).toBe(0);
     const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
     writeFileSync(
@@ -80,6 +89,7 @@ describe('the package, packed and installed into an empty project', () => {
       'npm',
       ['install', `./${filename}`, '--offline', '--no-audit', '--no-fund'],
       project,
+      TEMP,
     );
   }, NO_TIME_BUDGET);
 
@@ -110,6 +120,7 @@ describe('the package, packed and installed into an empty project', () => {
         'npx',
         ['--no', '--', 'partner-ordering-conformance', '--only', 'TOKEN-01,ACCT-01'],
         project,
+        TEMP,
       );
       expect(result.code, result.stderr).toBe(0);
       const reports = readdirSync(join(project, 'reports'));
@@ -153,6 +164,7 @@ describe('the package, packed and installed into an empty project', () => {
           'out',
         ],
         project,
+        TEMP,
       );
       expect(result.code, result.stderr).toBe(0);
       const report = readReport(join(project, 'out'));
@@ -181,7 +193,7 @@ describe('the package, packed and installed into an empty project', () => {
       onTestFinished(() => server.close());
       const origin = server.origin.replace(/\/+$/, '');
       const withSecret = (command: string, args: readonly string[], cwd: string) =>
-        runCommand(command, args, cwd, { CONTROL_TOKEN: controlToken });
+        runCommand(command, args, cwd, { ...TEMP, CONTROL_TOKEN: controlToken });
       // .env of the test before: no stray target; this run names its own.
       writeFileSync(join(project, '.env'), '');
       const first = await withSecret(

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer } from '../../server/start.js';
 import { allFiles, readReport } from '../engine/support/report-files.js';
-import { type CliResult, emptyDir, runCli } from '../engine/support/run-cli.js';
+import { type CliResult, runCli } from '../engine/support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 4: with only a partner key and no control API, the run passes what

@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start.js';
-import { emptyDir, runCli } from '../engine/support/run-cli.js';
+import { runCli } from '../engine/support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 26, point 4, through the CLI: the reference server speaking a

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyDir, runCli } from '../engine/support/run-cli.js';
+import { runCli } from '../engine/support/run-cli.js';
 import { areaChecksGlob, ROOT } from '../faults/area-checks.js';
 import { dialectFile } from '../faults/run-dialects.js';
 import { type Spawned, spawnServer, stop } from '../server/support/spawn-server.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 11, point 5, as a user starts it: `npm run reference -- --profile

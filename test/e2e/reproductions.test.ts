@@ -8,7 +8,8 @@ import { SafetyNet } from '../../lib/reports/safety-net.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { readReport } from '../engine/support/report-files.js';
-import { emptyDir, runCli } from '../engine/support/run-cli.js';
+import { runCli } from '../engine/support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 21: a failure the server's developers can replay without the suite.

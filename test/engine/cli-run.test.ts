@@ -6,10 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { VERDICTS } from '../../lib/check/verdict.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { readReport } from './support/report-files.js';
-import { BIN, type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { BIN, type CliResult, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 /** The fields section 4 of the target contract fixes; additions are allowed, these never go. */

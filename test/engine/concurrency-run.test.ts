@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, runCli } from './support/run-cli.js';
+import { runCli } from './support/run-cli.js';
 
 /**
  * The rate-limit and clock-heavy areas (windows, token age, probation all read the account

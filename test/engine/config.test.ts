@@ -12,7 +12,8 @@ import {
 } from '../../lib/runner/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { activeRules } from '../../rules/index.js';
-import { emptyDir, runCli } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
+import { runCli } from './support/run-cli.js';
 
 const ID = 'odp_test_ak_AAAAbbbbCCCCddddEEEEffff';
 const SECRET = 'odp_test_sk_SeCrEt0123456789abcdefXYZ';

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { draftProfileFile } from '../../lib/probe/draft-file.js';
 import { draftDialect } from '../../lib/probe/draft-profile.js';
 import { accountFieldsOf, envelopeOf, keyPrefixOf, moneyOf } from '../../lib/probe/infer.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import { emptyDir } from '../support/temp-dir.js';
 import {
   ACCESS_TOKEN,
   ACCOUNT,
@@ -180,7 +179,7 @@ describe('draft profile: inferred from the answers', () => {
 describe('draft profile: the file', () => {
   it('validates as a version-2 profile, holds no secret, and says its TODOs in description', async () => {
     const { draft: d } = await draft(ACME);
-    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const dir = emptyDir('draft-');
     const { profile, todos } = draftProfileFile({
       draft: d,
       file: join(dir, 'acme.json'),
@@ -231,7 +230,7 @@ describe('draft profile: from a starting profile', () => {
     const fake = fakeTarget({ orderCancel: { status: 204 } });
     agents.push(fake.agent);
     const d = await draftDialect(probeConfig(start), fake.agent);
-    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const dir = emptyDir('draft-');
     const { profile } = draftProfileFile({
       draft: d,
       file: join(dir, 'p.json'),
@@ -273,7 +272,7 @@ describe('draft profile: from a starting profile', () => {
 
   it('from nothing, none of those sections is written', async () => {
     const { draft: d } = await draft();
-    const dir = mkdtempSync(join(tmpdir(), 'draft-'));
+    const dir = emptyDir('draft-');
     const { profile } = draftProfileFile({
       draft: d,
       file: join(dir, 'p.json'),

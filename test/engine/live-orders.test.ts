@@ -4,9 +4,10 @@ import {
   type EmbeddedReference,
   startEmbeddedReference,
 } from '../../lib/runner/embedded-reference.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 
 let reference: EmbeddedReference;
 let liveKey: { PARTNER_ACCESS_KEY_ID: string; PARTNER_SECRET_KEY: string };

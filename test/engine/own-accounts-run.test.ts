@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 
 /** The notes of the fixture checks, by kind: `own <id> <id>` and `file <id>`. */
 async function accountNotes(args: string[]): Promise<{ own: string[][]; file: string[] }> {

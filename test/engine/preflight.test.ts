@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notThisApi } from '../../lib/runner/preflight.js';
-import { emptyDir, runCli } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
+import { runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 const KEY_ID = 'odp_test_ak_Preflight0123456789';

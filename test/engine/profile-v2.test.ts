@@ -11,7 +11,8 @@ import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
 import { MONEY_PLACES, moneyAt, pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { parseProfile as parseServerProfile } from '../../server/dialect/profile.js';
-import { emptyDir, runCli } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
+import { runCli } from './support/run-cli.js';
 
 function profileIn(body: unknown): { cwd: string; file: string } {
   const cwd = emptyDir();

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { allFiles, readReport } from './support/report-files.js';
-import { type CliResult, emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { type CliResult, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 const ACCESS_KEY_ID = 'odp_test_ak_AAAAbbbbCCCCddddEEEEffff';

@@ -8,8 +8,8 @@ import { renderHtml } from '../../lib/reports/html/render.js';
 import { renderMarkdown } from '../../lib/reports/markdown.js';
 import type { Report, RuleResult } from '../../lib/reports/report-model.js';
 import { activeRules } from '../../rules/index.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
-import { emptyDir } from './support/run-cli.js';
 import { sampleReport, sampleResults } from './support/sample-report.js';
 
 /**

@@ -5,7 +5,7 @@ import { ConfigError } from '../../lib/config/config-error.js';
 import { compareReports, loadPreviousReport } from '../../lib/reports/compare.js';
 import { renderJunit } from '../../lib/reports/junit.js';
 import { renderMarkdown } from '../../lib/reports/markdown.js';
-import { emptyDir } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { sampleReport, sampleResults } from './support/sample-report.js';
 
 describe('junit.xml', () => {

@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../lib/reports/html/render.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
-import { emptyDir } from './support/run-cli.js';
 import { sampleReport } from './support/sample-report.js';
 
 let browser: Browser;

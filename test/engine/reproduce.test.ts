@@ -6,8 +6,9 @@ import { loadSettings } from '../../lib/config/settings.js';
 import { curlLines, replayBase } from '../../lib/reports/reproduce.js';
 import { activeRules } from '../../rules/index.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, runCli } from './support/run-cli.js';
+import { runCli } from './support/run-cli.js';
 import { sampleReport } from './support/sample-report.js';
 
 const CONTROL_TOKEN = 'repro-control-token-0123456789';

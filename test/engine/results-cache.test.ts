@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pruneResultsCache, resultsCacheFile } from '../../lib/runner/results-cache.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 const dirs: string[] = [];

@@ -6,7 +6,7 @@ import type { CollectedRun, CollectedTest } from '../../lib/runner/collected.js'
 import { exitDecision } from '../../lib/runner/exit-code.js';
 import { mergeResults, UNCOVERED_REASON } from '../../lib/runner/rule-results.js';
 import type { Rule } from '../../rules/index.js';
-import { emptyDir } from './support/run-cli.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 function rule(id: string, level: Rule['level']): Rule {
   return {

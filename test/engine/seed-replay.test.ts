@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 let target: TinyTarget;

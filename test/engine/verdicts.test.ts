@@ -4,9 +4,10 @@ import { coverageOf, outcomeOf } from '../../lib/reports/outcome.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
 import { exitDecision } from '../../lib/runner/exit-code.js';
 import { activeRules } from '../../rules/index.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { readReport } from './support/report-files.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 function result(level: RuleResult['level'], verdict: RuleResult['verdict']): RuleResult {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sha256 } from '../../lib/reports/file-hashes.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { allFiles, readReport } from './support/report-files.js';
-import { emptyDir, fixtureSuites, runCli } from './support/run-cli.js';
+import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 
 /** HAR 1.2's required fields (http://www.softwareishard.com/blog/har-12-spec/), strictly typed. */

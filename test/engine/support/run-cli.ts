@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emptyDir } from '../../support/temp-dir.js';
 
 export const BIN = fileURLToPath(new URL('../../../bin/conformance.js', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -56,10 +55,6 @@ export function runCommand(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
   });
-}
-
-export function emptyDir(prefix = 'conformance-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 /** `--suites` for one fixture scenario. */

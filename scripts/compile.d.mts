@@ -1,0 +1,10 @@
+// Types of scripts/compile.mjs (plain JavaScript: it runs before any TypeScript can), for the tests.
+export function sourceHash(root: string): string;
+export function compileTree(
+  root: string,
+  outDir: string,
+  hash?: string,
+  record?: Record<string, unknown>,
+): Promise<string>;
+/** The compiled tree of a checkout's current sources; undefined never (it throws without esbuild). */
+export function compiledCopy(root: string): Promise<string>;

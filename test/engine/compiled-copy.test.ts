@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compiledCopy } from '../../scripts/compile.mjs';
+import { emptyDir } from '../support/temp-dir.js';
+import { runCli } from './support/run-cli.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * A checkout runs a compiled copy of its sources, one per content (bin/conformance.js,
+ * scripts/compile.mjs). vitest's module cache of that copy's checks lies inside it, and goes
+ * when the copy is pruned; in the temporary folder, one per copy, every change of the sources
+ * left a folder there for good.
+ */
+describe("a checkout's compiled copy", () => {
+  it('keeps the module cache of its checks inside itself, none in the temporary folder', async () => {
+    const tmp = emptyDir('compiled-copy-');
+    const run = await runCli(['--only', 'TOKEN-01', '--report-dir', join(tmp, 'report')], {
+      TMPDIR: tmp,
+    });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+
+    const tree = await compiledCopy(ROOT);
+    const stamp = JSON.parse(readFileSync(join(tree, 'compiled.json'), 'utf8')) as {
+      moduleCache?: string;
+    };
+    expect(stamp.moduleCache).toBe('module-cache');
+    const cache = join(tree, 'module-cache');
+    expect(existsSync(cache) && readdirSync(cache).length).toBeGreaterThan(0);
+    expect(readdirSync(tmp).filter((name) => name.includes('conformance-modules'))).toEqual([]);
+  });
+});
