@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
 import type { Capability } from '../../rules/index.js';
-import { type Caller, Session } from '../client/session.js';
+import { type Caller, newSessionShared, Session } from '../client/session.js';
 import { announceFileTally, announceTally } from '../client/tally-channel.js';
 import { type ReadyAccount, ReadyAccountClient } from '../control/ready-accounts.js';
 import { RevocationPoster } from '../control/revocations.js';
@@ -8,13 +8,14 @@ import type { AccountSettings, ControlClient } from '../control/types.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
 import type { Scoped } from '../evidence/scope.js';
+import { ReplayBook } from '../evidence/trace.js';
 import { pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { Key, TestAccount } from './context.js';
 import { MadeOnce } from './made-once.js';
-import { runShared } from './run-shared.js';
+import { runBook, runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
 /** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
@@ -24,10 +25,12 @@ export const FILE_ACCOUNT_SETTINGS = {
 
 /**
  * The state one check file shares between its checks: its own control
- * account and work made once; its wire session (HTTP, control,
- * tokens, pacing, the 429 policy) is lib/client/session.ts. vitest isolates
- * modules per test file, so this module-level singleton is per file: files
- * never share accounts, limits, clocks or orders, and can run in parallel.
+ * account and work made once, its replay book; its wire session (HTTP,
+ * control, tokens, pacing, the 429 policy) is lib/client/session.ts. One per
+ * file (`fileFixture()`, keyed by the file), never module state: a worker
+ * runs file after file and keeps the engine's modules between them
+ * (lib/runner/fresh-modules.ts). So files never share accounts, limits,
+ * clocks, orders or evidence ids, and can run in parallel.
  */
 export class FileFixture {
   readonly config: RunConfig;
@@ -56,8 +59,15 @@ export class FileFixture {
 
   constructor(config: RunConfig) {
     this.config = config;
+    // Tokens, pacing and the replay book: the worker's in partner mode (one key, whose limits and
+    // cached token every file shares: run-shared.ts); else the file's, its keys its own. One book
+    // for the recorders (the session's, for exchanges of no check, and the checks'): exchange ids
+    // unique across it, a replay's set-up found wherever it was made.
+    const partner = config.controlUrl === undefined;
+    const book = partner ? runBook : new ReplayBook();
     this.session = new Session(config, {
-      shared: runShared,
+      shared: partner ? runShared : newSessionShared(),
+      recorder: (redactor) => new EvidenceRecorder(redactor, book),
       // Bounded connections: a rate-limit check's hundreds of requests queue instead of opening hundreds of sockets.
       connections: 32,
       onPartnerSent: announceTally,
@@ -67,7 +77,7 @@ export class FileFixture {
       config.revocations && config.controlUrl
         ? new RevocationPoster(config.revocations, config.controlUrl)
         : undefined;
-    this.recorder = new EvidenceRecorder(this.session.redactor);
+    this.recorder = new EvidenceRecorder(this.session.redactor, book);
     // A replay reads the run's own credentials from the environment (issue 21).
     this.recorder.credential(config.controlToken, 'CONTROL_TOKEN');
     this.recorder.credential(config.partnerKey?.secretKey, 'PARTNER_SECRET_KEY');

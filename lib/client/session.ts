@@ -4,6 +4,7 @@ import { HttpControlClient } from '../control/control-client.js';
 import type { RawExchange } from '../evidence/exchange.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
+import { ReplayBook } from '../evidence/trace.js';
 import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
@@ -147,7 +148,8 @@ export class Session {
     this.redactor.add(config.controlToken, 'control-token');
     this.redactor.add(config.partnerKey?.secretKey, 'secret');
     // Off the record, exchanges still teach the redactor their secrets (a token fetched in clean-up).
-    this.recorder = options.recorder?.(this.redactor) ?? new EvidenceRecorder(this.redactor);
+    this.recorder =
+      options.recorder?.(this.redactor) ?? new EvidenceRecorder(this.redactor, new ReplayBook());
     this.#shared = options.shared ?? newSessionShared();
     this.#agent = options.dispatcher ? undefined : newAgent(options.connections);
     this.http = new HttpClient({

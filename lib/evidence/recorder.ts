@@ -3,22 +3,13 @@ import type { Faker } from '@faker-js/faker';
 import type { Exchange, RawExchange } from './exchange.js';
 import type { Redactor } from './redactor.js';
 import { emptyScope, type Scope, type Scoped } from './scope.js';
-import { type EnvName, ReplayBook, type ReplayTrace } from './trace.js';
+import type { EnvName, ReplayBook, ReplayTrace } from './trace.js';
 
 /** Bodies beyond this many characters are cut in evidence (the check still sees them whole). */
 const MAX_BODY_CHARS = 4_000;
 /** A check that makes hundreds of requests (rate limits) keeps its first and last ones. */
 const KEEP_FIRST = 15;
 const KEEP_LAST = 25;
-
-/**
- * Every exchange of the session (a file, a worker in partner mode) as a replay
- * step, and the next exchange id: ids are unique across everything a check can
- * draw on (work shared by a file's checks, a cached token), so evidence moves
- * between scopes without renumbering.
- */
-const book = new ReplayBook();
-let nextId = 1;
 
 /**
  * Records exchanges into the scope the work runs in (`scope`). Everything
@@ -31,21 +22,28 @@ export class EvidenceRecorder {
   /** Work recorded outside any scope (the dialect probe, clean-up off the record). */
   readonly #root = emptyScope();
   readonly #scopes = new AsyncLocalStorage<Scope>();
+  /**
+   * Every exchange as a replay step, and their ids: the book of the session
+   * (a check file's, shared by its recorders), never of this module, since
+   * the engine's modules outlive a file (lib/runner/fresh-modules.ts).
+   */
+  readonly #book: ReplayBook;
 
-  constructor(redactor: Redactor) {
+  constructor(redactor: Redactor, book: ReplayBook) {
     this.#redactor = redactor;
+    this.#book = book;
   }
 
   /** A credential of the run's: a replay reads it from the environment variable `name`. */
   credential(value: string | undefined, name: EnvName): void {
-    book.env(value, name);
+    this.#book.env(value, name);
   }
 
   record(raw: RawExchange): number {
-    const id = nextId++;
+    const id = this.#book.exchangeId();
     const r = this.#redactor;
     learnSecrets(r, raw);
-    book.add(id, raw);
+    this.#book.add(id, raw);
     const exchange: Exchange = {
       id,
       channel: raw.channel,
@@ -119,7 +117,7 @@ export class EvidenceRecorder {
    * secrets as variables; `also` (a judgement's text) may name more variables.
    */
   trace(scope: Scope, also = ''): ReplayTrace {
-    const trace = book.trace(scope.steps, also);
+    const trace = this.#book.trace(scope.steps, also);
     const r = this.#redactor;
     // A last net: a credential the check made up itself is no variable, and stays out anyway.
     for (const step of trace.steps) {
@@ -134,7 +132,7 @@ export class EvidenceRecorder {
 
   /** `text` with the values a replay learns from answers named as their variables. */
   template(text: string): string {
-    return book.template(text);
+    return this.#book.template(text);
   }
 }
 

@@ -61,8 +61,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * Every exchange of a session as a template, and the values its answers
  * gave: a later request that sends one of them names the variable instead,
  * so a replay takes it from the same answer it gets then. Kept for the
- * whole session (a file, or a partner run's worker), because a check uses
- * set-up made before it: the file's account, a cached token.
+ * whole session (a check file: lib/check/file-fixture.ts), because a check
+ * uses set-up made before it: the file's account, a cached token. It also
+ * numbers the exchanges, so ids are unique across everything a check can
+ * draw on (work shared by the file's checks, a cached token) and evidence
+ * moves between scopes without renumbering.
  */
 export class ReplayBook {
   readonly #steps = new Map<number, TraceStep>();
@@ -72,6 +75,12 @@ export class ReplayBook {
   /** Known values by their first MIN_VALUE characters: finds those a text holds in one pass. */
   readonly #byPrefix = new PrefixIndex(MIN_VALUE);
   #next = 1;
+  #nextExchange = 1;
+
+  /** The id of the next exchange recorded into this book. */
+  exchangeId(): number {
+    return this.#nextExchange++;
+  }
 
   /** A credential of the run's, replayed from the environment. */
   env(value: string | undefined, name: EnvName): void {

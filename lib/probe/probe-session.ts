@@ -5,6 +5,7 @@ import type { HttpResponse, Key, RequestSpec } from '../client/types.js';
 import type { HttpControlClient } from '../control/control-client.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
+import { ReplayBook } from '../evidence/trace.js';
 
 /** An answer and the request it answers, in words: `POST /api/on-demand/v1/orders`. */
 export type Answer = HttpResponse & { request: string };
@@ -28,11 +29,12 @@ export class ProbeSession {
   constructor(config: ProbeConfig, dispatcher?: Dispatcher) {
     this.config = config;
     const made: EvidenceRecorder[] = [];
+    const book = new ReplayBook();
     this.#session = new Session(config, {
       ...(dispatcher ? { dispatcher } : {}),
       // The probe's evidence is the session's own: every exchange, none claimed by a check.
       recorder: (redactor) =>
-        made[made.push(new EvidenceRecorder(redactor)) - 1] as EvidenceRecorder,
+        made[made.push(new EvidenceRecorder(redactor, book)) - 1] as EvidenceRecorder,
       // The probe asks for a feature only after seeing it among the capabilities.
       need: () => undefined,
     });

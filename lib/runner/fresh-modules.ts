@@ -2,24 +2,31 @@
  * A vitest setup file: runs in the worker before each check file. The
  * workers are reused across files (`isolate: false`: starting a fresh
  * worker and re-importing zod, undici, faker and fast-check for each file
- * cost most of a run), yet each file must get its own module state (its own
- * control account, token cache and clean-up list live in module scope, see
- * lib/check/file-fixture.ts). So our modules are evaluated afresh per
- * file, while the packages Node loaded natively stay loaded.
+ * cost most of a run), yet each file must get its own module state, so that
+ * a helper of the suites with a counter or a cache at module level sees it
+ * fresh in every file (test/engine/isolation-run.test.ts). So the suites'
+ * modules are evaluated afresh per file, while the packages Node loaded
+ * natively stay loaded.
  *
  * Not all of ours: the immutable definitions (the rule catalogue, response
- * schemas, generators, violation types) hold no state, and building them again
- * for every file (zod schemas most of all) was most of the reset's cost. A
- * module is kept when it lies in one of the PURE folders and everything it
- * imports is kept too (or is a package); every other module of ours is reset,
- * as `vi.resetModules()` would. (Not used in partner mode, where the files
- * share state on purpose: see run-suites.ts.)
+ * schemas, generators, violation types) hold no state, and the engine
+ * (lib/, but for this runner's own setup files) keeps what belongs to a file
+ * on that file's FileFixture (lib/check/file-fixture.ts: its account, its
+ * session, its replay book), never in module state. Evaluating them again for
+ * every file was most of the reset's cost (issue 27: the engine's ~45
+ * modules, ~7 ms a file, 0.45 s of a run of 62 files). A module is kept when
+ * it lies in one of the KEPT folders and everything it imports is kept too
+ * (or is a package); every other module of ours is reset, as
+ * `vi.resetModules()` would. (Not used in partner mode, where the files share
+ * state on purpose: see run-suites.ts.)
  */
 
 import { fileURLToPath } from 'node:url';
 
-/** Folders of definitions without module state, relative to the suite's root. */
-const PURE = ['/rules/', '/suites/schemas/', '/suites/arbitraries/', '/lib/violations/'];
+/** Folders of modules without per-file module state, relative to the suite's root. */
+const KEPT = ['rules/', 'suites/schemas/', 'suites/arbitraries/', 'lib/'];
+/** This runner's setup files run for every file: they are reset. */
+const RESET = ['lib/runner/'];
 /** What vitest's own resetModules never touches. */
 const VITEST = [/\/vitest\/dist\//, /vitest-virtual-\w+\/dist/, /@vitest\/dist/, /^mock:/];
 
@@ -50,6 +57,15 @@ const isPackage = (node: ModuleNode) => {
   const below = node.file.startsWith(ROOT) ? node.file.slice(ROOT.length) : node.file;
   return below.split('/').includes('node_modules');
 };
+/**
+ * In a KEPT folder, by its path below the suite's root (a folder above the root may well be
+ * called `lib`: an installed suite in /usr/lib/node_modules).
+ */
+const inKeptFolder = (node: ModuleNode) => {
+  if (!node.file.startsWith(ROOT)) return false;
+  const below = node.file.slice(ROOT.length);
+  return KEPT.some((dir) => below.startsWith(dir)) && !RESET.some((dir) => below.startsWith(dir));
+};
 
 const kept = new Map<string, boolean>();
 function keep(id: string, visiting: Set<string>): boolean {
@@ -63,9 +79,7 @@ function keep(id: string, visiting: Set<string>): boolean {
   }
   if (visiting.has(id)) return false; // a cycle: reset, to be safe
   visiting.add(id);
-  const result =
-    PURE.some((dir) => node.file.includes(dir)) &&
-    [...node.imports].every((dep) => keep(dep, visiting));
+  const result = inKeptFolder(node) && [...node.imports].every((dep) => keep(dep, visiting));
   visiting.delete(id);
   kept.set(id, result);
   return result;

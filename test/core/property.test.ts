@@ -5,6 +5,7 @@ import { CheckRun } from '../../lib/check/check-run.js';
 import { propertyParams, runProperty } from '../../lib/check/property.js';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
+import { ReplayBook } from '../../lib/evidence/trace.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 import { ruleById } from '../../rules/index.js';
 
@@ -14,7 +15,7 @@ const arbitrary = fc.array(fc.nat(1000), { maxLength: 8 });
 
 function newRun(): CheckRun {
   const redactor = new Redactor();
-  return new CheckRun(rule, new EvidenceRecorder(redactor), redactor);
+  return new CheckRun(rule, new EvidenceRecorder(redactor, new ReplayBook()), redactor);
 }
 
 /** Resolves after other runs in flight had a turn, so that lanes interleave. */

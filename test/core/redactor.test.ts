@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
+import { ReplayBook } from '../../lib/evidence/trace.js';
 
 const SECRET = 'odp_test_sk_AbCdEfGhIjKlMnOpQrStUvWx12';
 const TOKEN = 'odp_at_ZyXwVuTsRqPoNmLkJiHgFeDcBa98';
@@ -80,7 +81,7 @@ describe('Redactor', () => {
 describe('EvidenceRecorder', () => {
   test('learns secrets from JSON, form bodies, Basic headers and query strings before recording', () => {
     const redactor = new Redactor('acme');
-    const recorder = new EvidenceRecorder(redactor);
+    const recorder = new EvidenceRecorder(redactor, new ReplayBook());
     const basic = Buffer.from('acme_test_ak_1:plainsecret123').toString('base64');
     recorder.record({
       channel: 'api',
@@ -108,7 +109,7 @@ describe('EvidenceRecorder', () => {
   });
 
   test('trims long runs of exchanges but keeps pinned ones', () => {
-    const recorder = new EvidenceRecorder(new Redactor());
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
     const ids = Array.from({ length: 100 }, () =>
       recorder.record({
         channel: 'api',

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
 import { Redactor } from '../../lib/evidence/redactor.js';
+import { ReplayBook } from '../../lib/evidence/trace.js';
 
 const raw = (url: string) => ({
   channel: 'api' as const,
@@ -17,7 +18,7 @@ const raw = (url: string) => ({
 // scope's exchanges under their own ids.
 describe('evidence scopes', () => {
   test('a scope keeps its exchanges and notes out of the scope that opened it', async () => {
-    const recorder = new EvidenceRecorder(new Redactor());
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
     const outer = await recorder.scope(async () => {
       recorder.record(raw('/own'));
       recorder.current().notes.push('own note');
@@ -35,7 +36,7 @@ describe('evidence scopes', () => {
   });
 
   test('a scope answers a failure as a value, with what was recorded before it', async () => {
-    const recorder = new EvidenceRecorder(new Redactor());
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
     const boom = new Error('boom');
     const scoped = await recorder.scope(async () => {
       recorder.record(raw('/before-failure'));
@@ -46,7 +47,7 @@ describe('evidence scopes', () => {
   });
 
   test('scopes in flight at once never mix their exchanges', async () => {
-    const recorder = new EvidenceRecorder(new Redactor());
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
     const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
     const [a, b] = await Promise.all(
       ['a', 'b'].map((name) =>
@@ -63,7 +64,7 @@ describe('evidence scopes', () => {
   });
 
   test('keep moves a finished scope’s exchanges in under their own ids: nothing is renumbered', async () => {
-    const recorder = new EvidenceRecorder(new Redactor());
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
     const shared = await recorder.scope(async () => [
       recorder.record(raw('/a')),
       recorder.record(raw('/b')),

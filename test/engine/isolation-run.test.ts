@@ -30,14 +30,19 @@ async function notes(args: string[], env: Record<string, string> = {}): Promise<
 }
 
 describe('check files in reused workers', () => {
-  it('with a control API: each file gets fresh module state (its own file fixture)', async () => {
+  it('with a control API: each file gets fresh module state and evidence of its own, though the engine stays loaded', async () => {
     // Two workers for four files (the default with a control API is more): workers are reused.
+    // From the sources: the fixtures import the sources' engine, which is then the run's own, kept
+    // from file to file (lib/runner/fresh-modules.ts keeps the engine of the run's own root only).
     const seen = await notes(
       ['--control-url', `${target.origin}/__control`, '--concurrency', '2'],
-      { CONTROL_TOKEN },
+      { CONTROL_TOKEN, CONFORMANCE_FROM_SOURCE: '1' },
     );
     expect(seen).toHaveLength(4);
+    // The suites' module state: fresh in every file.
     expect(seen.map((n) => n[0])).toEqual(['touches 1', 'touches 1', 'touches 1', 'touches 1']);
+    // The engine's state of a file (its replay book, which numbers its exchanges) is the file's.
+    expect(seen.map((n) => n[2])).toEqual(['exchange 1', 'exchange 1', 'exchange 1', 'exchange 1']);
     // Four files on at most two workers: some shared a worker, so the test above means something.
     expect(new Set(seen.map((n) => n[1])).size).toBeLessThan(4);
   });

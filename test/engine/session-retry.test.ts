@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Session, type SessionConfig } from '../../lib/client/session.js';
 import type { Key } from '../../lib/client/types.js';
 import { EvidenceRecorder } from '../../lib/evidence/recorder.js';
+import { ReplayBook } from '../../lib/evidence/trace.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 
@@ -89,7 +90,8 @@ describe('set-up never blames the target for the network (issue 26, point 5)', (
     const recorded: EvidenceRecorder[] = [];
     const session = new Session(configFor(server.origin), {
       connections: 1,
-      recorder: (redactor) => recorded[recorded.push(new EvidenceRecorder(redactor)) - 1]!,
+      recorder: (redactor) =>
+        recorded[recorded.push(new EvidenceRecorder(redactor, new ReplayBook())) - 1]!,
     });
     try {
       for (let i = 0; i < 3; i++) await session.control.capabilities();
