@@ -113,11 +113,17 @@ export class Context implements CheckContext {
 
   async newAccount(settings: AccountSettings = {}): Promise<TestAccount> {
     this.#fixture.need('accounts');
-    const ready = await this.#fixture.readyAccount(settings);
+    // An account made ahead comes with its key's token, whose request the key's token window
+    // counts: a check that provokes 429s counts that window itself, so it makes its own.
+    const ready = this.#run.rule.provokes429
+      ? undefined
+      : await this.#fixture.readyAccount(settings);
     if (ready) {
       // Made ahead by the CLI's main thread (lib/control/ready-accounts.ts): the requests that
-      // made it and its key become this check's evidence, as if it had sent them itself.
+      // made it, its key and the key's token become this check's evidence, as if it had sent
+      // them itself, and the token is the one its requests with the key carry.
       for (const exchange of ready.exchanges) this.#run.recorder.record(exchange);
+      if (ready.token) this.#fixture.session.tokens.adopt(ready.key, ready.token);
       this.#run.accounts.add(ready.account.id);
       this.#run.keys.push(ready.key);
       this.#readyKeys.set(ready.account.id, ready.key);

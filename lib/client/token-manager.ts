@@ -62,6 +62,20 @@ export class TokenManager<Via> {
     return (await pending).token;
   }
 
+  /**
+   * A token for the key, fetched now and not cached: one made ahead for another
+   * thread's check (lib/runner/accounts-ahead.ts), which adopts it.
+   */
+  fresh(key: Key, via: Via): Promise<CachedToken> {
+    return this.#fetch(key, key.tokenScopes, via);
+  }
+
+  /** Takes a token fetched elsewhere (`fresh`) for the key's default scopes, as if fetched here. */
+  adopt(key: Key, token: CachedToken): void {
+    this.#owners.set(token.token, key);
+    this.#tokens.set(cacheKey(key, key.tokenScopes), Promise.resolve(token));
+  }
+
   forget(key: Key): void {
     for (const id of [...this.#tokens.keys()]) {
       if (id.startsWith(`${key.accessKeyId}|`)) this.#tokens.delete(id);

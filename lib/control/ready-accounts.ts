@@ -1,4 +1,5 @@
 import { serveThreadChannel, ThreadChannel } from '../client/thread-channel.js';
+import type { CachedToken } from '../client/token-manager.js';
 import type { Key } from '../client/types.js';
 import type { RawExchange } from '../evidence/exchange.js';
 import type { AccountSettings, TestAccount } from './types.js';
@@ -6,18 +7,23 @@ import type { AccountSettings, TestAccount } from './types.js';
 /**
  * Accounts made ahead for the checks (issue 27). Most checks start with a row
  * of round trips before they can test anything: make an account, make a key
- * in it (then a token). Against a target far away the CLI's main thread makes
+ * in it, then a token. Against a target far away the CLI's main thread makes
  * them ahead, with the settings the checks have been asking for, and hands
- * one over on request: the check finds its account and key made, and records
- * their exchanges as its own evidence, as if it had sent them itself (the
- * same requests, only sent earlier). The main thread revokes the keys of
+ * one over on request: the check finds its account, key and token made, and
+ * records their exchanges as its own evidence, as if it had sent them itself
+ * (the same requests, only sent earlier). The main thread revokes the keys of
  * those never handed over when the run ends.
  */
 
-/** An account with the settings asked for and a key with the defaults, and the exchanges that made them. */
+/** An account with the settings asked for, a key with the defaults and its token, and the exchanges that made them. */
 export interface ReadyAccount {
   account: TestAccount;
   key: Key;
+  /**
+   * The key's access token, fetched ahead too: a check's first request to the API then
+   * waits for no token request (issue 27: a round trip of every check's on a far target).
+   */
+  token?: CachedToken;
   exchanges: RawExchange[];
 }
 

@@ -132,7 +132,10 @@ export class AccountsAhead {
     );
   }
 
-  /** An account and its key, with the raw exchanges that made them (the taker records them). */
+  /**
+   * An account, its key and the key's token, with the raw exchanges that made them (the taker
+   * records them). Without a token when the target would not give one: the check asks itself.
+   */
   async #make(settings: AccountSettings): Promise<ReadyAccount | undefined> {
     const exchanges: RawExchange[] = [];
     const caller: Caller = {
@@ -151,7 +154,8 @@ export class AccountsAhead {
     try {
       const account = await control.createAccount(structuredClone(settings));
       const key = await control.createKey(account.id, {});
-      return { account, key, exchanges };
+      const token = await this.#session.tokens.fresh(key, caller).catch(() => undefined);
+      return { account, key, ...(token ? { token } : {}), exchanges };
     } catch {
       // The check asking for it makes its own, and meets whatever went wrong itself.
       return undefined;

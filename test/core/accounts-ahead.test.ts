@@ -4,8 +4,11 @@ import type { AccountSettings } from '../../lib/control/types.js';
 import type { RawExchange } from '../../lib/evidence/exchange.js';
 import { AccountsAhead } from '../../lib/runner/accounts-ahead.js';
 
-/** A control API in memory: counts what is made and revoked, records each call as a raw exchange. */
-function fakeSession() {
+/**
+ * A control API in memory: counts what is made and revoked, records each call as a raw
+ * exchange; `refuseTokens`: the token endpoint answers 401.
+ */
+function fakeSession({ refuseTokens = false } = {}) {
   const made: AccountSettings[] = [];
   const revoked: string[] = [];
   let next = 0;
@@ -37,6 +40,13 @@ function fakeSession() {
         };
       },
     }),
+    tokens: {
+      fresh: async (key: { accessKeyId: string }, caller: Caller) => {
+        caller.recorder?.record({ ...exchange('/api/on-demand/v1/oauth/token'), channel: 'api' });
+        if (refuseTokens) throw new Error(`could not get an access token for ${key.accessKeyId}`);
+        return { token: `at_${key.accessKeyId}`, renewAt: Date.now() + 3_540_000 };
+      },
+    },
     control: {
       revokeKey: async (key: { accessKeyId: string }) => {
         revoked.push(key.accessKeyId);
@@ -56,12 +66,14 @@ describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
     const ahead = new AccountsAhead(session, { each: 3, most: 3 });
     const first = await ahead.take(A);
     expect(first?.account.settings).toMatchObject(A);
-    // The account and its key, as raw exchanges the taker records as its own evidence.
+    // The account, its key and the key's token, as raw exchanges the taker records as its own evidence.
     expect(first?.exchanges.map((e) => e.url)).toEqual([
       '/__control/accounts',
       `/__control/accounts/${first?.account.id}/keys`,
+      '/api/on-demand/v1/oauth/token',
     ]);
     expect(first?.key.accountId).toBe(first?.account.id);
+    expect(first?.token?.token).toBe(`at_${first?.key.accessKeyId}`);
     await settle();
     expect(made).toHaveLength(1);
     await ahead.take(A);
@@ -72,6 +84,16 @@ describe('accounts made ahead (lib/runner/accounts-ahead.ts)', () => {
     // The third was ready; two more are made ahead now (asked 3 times, 2 ahead).
     expect(third?.account.id).toBe('acct_3');
     expect(made).toHaveLength(5);
+  });
+
+  it('a token the target refuses: the account and key still come, without one (the check asks itself)', async () => {
+    const { session } = fakeSession({ refuseTokens: true });
+    const ahead = new AccountsAhead(session, { each: 1, most: 1 });
+    const ready = await ahead.take(A);
+    expect(ready?.key.accountId).toBe(ready?.account.id);
+    expect(ready?.token).toBeUndefined();
+    // The refused request is evidence all the same.
+    expect(ready?.exchanges.map((e) => e.url).at(-1)).toBe('/api/on-demand/v1/oauth/token');
   });
 
   it('at most `each` ahead of one settings, `most` of all together', async () => {

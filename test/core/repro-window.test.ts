@@ -196,3 +196,88 @@ describe('a reproduction whose burst straddles a rate window', () => {
     expect(script).toContain('while [ "$i" -lt 15 ]; do');
   });
 });
+
+// Like requests whose answers later steps use are set-up, not a burst: six accounts made at once
+// (a check that provokes 429s makes its own), then a key in each. A loop would keep only the
+// last account's id, and the keys of the other five would name no account ("parameter not set").
+describe('like requests whose answers later steps use', () => {
+  const dir = emptyDir('repro-setup-');
+  const settingsAt = (origin: string): ReproSettings => ({
+    target: origin,
+    controlUrl: `${origin}/__control`,
+    mode: 'control',
+    orders: { path: '/api/on-demand/v1/orders', cancel: '/x', idPointer: '/id' },
+  });
+  const vars: Record<string, TraceVar> = {};
+  const steps: TraceStep[] = [];
+  for (let id = 1; id <= 6; id++) {
+    vars[`v${id}`] = { kind: 'answer', step: id, pointer: '/id' };
+    steps.push({
+      id,
+      channel: 'control',
+      method: 'POST',
+      url: '/__control/accounts',
+      headers: {},
+      body: '{}',
+      status: 201,
+      uses: [],
+    });
+  }
+  for (let n = 1; n <= 6; n++) {
+    steps.push({
+      id: 6 + n,
+      channel: 'control',
+      method: 'POST',
+      url: `/__control/accounts/{{v${n}}}/keys`,
+      headers: {},
+      body: '{}',
+      status: 201,
+      uses: [n],
+    });
+  }
+  const result = {
+    rule_id: 'ERR-02',
+    title: 'MUST answer errors as problem+json with a title',
+    section: '7',
+    level: 'MUST',
+    area: 'ERR',
+    verdict: 'failed',
+    replay: { trace: { steps, vars }, judge: [] },
+  } as unknown as RuleResult;
+
+  test('the curl form sends each and keeps each answer’s value', () => {
+    const script = curlScript(result, settingsAt('http://127.0.0.1:9')).join('\n');
+    expect(script).not.toContain('while');
+    for (let id = 1; id <= 6; id++) expect(script).toContain(`v${id}=$(pick /id "$T/b")`);
+  });
+
+  test('the .mjs form makes a key in each of the six accounts', async () => {
+    // A control API that numbers its accounts and notes where keys are made.
+    let accounts = 0;
+    const keysIn: string[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const keys = /^\/__control\/accounts\/([^/]+)\/keys$/.exec(req.url ?? '');
+        if (keys?.[1]) keysIn.push(keys[1]);
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            req.url === '/__control/accounts'
+              ? { id: `acct_${String(++accounts).padStart(8, '0')}` }
+              : { access_key_id: `ak_${keysIn.length}` },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const file = join(dir, 'ERR-02.mjs');
+    writeFileSync(file, reproFile(result, settingsAt(origin), 'test'));
+    await runNode(file, ['--target', origin]);
+    expect(keysIn.sort()).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `acct_${String(n).padStart(8, '0')}`),
+    );
+  });
+});

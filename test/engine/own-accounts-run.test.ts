@@ -47,7 +47,7 @@ describe("a check's clean-ups (ctx.onCleanup)", () => {
 });
 
 describe('accounts made ahead (lib/control/ready-accounts.ts), files side by side', () => {
-  it("the requests that made a check's account and key are its evidence; its first plain key is that key", async () => {
+  it("the requests that made a check's account, key and token are its evidence; its first plain key is that key", async () => {
     const dir = join(emptyDir(), 'ready-accounts');
     const result = await runCli([
       '--report-dir',
@@ -64,22 +64,29 @@ describe('accounts made ahead (lib/control/ready-accounts.ts), files side by sid
       );
     const plain = results.find((r) => r.notes?.some((n) => n.startsWith('plain ')));
     const scoped = results.find((r) => r.notes?.some((n) => n.startsWith('scoped ')));
-    // Made ahead: the account and its key, recorded in the check that took them; no other key made.
-    expect(calls(plain as (typeof results)[number]).slice(0, 2)).toEqual([
+    // Made ahead: the account, its key and the key's token, recorded in the check that took them;
+    // no other key made, no other token asked for.
+    expect(calls(plain as (typeof results)[number]).slice(0, 3)).toEqual([
       'POST /__control/accounts',
       'POST /__control/accounts/ID/keys',
+      'POST /api/on-demand/v1/oauth/token',
     ]);
     expect(
       calls(plain as (typeof results)[number]).filter((c) => c.endsWith('/keys')),
     ).toHaveLength(1);
+    expect(
+      calls(plain as (typeof results)[number]).filter((c) => c.endsWith('/oauth/token')),
+    ).toHaveLength(1);
+    expect(plain?.notes).toContain('account 200');
     // Asked for a key with scopes first: the key made ahead is revoked as the new one is made
     // (both at once, in either order), before the check goes on.
     const scopedCalls = calls(scoped as (typeof results)[number]);
-    expect(scopedCalls.slice(0, 2)).toEqual([
+    expect(scopedCalls.slice(0, 3)).toEqual([
       'POST /__control/accounts',
       'POST /__control/accounts/ID/keys',
+      'POST /api/on-demand/v1/oauth/token',
     ]);
-    expect(scopedCalls.slice(2, 4).sort()).toEqual([
+    expect(scopedCalls.slice(3, 5).sort()).toEqual([
       'POST /__control/accounts/ID/keys',
       'POST /__control/keys/ID/revoke',
     ]);

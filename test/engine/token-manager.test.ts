@@ -112,3 +112,24 @@ describe('token manager: one token reused until it nears expiry', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+// Issue 27: an account made ahead comes with its key's token, fetched by the main thread's manager.
+describe('token manager: a token fetched for another thread (fresh, adopt)', () => {
+  it('fresh fetches without caching; the adopting manager uses it until it nears expiry', async () => {
+    const ahead = endpoint();
+    const k = key();
+    const made = await ahead.manager.fresh(k, undefined);
+    expect(made.token).toBe('odp_at_1');
+    // Not cached where it was fetched: that manager's next ask is a request of its own.
+    expect(await ahead.manager.token(k, undefined, undefined)).toBe('odp_at_2');
+
+    const worker = endpoint();
+    worker.manager.adopt(k, made);
+    expect(await worker.manager.token(k, undefined, undefined)).toBe('odp_at_1');
+    expect(worker.sent).toHaveLength(0);
+    expect(worker.manager.ownerOf('odp_at_1')).toBe(k);
+    // Other scopes are another token, asked for as before.
+    await worker.manager.token(k, ['orders:read'], undefined);
+    expect(worker.sent.map((spec) => spec.form?.scope)).toEqual(['orders:read']);
+  });
+});

@@ -72,7 +72,10 @@ export function curlScript(result: RuleResult, settings: ReproSettings): string[
     }
   };
   const shape = shapeIn(vars);
-  for (const item of alike(steps, shape)) {
+  const defining = new Set(
+    Object.values(vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
+  );
+  for (const item of alike(steps, shape, defining)) {
     if (item.length < LOOP) {
       for (const step of item) {
         lines.push(curlOf(step, (name) => `"$${name}"`));
@@ -116,8 +119,16 @@ function shapeIn(vars: Record<string, TraceVar>): (step: TraceStep) => string {
     );
 }
 
-/** Consecutive steps that differ only in client-made values, as the runtime groups them. */
-function alike(steps: TraceStep[], shape: (step: TraceStep) => string): TraceStep[][] {
+/**
+ * Consecutive steps that differ only in client-made values, as the runtime groups them. A
+ * step whose answer gives a later one a value (an account made for a later key) is set-up,
+ * not a burst: only the last step of a loop may (the loop keeps the last answer's values).
+ */
+function alike(
+  steps: TraceStep[],
+  shape: (step: TraceStep) => string,
+  defining: ReadonlySet<number>,
+): TraceStep[][] {
   const out: TraceStep[][] = [];
   for (let i = 0; i < steps.length; ) {
     let j = i + 1;
@@ -125,7 +136,8 @@ function alike(steps: TraceStep[], shape: (step: TraceStep) => string): TraceSte
     while (
       j < steps.length &&
       shape(steps[j] as TraceStep) === shape(first) &&
-      (steps[j - 1] as TraceStep).status === first.status
+      (steps[j - 1] as TraceStep).status === first.status &&
+      !defining.has((steps[j - 1] as TraceStep).id)
     )
       j++;
     if (j - i >= LOOP) out.push(steps.slice(i, j));

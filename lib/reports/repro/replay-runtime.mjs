@@ -311,10 +311,19 @@ function plan() {
       (w, n) => (REPRO.vars[n]?.kind === 'client' ? '{{client}}' : w),
     );
   const same = (a, b) => shape(a) === shape(b);
+  // A step whose answer gives a later one a value is set-up, not a burst: only a loop's last may.
+  const defining = new Set(
+    Object.values(REPRO.vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
+  );
   const steps = REPRO.steps;
   for (let i = 0; i < steps.length; ) {
     let j = i + 1;
-    while (j < steps.length && same(steps[i], steps[j]) && steps[j - 1].status === steps[i].status)
+    while (
+      j < steps.length &&
+      same(steps[i], steps[j]) &&
+      steps[j - 1].status === steps[i].status &&
+      !defining.has(steps[j - 1].id)
+    )
       j++;
     if (j - i >= 5) {
       const burst = steps.slice(0, j).filter((s) => same(s, steps[i])).length;
