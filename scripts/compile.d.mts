@@ -6,5 +6,5 @@ export function compileTree(
   hash?: string,
   record?: Record<string, unknown>,
 ): Promise<string>;
-/** The compiled tree of a checkout's current sources; undefined never (it throws without esbuild). */
+/** The compiled tree of a checkout's current sources, built if need be (throws without esbuild). */
 export function compiledCopy(root: string): Promise<string>;

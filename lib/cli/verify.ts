@@ -35,7 +35,7 @@ export async function verifyPackage(
     );
     return 2;
   }
-  const actual = await hashDirectory(dir);
+  const actual = hashDirectory(dir);
   const problems: string[] = [];
   for (const [name, hash] of Object.entries(listed)) {
     if (!(name in actual)) problems.push(`missing   ${name}`);

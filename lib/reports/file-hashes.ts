@@ -15,7 +15,7 @@ export function sha256(bytes: Buffer | string): string {
  * by path relative to it with `/` separators, sorted: the same directory
  * always gives the same list.
  */
-export async function hashDirectory(dir: string): Promise<Record<string, string>> {
+export function hashDirectory(dir: string): Record<string, string> {
   const out: [string, string][] = [];
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   // Read synchronously: a run's ~400 small files, each through the thread pool, took ~100 ms.

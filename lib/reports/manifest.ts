@@ -81,7 +81,7 @@ export async function writeManifest(
         },
       ]),
     ),
-    files: await hashDirectory(dir),
+    files: hashDirectory(dir),
   };
   await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -52,18 +52,20 @@ const modules = state.evaluatedModules.idToModuleMap;
  * installed suite itself lies in one (`node_modules/partner-ordering-conformance/`).
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The module's path below the suite's root; undefined outside it. */
+const belowRoot = (node: ModuleNode) =>
+  node.file.startsWith(ROOT) ? node.file.slice(ROOT.length) : undefined;
 const isPackage = (node: ModuleNode) => {
   if (!node.file.startsWith('/') || VITEST.some((re) => re.test(node.id))) return true;
-  const below = node.file.startsWith(ROOT) ? node.file.slice(ROOT.length) : node.file;
-  return below.split('/').includes('node_modules');
+  return (belowRoot(node) ?? node.file).split('/').includes('node_modules');
 };
 /**
  * In a KEPT folder, by its path below the suite's root (a folder above the root may well be
  * called `lib`: an installed suite in /usr/lib/node_modules).
  */
 const inKeptFolder = (node: ModuleNode) => {
-  if (!node.file.startsWith(ROOT)) return false;
-  const below = node.file.slice(ROOT.length);
+  const below = belowRoot(node);
+  if (below === undefined) return false;
   return KEPT.some((dir) => below.startsWith(dir)) && !RESET.some((dir) => below.startsWith(dir));
 };
 

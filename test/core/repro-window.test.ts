@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
@@ -43,6 +43,11 @@ function windowedTarget(
       res.end('{}');
     });
   });
+  return listening(server);
+}
+
+/** The server on a free loopback port: its origin, and how to close it. */
+function listening(server: Server): Promise<{ origin: string; close: () => Promise<void> }> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -141,13 +146,14 @@ function runNode(file: string, args: string[]): Promise<{ code: number | null; o
   });
 }
 
+/** The result's repro/<RULE>.mjs, written into `dir` and run against the target. */
 async function replayMjs(
   dir: string,
   target: { origin: string },
   r: RuleResult,
   settings: ReproSettings,
 ): Promise<{ code: number | null; out: string }> {
-  const file = join(dir, 'RATE-05.mjs');
+  const file = join(dir, `${r.rule_id}.mjs`);
   writeFileSync(file, reproFile(r, settings, 'test'));
   return runNode(file, ['--target', target.origin]);
 }
@@ -270,12 +276,9 @@ describe('like requests whose answers later steps use', () => {
         );
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const file = join(dir, 'ERR-02.mjs');
-    writeFileSync(file, reproFile(result, settingsAt(origin), 'test'));
-    await runNode(file, ['--target', origin]);
+    const target = await listening(server);
+    onTestFinished(() => target.close());
+    await replayMjs(dir, target, result, settingsAt(target.origin));
     expect(keysIn.sort()).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) => `acct_${String(n).padStart(8, '0')}`),
     );

@@ -15,6 +15,8 @@ import { TEMP_ROOT_ENV } from './temp-dir.js';
  * of the caller's instead, which is kept (to look at what the tests wrote).
  */
 const PREFIX = 'conformance-tests-';
+/** A run's folder, `<PREFIX><pid>-XXXXXX`: the pid of the run that made it. */
+const OF_A_RUN = new RegExp(`^${PREFIX}(\\d+)-`);
 
 export default function setup(): (() => void) | undefined {
   // Each vitest project runs the global setup; the first one's folder serves them all.
@@ -39,7 +41,7 @@ export default function setup(): (() => void) | undefined {
 function removeAbandoned(): void {
   const owner = process.getuid?.();
   for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^conformance-tests-(\d+)-/.exec(name)?.[1]);
+    const pid = Number(OF_A_RUN.exec(name)?.[1]);
     if (!pid || alive(pid)) continue;
     const dir = join(tmpdir(), name);
     try {
