@@ -17,6 +17,7 @@ export type {
   OrderBodyShape,
 } from '../target/dialect.js';
 export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export type { Verdict } from '../verdict/words.js';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 export {
   type AnswerKind,
@@ -75,4 +76,4 @@ export {
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';
-export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';
+export type { CheckOutcome, Counterexample } from './verdict.js';

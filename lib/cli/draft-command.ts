@@ -6,6 +6,7 @@ import { draftProfileFile } from '../probe/draft-file.js';
 import { draftDialect } from '../probe/draft-profile.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 import type { PreparedTarget } from '../runner/prepare-target.js';
+import { EXIT } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 /**
@@ -40,7 +41,7 @@ export async function draftCommand(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     terminal.fail(`could not write the draft profile ${shown} (${code}); nothing was overwritten`);
-    return 2;
+    return EXIT.notCarriedOut;
   }
   terminal.out(
     `Draft profile written: ${shown} (${draft.requests} requests; inferred: ${draft.inferred.join(', ') || 'nothing'})`,
@@ -50,5 +51,5 @@ export async function draftCommand(
   terminal.out(
     `Next: review ${shown} (docs/profiles.md), then run with --profile ${shown}${todos.length ? '; the TODOs are in its description too' : ''}`,
   );
-  return 0;
+  return EXIT.ok;
 }

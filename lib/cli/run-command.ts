@@ -11,19 +11,20 @@ import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
-import { exitWithWaivers } from '../reports/waivers.js';
 import { writeReports } from '../reports/write-reports.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
+import { decideRun } from '../verdict/decide.js';
+import { EXIT } from '../verdict/words.js';
 import { casesPerProperty } from './cases-banner.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
-import { afterReportsWritten, completeReport, reproSettingsOf, waive } from './workflow-steps.js';
+import { afterReportsWritten, completeReport, reproSettingsOf } from './workflow-steps.js';
 
 export interface CommandIo {
   argv: readonly string[];
@@ -52,7 +53,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
     terminal.fail(`the suite failed (a bug, please report it): ${message}`);
     if (io.env.DEBUG?.includes('conformance') && error instanceof Error)
       terminal.fail(error.stack ?? '');
-    return 2;
+    return EXIT.notCarriedOut;
   }
 }
 
@@ -65,7 +66,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const loaded = loadSettings({ argv: io.argv, env: io.env, cwd: io.cwd, rules: activeRules });
     if (loaded.help) {
       terminal.out(helpText());
-      return 0;
+      return EXIT.ok;
     }
     settings = loaded.settings;
     terminal.protect(safetyNet(settings));
@@ -90,7 +91,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const known = error instanceof ConfigError || error instanceof RunAborted;
     if (known) terminal.fail(error.message);
     await checks?.callOff(error instanceof Error ? error : new Error(String(error)));
-    if (known) return 2;
+    if (known) return EXIT.notCarriedOut;
     throw error;
   }
   const net = safetyNet(settings, prepared.runConfig.controlToken);
@@ -107,7 +108,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
       const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
       terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
-      return 2;
+      return EXIT.notCarriedOut;
     }
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
     if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
@@ -135,7 +136,13 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
         : {}),
     });
-    const waived = waive(settings, results, startedAt);
+    const decision = decideRun({
+      results,
+      runErrors,
+      startedAt,
+      certify: settings.certify,
+      ...(settings.workflow?.waivers ? { waivers: settings.workflow.waivers } : {}),
+    });
     const built = buildReport({
       target: runConfig.origin,
       targetInfo,
@@ -144,9 +151,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       seed: runConfig.seed,
       numRuns: runConfig.numRuns,
       only: settings.only,
-      results: waived.results,
+      decision,
       runErrors,
-      exit: exitWithWaivers(waived.results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
@@ -158,14 +164,14 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       ...(probe.notes.length ? { notes: probe.notes } : {}),
       evidence: probe.evidence,
     };
-    const report = await completeReport(built, settings, io.cwd, waived.waivers);
+    const report = await completeReport(built, settings, io.cwd);
     try {
       await writeReports(report, settings.reportDir, net, reproSettingsOf(report, settings));
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       terminal.fail(`could not write the reports to ${settings.reportDir} (${code})`);
-      return 2;
+      return EXIT.notCarriedOut;
     }
     printOutcome(terminal, report, settings.reportDir, io.cwd);
     return report.exit_code;

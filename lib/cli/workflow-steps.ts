@@ -1,41 +1,26 @@
 import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
-import type { Report, RuleResult, WaiverSummary } from '../reports/report-model.js';
+import type { Report } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import { applyWaivers } from '../reports/waivers.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 
 /**
- * The certifier's and nightly runner's additions to a run (issue 13), in the
- * order the run needs them: waivers before the exit code, reproduction and
- * history before the reports are rendered, history and the certification
- * package after they are written.
+ * The certifier's and nightly runner's additions to a run, in the order the
+ * run needs them (waivers were applied with the verdicts, lib/verdict):
+ * reproduction and history before the reports are rendered, history and the
+ * certification package after they are written.
  */
-export function waive(
-  settings: Settings,
-  results: RuleResult[],
-  startedAt: Date,
-): { results: RuleResult[]; waivers?: WaiverSummary } {
-  const waivers = settings.workflow?.waivers;
-  if (!waivers) return { results };
-  const applied = applyWaivers(results, waivers.file, waivers.waivers, startedAt, {
-    certify: settings.certify,
-  });
-  return { results: applied.results, waivers: applied.summary };
-}
-
 export async function completeReport(
   built: Report,
   settings: Settings,
   cwd: string,
-  waivers: WaiverSummary | undefined,
 ): Promise<Report> {
   let report = attachReproduction(
-    { ...built, ...(waivers ? { waivers } : {}) },
+    built,
     replayBase(replaySettings(settings, cwd)),
     settings.profile.dialect.paths.token,
     reproSettingsOf(built, settings),

@@ -1,9 +1,11 @@
 import { AREAS, type Area } from '../../rules/index.js';
-import { coverageFigure, outcomeTitle } from './outcome.js';
+import { coverageFigure } from '../verdict/decide.js';
+import { isWaived } from '../verdict/waivers.js';
+import { outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { sourceText } from './source-lines.js';
-import { isWaived, waiverMark } from './waivers.js';
+import { waiverMark } from './waiver-mark.js';
 
 /**
  * `junit.xml`: one testcase per rule, one testsuite per area, for CI test

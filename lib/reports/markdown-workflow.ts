@@ -1,5 +1,5 @@
 import type { Report, RuleResult } from './report-model.js';
-import { waiverMark } from './waivers.js';
+import { waiverMark } from './waiver-mark.js';
 
 /** summary.md's parts for waivers and history (issue 13). */
 export function waiverMarkdown(result: RuleResult): string {

@@ -1,8 +1,9 @@
-import { VERDICTS } from '../check/verdict.js';
+import { coverageFigure } from '../verdict/decide.js';
+import { VERDICTS } from '../verdict/words.js';
 import { casesLine } from './build-report.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
-import { coverageFigure, outcomeTitle } from './outcome.js';
+import { outcomeTitle } from './outcome.js';
 import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';

@@ -1,7 +1,8 @@
 import type { Area, Level } from '../../rules/index.js';
-import type { Counterexample, Verdict } from '../check/verdict.js';
+import type { Counterexample } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
+import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';
 import type { Violation } from '../violations/violation.js';
 
 /**
@@ -30,7 +31,7 @@ export interface Report {
   /** The `--only` selection; absent: every rule. */
   only?: string[];
   /** The process's exit code and why (section 4). */
-  exit_code: 0 | 1 | 2 | 3;
+  exit_code: RunExitCode;
   exit_reason: string;
   summary: Summary;
   coverage: { rules: number; checked: number; uncovered: number };
@@ -167,26 +168,11 @@ export interface Changes {
 }
 
 /**
- * What a run could verify and what it may claim (issue 12). Verified means the
- * check judged the rule: `passed` or `failed`. A rule that is `not_verifiable`,
- * `skipped` (filtered out) or uncovered was not verified, so a run that left a
- * MUST rule unverified can be at best `partial`, never `conforms`: a
- * certification run allows no skips.
+ * What a run could verify and what it may claim: verified means the check
+ * judged the rule, `passed` or `failed`, so a run that left a MUST rule
+ * unverified is at best `partial` (lib/verdict/decide.ts).
  */
-export interface Coverage {
-  must_total: number;
-  must_verified: number;
-  should_total: number;
-  should_verified: number;
-}
-
-/**
- * - `conforms`: every MUST rule verified, none failed, nothing ended in `error`;
- * - `partial`: none failed, no error, some MUST rule not verified;
- * - `does_not_conform`: a MUST rule failed;
- * - `undecided`: no failure, but a check (or the run) ended in `error`.
- */
-export type Outcome = 'conforms' | 'partial' | 'does_not_conform' | 'undecided';
+export type { Coverage, Outcome } from '../verdict/words.js';
 
 /** report.json's `history` (addition, with `--history DIR`). */
 export interface History {

@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { Verdict } from '../check/verdict.js';
 import { listenForWaits, type WaitNotice } from '../client/wait-channel.js';
+import type { Verdict } from '../verdict/words.js';
 
 type Counts = Record<Verdict, number>;
 

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coverageOf, outcomeOf } from '../../lib/reports/outcome.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
-import { exitDecision } from '../../lib/runner/exit-code.js';
+import { coverageOf, exitDecision, outcomeOf } from '../../lib/verdict/decide.js';
 import { activeRules } from '../../rules/index.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';

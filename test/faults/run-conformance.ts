@@ -1,9 +1,9 @@
 import { isSelected } from '../../lib/config/only.js';
 import { loadSettings } from '../../lib/config/settings.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
-import { exitDecision } from '../../lib/runner/exit-code.js';
 import { prepareTarget } from '../../lib/runner/prepare-target.js';
 import { mergeResults } from '../../lib/runner/rule-results.js';
+import { exitDecision } from '../../lib/verdict/decide.js';
 import { activeRules } from '../../rules/index.js';
 import { checksGlob, ROOT } from './area-checks.js';
 import type { SuiteTarget } from './run-targets.js';

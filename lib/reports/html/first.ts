@@ -3,7 +3,7 @@ import { escapeHtml as e } from '../escape-html.js';
 import { replayCommand } from '../replay-command.js';
 import type { Report, RuleResult } from '../report-model.js';
 import { unverifiedGroups } from '../unverified.js';
-import { waiverMark } from '../waivers.js';
+import { waiverMark } from '../waiver-mark.js';
 import { ruleDetails } from './details.js';
 
 /**

@@ -1,9 +1,10 @@
 import { AREAS, LEVELS } from '../../../rules/index.js';
-import { VERDICTS } from '../../check/verdict.js';
+import { coverageFigure } from '../../verdict/decide.js';
+import { VERDICTS } from '../../verdict/words.js';
 import { casesLine } from '../build-report.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
-import { coverageFigure, outcomeTitle } from '../outcome.js';
+import { outcomeTitle } from '../outcome.js';
 import { replayCommand } from '../replay-command.js';
 import type { Outcome, Report, RuleResult } from '../report-model.js';
 import { ruleDetails } from './details.js';
