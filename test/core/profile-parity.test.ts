@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -7,6 +6,7 @@ import { loadProfile } from '../../lib/config/profile.js';
 import type { Dialect as SuiteDialect } from '../../lib/target/dialect.js';
 import type { Dialect as ServerDialect } from '../../server/dialect/model.js';
 import { readProfileFile } from '../../server/dialect/profile.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 22: the profile format (config/profile.schema.json) has two readers,
@@ -153,7 +153,7 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
   ];
 
   it.each(refusedByBoth)('both refuse %s', (_what, profile) => {
-    const dir = mkdtempSync(join(tmpdir(), 'profile-parity-'));
+    const dir = emptyDir('profile-parity-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'profile.json');
     writeFileSync(file, JSON.stringify(profile));
@@ -162,7 +162,7 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
   });
 
   it('agree where a v1 profile gives orderCreatedStatus alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'profile-parity-'));
+    const dir = emptyDir('profile-parity-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'profile.json');
     writeFileSync(file, JSON.stringify({ version: 1, dialect: { orderCreatedStatus: 200 } }));

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probeDialect } from '../../lib/probe/dialect-probe.js';
 import { mismatchLine } from '../../lib/probe/judge.js';
 import { activeRules } from '../../rules/index.js';
 import type { AppOptions } from '../../server/options.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
 import { MATRIX_SEED } from './run-matrix.js';
@@ -68,7 +68,7 @@ export async function runDialectMatrix(
       { server, withProfile: false },
     ]),
   ];
-  const cwd = await mkdtemp(join(tmpdir(), 'dialect-matrix-'));
+  const cwd = emptyDir('dialect-matrix-');
   const servers: RunningServer[] = [];
   const results: DialectRun[] = [];
   try {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadProfile } from '../../lib/config/profile.js';
 import { draftProfileFile } from '../../lib/probe/draft-file.js';
 import { draftDialect } from '../../lib/probe/draft-profile.js';
 import { type Dialect, MONEY_PLACES, moneyAt } from '../../lib/target/dialect.js';
 import { startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { prepareRun } from './run-conformance.js';
 import { DIALECTS, dialectFile, SERVER_OPTIONS } from './run-dialects.js';
@@ -39,7 +39,7 @@ export async function runDraftMatrix(
   /** Where the drafts are kept (`NAME.draft.json`); default: a directory removed after. */
   keepIn?: string,
 ): Promise<DraftRun[]> {
-  const cwd = keepIn ?? (await mkdtemp(join(tmpdir(), 'draft-matrix-')));
+  const cwd = keepIn ?? emptyDir('draft-matrix-');
   const runs: DraftRun[] = [];
   try {
     for (const name of dialects) runs.push(await draftOne(name, cwd));

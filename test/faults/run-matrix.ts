@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { activeRules } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { type DefectCase, defectCases } from './cases.js';
 import {
@@ -81,7 +80,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
     ...cases.map((item): Job => ({ kind: 'defect', item })),
   ].sort((a, b) => weight(b) - weight(a));
   const started = Date.now();
-  const cwd = await mkdtemp(join(tmpdir(), 'fault-matrix-'));
+  const cwd = emptyDir('fault-matrix-');
   const runs = new Map<string, { job: Job; run: AreaRun }>();
   let done = 0;
   try {

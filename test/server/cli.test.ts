@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseFlags } from '../../server/cli/flags.js';
 import { startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { runServer, spawnServer, stop } from './support/spawn-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-cli-'));
+const dir = emptyDir('reference-cli-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parseFlags', () => {

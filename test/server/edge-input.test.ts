@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
 
 const app = await buildApp({ controlToken: CONTROL_TOKEN });
@@ -153,7 +153,7 @@ describe('internal_error names the remedy that fits the request (§7)', () => {
 
 describe('an old token keeps answering token_expired (§5.2), across housekeeping and a restart', () => {
   it('8 days after issue, housekeeping run and the server restarted: still token_expired', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reference-old-token-'));
+    const dir = emptyDir('reference-old-token-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const db = join(dir, 'reference.db');
     const first = await buildApp({ controlToken: CONTROL_TOKEN, db });

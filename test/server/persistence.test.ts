@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { SqliteStore } from '../../server/store/index.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { CONTROL_TOKEN, harness, orderBody } from './support/harness.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-persist-'));
+const dir = emptyDir('reference-persist-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const db = join(dir, 'reference.db');
 
