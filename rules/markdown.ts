@@ -1,6 +1,6 @@
 import type { Rule } from './schema.js';
 import { AREAS, type Area } from './schema.js';
-import { scopedStatementsMarkdown } from './scoped.js';
+import { activeStatements } from './statements/index.js';
 
 /** What a `source.doc` is called in docs/rules.md. */
 const DOC_NAMES = { api: 'API', contract: 'contract' } as const;
@@ -59,6 +59,35 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
   }
   lines.push(...scopedStatementsMarkdown());
   return lines.join('\n');
+}
+
+/**
+ * The statements of the index that name a scope or a condition (per account, per mode, per key, a
+ * kind of key, an account's state), each with the check of what it forbids and of what it leaves
+ * allowed: a server applying the rule too widely must fail as surely as one applying it too
+ * narrowly. The defects are those of the fault matrix that apply it beyond its scope.
+ */
+function scopedStatementsMarkdown(): string[] {
+  const lines = [
+    '## Scoped statements: both sides',
+    '',
+    'Each statement of the API document that names a scope or a condition, the check of what it forbids and the',
+    'check of what it leaves allowed (a server applying the rule too widely fails the latter), and the defects of',
+    'the fault matrix that apply it too widely (each caught by a check of the "allows" column). The statements',
+    'are those of [the statement index](statements.md).',
+    '',
+    '| statement | text | scope | forbids | allows | too wide (defects) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const s of activeStatements) {
+    if (!s.scope) continue;
+    const cell = (text: string) => escapeCell(text.replace(/\s+/g, ' '));
+    lines.push(
+      `| ${s.id} | ${cell(s.text)} | ${cell(s.scope.scope)} | ${s.scope.forbids.join(', ')} | ${s.scope.allows.join(', ')} | ${s.scope.tooWide.map((d) => `\`${d}\``).join(', ') || '—'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
 }
 
 /** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
