@@ -31,11 +31,16 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
     '',
     '- **MUST**: the API document states it. Only a rule quoting the API document, with no RFC between, may be',
     '  MUST; the catalogue refuses at load a MUST rule that rests on the contract, the reference dialect or an RFC.',
+    "  Where the API sentence alone could be read two ways and the contract's readings fix one with no",
+    '  alternative ("Deleted webhook endpoints do not count toward the five"), the rule quotes the API sentence it',
+    '  enforces and that reading ("as the contract reads it"), and is MUST.',
     '- **SHOULD**: an RFC the API builds on (named before the quote: "RFC 6749 §5.1 via API §4" quotes the',
     "  sentence of the API document the RFC's requirement attaches to), or near-universal practice.",
-    '- **DIALECT**: the API document says "not shown", or can be read more than one way, and the target contract',
-    '  (its reference dialect, its readings, its control protocol) decides. A target that reads the document',
-    '  otherwise is reported, never failed.',
+    '- **DIALECT**: the API document says "not shown", or can be read more than one way and the contract leaves',
+    '  the choice open (its reference dialect, a reading that says DIALECT, its control protocol). A target that',
+    '  reads the document otherwise is reported, never failed.',
+    '',
+    'Every statement of the API document, and the rules that check it, is in [the statement index](statements.md).',
     '',
     `${active.length} active rules: ${count('MUST')} MUST, ${count('SHOULD')} SHOULD, ${count('DIALECT')} DIALECT.`,
     '',
@@ -92,10 +97,13 @@ function scopedStatementsMarkdown(): string[] {
 
 /** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
 export function restsOn(rule: Rule): string {
-  const { doc, section, quote, rfc } = rule.source;
+  const { doc, section, quote, rfc, reading } = rule.source;
   const where = `${DOC_NAMES[doc]} §${section}`;
   const quoted = quote.map((q) => `“${q.replace(/\s+/g, ' ').trim()}”`).join(' … ');
-  return `${rfc ? `${rfc} via ${where}` : where}: ${quoted}`;
+  const read = reading
+    ? `, as the contract reads it (§2): ${reading.map((r) => `“${r.replace(/\s+/g, ' ').trim()}”`).join(' … ')}`
+    : '';
+  return `${rfc ? `${rfc} via ${where}` : where}: ${quoted}${read}`;
 }
 
 /** A table cell: pipes escaped, and `<prefix>` shown as text rather than taken for an HTML tag. */

@@ -9,7 +9,7 @@ import {
   serverStatements,
   statementIndex,
 } from '../../rules/statements/index.js';
-import { statementsMarkdown } from '../../rules/statements/markdown.js';
+import { statementFigure, statementsMarkdown } from '../../rules/statements/markdown.js';
 import type { Statement } from '../../rules/statements/schema.js';
 import { normalise, type Unit, unitsOf } from '../../rules/statements/text.js';
 import { defectsOf } from '../faults/defects-of.js';
@@ -197,6 +197,15 @@ describe('the index refuses malformed data at load', () => {
     ).toThrow(StatementIndexError);
     const once = { id: 'A5-05', kind: 'server' as const, text, rules: ['AUTH-05'] };
     expect(() => loadStatements([once, once])).toThrow(/duplicate/);
+  });
+});
+
+describe('the figure', () => {
+  test("the README states the index's figure as it is today", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(
+      `[docs/statements.md](docs/statements.md), ${statementFigure(activeStatements)}.`,
+    );
   });
 });
 
