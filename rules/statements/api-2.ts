@@ -75,7 +75,8 @@ export const statements: StatementInput[] = [
     id: 'A2-13',
     kind: 'server',
     text: 'Shipment, invoice | Read per order.',
-    rules: ['READ-16', 'READ-19'],
+    rules: ['READ-16', 'READ-19', 'READ-17', 'READ-18'],
+    gap: "no MUST check tells one order's shipments and invoice from another's: with two orders of one account, one shipped (control `ship`), the unshipped order must list no shipment and have no invoice while the shipped one shows its own; a server answering the account's shipments or one invoice for any order id passes READ-16 and READ-19 (READ-17 and READ-18 are DIALECT and use one order)",
   },
   {
     id: 'A2-14',
@@ -96,7 +97,13 @@ export const statements: StatementInput[] = [
     text: 'Safe to log.',
     why: 'tells the client it may log the Access Key ID; nothing a server does',
   },
-  { id: 'A2-18', kind: 'server', text: 'Identifies the key.', rules: ['TOKEN-10', 'KEY-06'] },
+  {
+    id: 'A2-18',
+    kind: 'server',
+    text: 'Identifies the key.',
+    rules: ['TOKEN-10', 'TOKEN-06'],
+    gap: "a token request pairing one key's Access Key ID with another valid key's Secret Key is never sent: it must be refused (no token); a server that finds the key by its secret alone issues one",
+  },
   {
     id: 'A2-19',
     kind: 'server',
@@ -219,6 +226,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Field errors also carry a pointer to the field.',
     rules: ['ORDER-26', 'ORDER-18'],
+    gap: "ORDER-26 (MUST) asks for a pointer only on a missing external_id, an unknown top-level field and a foreign country: a SKU not on the list, a quantity under the minimum and a freight product are errors of one field too (that line's sku or quantity) and must point at it; only ORDER-18, a DIALECT rule, asks there",
   },
   {
     id: 'A2-39',

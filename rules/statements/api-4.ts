@@ -251,7 +251,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'The same key with a different body gives 409 idempotency_conflict.',
     rules: ['IDEM-09', 'MODEL-01'],
-    gap: 'never raced: two different bodies sent at once with one Idempotency-Key (last-byte synchronised, several rounds) must place at most one order, the other answered 409 idempotency_conflict',
+    gap: 'IDEM-09 changes the external_id with the body: the same key with the same external_id but another quantity, SKU or address must also get 409 idempotency_conflict (a server that compares only the external_id replays it). Nor is it raced: two different bodies sent at once with one Idempotency-Key (last-byte synchronised, several rounds) must place at most one order, the other answered 409 idempotency_conflict',
   },
   {
     id: 'A4-41',

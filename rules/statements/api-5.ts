@@ -199,6 +199,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'webhooks:manage | /webhook-endpoints and /events',
     rules: ['SCOPE-01', 'SCOPE-02', 'HOOK-04'],
+    gap: 'webhooks:manage is asked for only at the list and creation of webhook endpoints and the event list: reading and deleting one webhook endpoint and reading one event without webhooks:manage must get 403 insufficient_scope naming it; a server that guards only the collection routes serves them',
   },
   {
     id: 'A5-27',

@@ -239,7 +239,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: '404 | not_found | No such object in the account, or it belongs to the other mode.',
     rules: ['MODE-01', 'MODE-02', 'MODE-03', 'MODE-04', 'MODE-05', 'IDEM-18', 'ORDER-20', 'ERR-11'],
-    gap: "another account's objects are tried for orders and quotes only (MODE-03): another account's shipments, invoice, webhook endpoints (read, delete) and events (read) must each be 404 not_found and absent from lists; HOOK-02 ends not_verifiable where a list shows another mode's endpoints instead of failing",
+    gap: "another account's objects are tried for orders and quotes only (MODE-03): another account's shipments, invoice, webhook endpoints (read, delete) and events (read) must each be 404 not_found and absent from lists; HOOK-02 ends not_verifiable where a list shows another mode's endpoints instead of failing; and ids that do not exist are tried for orders and quotes only (MODE-05): an unknown webhook endpoint and an unknown event id must get 404 not_found",
     scope: { scope: 'per account', forbids: ['MODE-03'], allows: ['ORDER-20'] },
   },
   {
