@@ -132,6 +132,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Calls from other addresses get 403 ip_not_allowed.',
     rules: ['IP-01', 'IP-02', 'IP-03'],
+    gap: "the allowlist is never shown to be the key's own: while one key of an account is allowlisted elsewhere (and refused), another key of the same account without an allowlist must be served from the run's address; a server that keeps the allowlist on the account refuses it",
     scope: {
       scope: 'per key, per address',
       forbids: ['IP-01'],
