@@ -142,7 +142,7 @@ describe('statements and rules map both ways', () => {
     expect(activeRules.filter((r) => !named.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
-  test('every server statement of the API document has an active MUST rule and no gap (the lead maps new rules onto the gaps listed)', () => {
+  test('every server statement of the API document has an active MUST rule and no gap (a failure lists each gap and the request that would expose it)', () => {
     const unchecked = serverStatements
       .filter((s) => s.doc === 'api')
       .filter((s) => !isMapped(s) || !s.rules.some((id) => findRule(id)?.level === 'MUST'))
