@@ -63,6 +63,10 @@ export type SourceDoc = (typeof SOURCE_DOCS)[number];
  * and Markdown marks (backticks, `**`); a test finds each one in its section.
  * A SHOULD rule that comes from an RFC the API builds on names it in `rfc` and
  * quotes the sentence of the document that the RFC's requirement attaches to.
+ * A rule quoting the API document may also quote, in `reading`, the reading of
+ * it that the target contract fixes (section 2, "Readings of the API document
+ * that the suite holds to") where the sentence alone could be read two ways:
+ * the API sentence is what the rule enforces, the reading what it means.
  */
 export const SourceSchema = z
   .object({
@@ -78,8 +82,34 @@ export const SourceSchema = z
       .string()
       .regex(/^RFC \d+ §\d+(\.\d+)*(, §\d+(\.\d+)*)*$/, 'rfc must look like "RFC 6749 §5.1"')
       .optional(),
+    /**
+     * The contract's reading (section 2, its "Readings" bullets) that fixes what the quoted API
+     * sentence means, verbatim. Only beside an API quote; a reading that leaves an alternative
+     * (it says DIALECT) fixes nothing and is refused.
+     */
+    reading: z
+      .union([z.string().min(8), z.array(z.string().min(8)).min(1)])
+      .transform((quote) => (typeof quote === 'string' ? [quote] : quote))
+      .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((source, ctx) => {
+    if (source.reading === undefined) return;
+    if (source.doc !== 'api') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reading'],
+        message: 'a reading fixes the meaning of an API quote: only beside doc "api"',
+      });
+    }
+    if (source.reading.some((r) => /\bDIALECT\b/.test(r))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reading'],
+        message: 'a reading that leaves an alternative (DIALECT) fixes nothing',
+      });
+    }
+  });
 export type Source = z.output<typeof SourceSchema>;
 
 /** The `section` a rule shows for its source: "4" for the API document, "C2" for the contract. */
@@ -120,6 +150,8 @@ export const RuleSchema = z
   .superRefine((rule, ctx) => {
     // Target contract, section 1: MUST is what the API document states. A rule resting on the
     // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
+    // A MUST rule may carry the contract's reading of its API sentence (source.reading): it still
+    // quotes the sentence of the API document it enforces.
     if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
       ctx.addIssue({
         code: 'custom',

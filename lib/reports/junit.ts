@@ -77,6 +77,8 @@ function properties(report: Report): string {
     ['conformance.must_total', String(coverage.must_total)],
     ['conformance.should_verified', String(coverage.should_verified)],
     ['conformance.should_total', String(coverage.should_total)],
+    ['conformance.statements_checked', String(coverage.statements_checked ?? 0)],
+    ['conformance.statements_total', String(coverage.statements_total ?? 0)],
   ];
   return [
     '    <properties>',

@@ -3,7 +3,7 @@ import { VERDICTS } from '../verdict/words.js';
 import { casesLine } from './build-report.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
-import { outcomeTitle } from './outcome.js';
+import { outcomeTitle, uncheckedKindsNote } from './outcome.js';
 import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
@@ -34,7 +34,7 @@ export function renderMarkdown(report: Report): string {
   out.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => report.summary[v]).join(' | ')} |`, '');
   out.push(
-    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered. Outcome \`${report.summary.outcome}\`: ${coverageFigure(report.summary.coverage)}, ${report.summary.coverage.should_verified} of ${report.summary.coverage.should_total} SHOULD rules.`,
+    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered. Outcome \`${report.summary.outcome}\`: ${coverageFigure(report.summary.coverage)}, ${report.summary.coverage.should_verified} of ${report.summary.coverage.should_total} SHOULD rules. ${capitalised(uncheckedKindsNote())}.`,
     '',
   );
 

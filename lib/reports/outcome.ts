@@ -1,6 +1,13 @@
+import { activeStatements } from '../../rules/statements/index.js';
 import { coverageFigure } from '../verdict/decide.js';
 import type { Outcome } from '../verdict/words.js';
 import type { Coverage } from './report-model.js';
+
+/** The statements no run checks against a server, and where they are listed with why. */
+export function uncheckedKindsNote(): string {
+  const count = (kind: string) => activeStatements.filter((s) => s.kind === kind).length;
+  return `${count('client')} statements of the documents bind only the client and ${count('unobservable')} no HTTP exchange can observe: never checked against a server (docs/statements.md lists each with why)`;
+}
 
 /** The outcome in words. Only `conforms` ever says "Conforms". */
 export function outcomeTitle(outcome: Outcome): string {

@@ -129,6 +129,8 @@ export interface RuleSource {
   section: string;
   quote: string;
   rfc?: string;
+  /** The target contract's reading (section 2) that fixes what the quoted API sentence means. */
+  reading?: string;
 }
 
 /**

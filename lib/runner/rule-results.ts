@@ -148,6 +148,7 @@ export function sourceOf(rule: Rule): RuleSource {
     section: rule.source.section,
     quote: rule.source.quote.join(' … '),
     ...(rule.source.rfc ? { rfc: rule.source.rfc } : {}),
+    ...(rule.source.reading ? { reading: rule.source.reading.join(' … ') } : {}),
   };
 }
 

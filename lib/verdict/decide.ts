@@ -1,4 +1,5 @@
 import type { Level } from '../../rules/index.js';
+import { statementCoverage } from '../../rules/statements/index.js';
 import type { CheckOutcome } from '../check/verdict.js';
 import type { Waiver } from '../config/waivers.js';
 import type { RuleResult, RunError, Summary, WaiverSummary } from '../reports/report-model.js';
@@ -103,22 +104,35 @@ export function moreSerious(a: Verdict, b: Verdict): Verdict {
   return SERIOUSNESS.indexOf(a) >= SERIOUSNESS.indexOf(b) ? a : b;
 }
 
-/** What a run verified: `passed` or `failed`, per level. */
+/** What a run verified: `passed` or `failed`, per level, and the server statements it checked. */
 export function coverageOf(results: readonly RuleResult[]): Coverage {
   const verified = (r: RuleResult) => r.verdict === 'passed' || r.verdict === 'failed';
   const must = results.filter((r) => r.level === 'MUST');
   const should = results.filter((r) => r.level === 'SHOULD');
+  // A server statement of the API document or the contract's readings is checked in this run when
+  // it has no gap and one of its rules was verified here (docs/statements.md).
+  const statements = statementCoverage(new Set(results.filter(verified).map((r) => r.rule_id)));
   return {
     must_total: must.length,
     must_verified: must.filter(verified).length,
     should_total: should.length,
     should_verified: should.filter(verified).length,
+    statements_total: statements.server_total,
+    statements_checked: statements.server_checked,
   };
 }
 
-/** "verified 104 of 132 MUST rules": the figure every report format states beside the outcome. */
+/**
+ * "verified 104 of 132 MUST rules, 180 of 238 server statements checked": the figure every report
+ * format states beside the outcome. A run that left statements unchecked says how many and why
+ * they count: a partial run (filtered, or without a capability) checks fewer.
+ */
 export function coverageFigure(coverage: Coverage): string {
-  return `verified ${coverage.must_verified} of ${coverage.must_total} MUST rules`;
+  const rules = `verified ${coverage.must_verified} of ${coverage.must_total} MUST rules`;
+  // Reports written before the statement index have no statement figure: the rules' alone.
+  if (coverage.statements_total === undefined) return rules;
+  const partial = coverage.must_verified < coverage.must_total ? ': a partial run' : '';
+  return `${rules}, ${coverage.statements_checked ?? 0} of ${coverage.statements_total} server statements checked${partial}`;
 }
 
 /** The run's outcome: waivers never change it (a waived failure still does not conform). */

@@ -30,6 +30,13 @@ export interface Coverage {
   must_verified: number;
   should_total: number;
   should_verified: number;
+  /**
+   * The server statements of the statement index (docs/statements.md), and how many this run
+   * checked: those with no gap one of whose rules it verified. Absent in reports written
+   * before the index existed.
+   */
+  statements_total?: number;
+  statements_checked?: number;
 }
 
 /**

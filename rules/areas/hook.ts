@@ -28,13 +28,14 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'HOOK-03',
-    level: 'DIALECT',
-    title: 'DIALECT not count deleted webhook endpoints toward the five',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST not count deleted webhook endpoints toward the five',
+    section: '6',
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Deleted webhook endpoints do not count toward the five.',
+      doc: 'api',
+      section: '6',
+      quote: 'At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded.',
+      reading: 'Deleted webhook endpoints do not count toward the five.',
     },
   },
   {

@@ -165,27 +165,31 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'ORDER-13',
-    level: 'DIALECT',
-    title: 'DIALECT count cancelled orders toward the maximum orders per day',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST count cancelled orders toward the maximum orders per day',
+    section: '4',
     needs: ['accounts', 'keys'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Cancelled orders still count toward orders per day and probation.',
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+      reading: 'Cancelled orders still count toward orders per day and probation.',
     },
   },
   {
     id: 'ORDER-14',
-    level: 'DIALECT',
+    level: 'MUST',
     title:
-      "DIALECT count orders per day per mode: live orders leave the test mode's allowance untouched",
-    section: 'C2',
+      "MUST count orders per day per mode: live orders leave the test mode's allowance untouched",
+    section: '4',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Orders per day count per mode; probation counts per live key.',
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+      reading: 'Orders per day count per mode; probation counts per live key.',
     },
   },
   {

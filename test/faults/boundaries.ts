@@ -230,6 +230,16 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
       return maxOrdersPerDay !== undefined && limitAndOneMore(ex, /\/orders$/, maxOrdersPerDay);
     },
   },
+  'ORDER-13': {
+    kind: 'elsewhere',
+    rules: ['ORDER-12'],
+    why: "judges that cancelled orders count, with the day's allowance and one more order",
+  },
+  'ORDER-14': {
+    kind: 'elsewhere',
+    rules: ['ORDER-12'],
+    why: "judges that the allowance counts per mode, with the day's allowance and one more order",
+  },
   'ORDER-25': {
     kind: 'recorded',
     sends: 'external_id of 64 and 65 characters, 100 and 101 items',
@@ -346,6 +356,11 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     kind: 'recorded',
     sends: '5 webhook endpoints, then a sixth',
     holds: (ex) => limitAndOneMore(ex, /\/webhook-endpoints$/, 5),
+  },
+  'HOOK-03': {
+    kind: 'elsewhere',
+    rules: ['HOOK-01'],
+    why: 'judges that a deleted endpoint leaves room, after the same five',
   },
   'HOOK-02': {
     kind: 'recorded',

@@ -4,7 +4,7 @@ import { VERDICTS } from '../../verdict/words.js';
 import { casesLine } from '../build-report.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
-import { outcomeTitle } from '../outcome.js';
+import { outcomeTitle, uncheckedKindsNote } from '../outcome.js';
 import { replayCommand } from '../replay-command.js';
 import type { Outcome, Report, RuleResult } from '../report-model.js';
 import { ruleDetails } from './details.js';
@@ -72,7 +72,7 @@ ${firstSections(report, runErrors(report))}
 ${changes(report)}
 ${workflowSections(report)}
 <h2 id="rules">All rules</h2>
-<p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable).</p>
+<p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable). ${e(coverageFigure(report.summary.coverage))}; ${e(uncheckedKindsNote())}.</p>
 <div class="filters">
 <label>Verdict <select id="filter-verdict"><option value="">all</option>${VERDICTS.map((v) => `<option value="${v}">${v}</option>`).join('')}</select></label>
 <label>Area <select id="filter-area"><option value="">all</option>${areas.map((a) => `<option value="${e(a)}">${e(a)}: ${e(AREAS[a])}</option>`).join('')}</select></label>

@@ -1,0 +1,143 @@
+import type { StatementInput } from './schema.js';
+
+/** The API document, sections 8 (limits) and 9 (versioning). */
+export const statements: StatementInput[] = [
+  {
+    id: 'A8-01',
+    kind: 'server',
+    text: 'Reads (GET) | 300 requests per minute per key',
+    rules: ['RATE-01', 'RATE-08'],
+    gap: "the read class is tried at GET /account only, with one token: every GET endpoint counts in the one read budget (300 GETs spread over orders, catalog and quotes must exhaust it), all tokens of a key share it (reads made with two tokens of one key count together), and reads and writes are separate budgets (writes used up leave reads working, and reads used up leave writes working); another key's reads are never shown untouched by one key's exhausted reads",
+    scope: {
+      scope: 'per key, apart from token requests',
+      forbids: ['RATE-01'],
+      allows: ['RATE-08'],
+    },
+  },
+  {
+    id: 'A8-02',
+    kind: 'server',
+    text: 'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+    rules: ['RATE-02', 'RATE-07', 'RATE-08'],
+    scope: {
+      scope: 'per key, per class',
+      forbids: ['RATE-02'],
+      allows: ['RATE-07', 'RATE-08'],
+      tooWide: ['rate-limit-per-account'],
+    },
+    gap: 'the write class is tried at POST /quotes only, with one token: POST /orders, the cancel and the webhook-endpoint writes (their create and DELETE) count in the same 60 a minute, all tokens of a key share them, and used-up writes leave reads working; a limit kept per endpoint, per method or per token passes',
+  },
+  {
+    id: 'A8-03',
+    kind: 'server',
+    text: 'POST /oauth/token | 20 requests per minute per key',
+    rules: ['RATE-03', 'RATE-07', 'RATE-08'],
+    scope: {
+      scope: 'per key, apart from reads and writes',
+      forbids: ['RATE-03'],
+      allows: ['RATE-07', 'RATE-08'],
+      tooWide: ['token-refusal-blocks-calls'],
+    },
+  },
+  {
+    id: 'A8-04',
+    kind: 'server',
+    text: 'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+    rules: ['RATE-01', 'RATE-02', 'RATE-03', 'RATE-04', 'RATE-05', 'RATE-06', 'RATE-09'],
+    gap: 'Retry-After is checked on token and write 429s only and never bounded: a read 429 must carry it too, and on every 429 it must be at least 1 and at most the window (60 s), and honoured (the call served once it has passed)',
+  },
+  {
+    id: 'A8-05',
+    kind: 'server',
+    text: 'Token lifetime | 3600 seconds',
+    rules: ['AUTH-05', 'AUTH-06', 'TOKEN-04'],
+  },
+  { id: 'A8-06', kind: 'server', text: 'Active keys | 10', rules: ['KEY-06'] },
+  {
+    id: 'A8-07',
+    kind: 'server',
+    text: 'Idempotency-Key length | up to 255 characters',
+    rules: ['IDEM-02', 'IDEM-03'],
+  },
+  {
+    id: 'A8-08',
+    kind: 'server',
+    text: 'Webhook endpoints | 5 per mode',
+    rules: ['HOOK-01', 'HOOK-02'],
+  },
+  {
+    id: 'A8-09',
+    kind: 'server',
+    text: 'New live key probation | first 24 hours: at most 3 orders or $500.00',
+    rules: ['PROB-01', 'PROB-02', 'PROB-03'],
+  },
+  {
+    id: 'A8-10',
+    kind: 'server',
+    text: 'Order cancel window | 24 hours',
+    rules: ['CANCEL-02', 'CANCEL-03'],
+  },
+  {
+    id: 'A8-11',
+    kind: 'server',
+    text: 'Maximum order value | Per account, shown in GET /account under limits.',
+    rules: ['READ-02'],
+  },
+  {
+    id: 'A8-12',
+    kind: 'server',
+    text: 'Over it: 422 validation_failed.',
+    row: 'Maximum order value',
+    rules: ['ORDER-10', 'ORDER-11'],
+    scope: {
+      scope: "over the account's own maximum",
+      forbids: ['ORDER-10'],
+      allows: ['ORDER-11'],
+      tooWide: ['order-max-value-exclusive'],
+    },
+  },
+  {
+    id: 'A8-13',
+    kind: 'server',
+    text: 'Maximum orders per day | Per account, shown in GET /account under limits.',
+    rules: ['READ-02'],
+  },
+  {
+    id: 'A8-14',
+    kind: 'server',
+    text: 'Over it: 422 validation_failed.',
+    row: 'Maximum orders per day',
+    rules: ['ORDER-12', 'ORDER-14'],
+    scope: {
+      scope: 'per account (and mode)',
+      forbids: ['ORDER-12'],
+      allows: ['ORDER-14'],
+      tooWide: ['orders-per-day-across-modes'],
+    },
+  },
+  {
+    id: 'A8-15',
+    kind: 'server',
+    text: 'The numeric values of the per-account limits are set per account and are read from the account.',
+    rules: ['READ-02', 'ORDER-10', 'ORDER-12'],
+  },
+  {
+    id: 'A9-01',
+    kind: 'server',
+    text: 'The version is part of the path: /api/on-demand/v1.',
+    rules: ['AUTH-01', 'READ-12'],
+  },
+  { id: 'A9-02', kind: 'server', text: 'Error code values never change.', rules: ['ERR-06'] },
+  {
+    id: 'A9-03',
+    kind: 'client',
+    text: 'title and detail may be reworded.',
+    why: 'tells clients not to rely on the wording; a server words title and detail as it likes',
+  },
+  {
+    id: 'A9-04',
+    kind: 'informative',
+    text: 'Deprecation policy and rules for adding fields: not shown.',
+    why: 'marks what the document leaves open',
+  },
+];
