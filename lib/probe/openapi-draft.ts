@@ -22,10 +22,11 @@ import { notInferred } from './draft-profile.js';
  *    answers (a list envelope's array, boolean and nullable cursor; money as
  *    an integer, a decimal string or an object), enums named by
  *    `x-enum-varnames`, a token pattern (the key prefix), the problem
- *    `type` (docs_url);
- * 3. the reference dialect's own names, where the document uses them.
- * A field none of these settles keeps the reference dialect's value and is
- * named by a TODO: never a silent guess.
+ *    `type` (docs_url); an operation without the mark is known by an
+ *    `operationId` that is the profile's name of it, or by a path and
+ *    method the API document fixes (§4).
+ * A field neither settles keeps the starting profile's value (the reference
+ * dialect's) and is named by a TODO: never a silent guess.
  */
 export class OpenApiDraftError extends Error {
   override name = 'OpenApiDraftError';
