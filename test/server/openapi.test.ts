@@ -92,7 +92,9 @@ describe.each(NAMES)('the OpenAPI document of %s', (name) => {
           env: {
             PATH: process.env.PATH ?? '',
             HOME: process.env.HOME ?? '',
+            // No telemetry and no update check: the test sends nothing off this machine.
             REDOCLY_TELEMETRY: 'off',
+            REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
           },
         },
       ));
