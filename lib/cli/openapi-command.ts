@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { PACKAGE_ROOT } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
 import type { Terminal } from './terminal.js';
 
@@ -19,7 +20,11 @@ export async function openApiCommand(
 ): Promise<number> {
   const { openApiDocument } = await import('../../server/openapi/document.js');
   const { profile } = settings;
-  const document = openApiDocument(profile.dialect, { title: `profile ${profile.name}` });
+  // No --profile: the suite's own config/reference.json, wherever the package is.
+  const named = profile.name.startsWith(PACKAGE_ROOT)
+    ? 'the reference dialect (config/reference.json)'
+    : `profile ${profile.name}`;
+  const document = openApiDocument(profile.dialect, { title: named });
   const file = settings.openapi;
   const shown = relative(cwd, file).startsWith('..') ? file : relative(cwd, file);
   try {
@@ -36,7 +41,7 @@ export async function openApiCommand(
     0,
   );
   terminal.out(
-    `OpenAPI 3.1 written: ${shown} (${operations} operations, dialect of ${profile.name}); docs/openapi.md says what it holds`,
+    `OpenAPI 3.1 written: ${shown} (${operations} operations, ${named}); docs/openapi.md says what it holds`,
   );
   return 0;
 }

@@ -61,7 +61,6 @@ export function openApiDocument(dialect: OpenApiDialect, options: OpenApiOptions
       title: `Partner Ordering API${options.title ? ` (${options.title})` : ''}`,
       version: '1',
       description: INFO_SENTENCE,
-      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [
       {
