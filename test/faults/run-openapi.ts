@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadProfile } from '../../lib/config/profile.js';
@@ -208,6 +208,7 @@ export async function runOpenApiMatrix(
     return out;
   } finally {
     await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

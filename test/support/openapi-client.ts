@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { orderBodyOf } from '../../lib/check/order-body.js';
@@ -35,6 +35,18 @@ export async function generatedClientRun(input: {
   quantity: number;
 }): Promise<ClientRun> {
   const dir = emptyDir('openapi-client-');
+  try {
+    return await clientIn(dir, input);
+  } finally {
+    // The link to node_modules goes, not what it links to.
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function clientIn(
+  dir: string,
+  input: Parameters<typeof generatedClientRun>[0],
+): Promise<ClientRun> {
   // The project's packages (openapi-fetch, typescript), as a partner's own node_modules.
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(input.document));
