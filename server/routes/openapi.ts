@@ -7,7 +7,7 @@ import { OPENAPI_PATH, openApiDocument } from '../openapi/document.js';
  * OpenAPI 3.1 description of the dialect this server speaks (the reference
  * dialect, or its `--profile`'s), for partners who generate a client or
  * point contract tools at the sandbox. No credentials: it says nothing the
- * API document and the profile do not. Written once, at start.
+ * API document and the profile do not.
  */
 export function installOpenApiRoute(
   app: FastifyInstance,
@@ -15,8 +15,13 @@ export function installOpenApiRoute(
   docsUrl: string,
   title: string,
 ): void {
-  const text = JSON.stringify(openApiDocument({ ...dialect, docsUrl }, { title }));
-  app.get(OPENAPI_PATH, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(text),
-  );
+  // Written at the first request, then kept: most servers (and tests) never serve it.
+  let text: string | undefined;
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    text ??= JSON.stringify(openApiDocument({ ...dialect, docsUrl }, { title }));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(text);
+  });
 }
