@@ -123,8 +123,7 @@ export function draftFromOpenApi(document: Json, start: Dialect): Draft {
     for (const f of fields) if (!draft.inferred.includes(f)) draft.inferred.push(f);
   };
   const resolver = new Resolver(document);
-  const base = basePath(document);
-  const found = operationsOf(document, resolver, base);
+  const found = operationsOf(document, resolver);
   const byOp = classify(found, resolver, draft.todos);
 
   // Paths, methods and success statuses.
@@ -168,7 +167,7 @@ export function draftFromOpenApi(document: Json, start: Dialect): Draft {
   }
   applyFields(d, fields, got, draft.todos);
   listShape(d, byOp, resolver, fields, got);
-  prefixAndDocs(d, document, resolver, byOp, got);
+  prefixAndDocs(d, resolver, byOp, got);
 
   for (const op of Object.keys(PATH_OF) as OperationName[]) {
     if (!byOp.has(op)) draft.missing.push(PATH_OF[op]);
@@ -206,18 +205,12 @@ class Resolver {
   }
 }
 
-/** The path of the API base in `servers`, so that paths are read below it. */
-function basePath(doc: Json): string {
-  const servers = Array.isArray(doc.servers) ? doc.servers : [];
-  for (const server of servers) {
-    const url = isObject(server) && typeof server.url === 'string' ? server.url : '';
-    const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').replace(/\/+$/, '');
-    if (path.endsWith(API_BASE)) return '';
-  }
-  return '';
-}
-
-function operationsOf(doc: Json, resolver: Resolver, _base: string): FoundOperation[] {
+/**
+ * Every operation of the document, its paths below the API base: a document
+ * whose server URL ends in `/api/on-demand/v1` writes them so; one whose
+ * paths start with the base has it taken off.
+ */
+function operationsOf(doc: Json, resolver: Resolver): FoundOperation[] {
   const out: FoundOperation[] = [];
   for (const [rawPath, rawItem] of Object.entries(doc.paths as Json)) {
     const item = resolver.deref(rawItem);
@@ -660,7 +653,22 @@ function enumNames(schema: Json): Map<string, string> {
   return out;
 }
 
-/** The list envelope and its paging: from the first list answer the document shows. */
+/** The operations answered with a list, in the order their answer is trusted for the envelope. */
+const LISTS: readonly OperationName[] = [
+  'orderList',
+  'catalogProducts',
+  'webhookEndpointList',
+  'eventList',
+  'shipments',
+];
+
+/**
+ * The list envelope and its paging: where `x-dialect-field` says, else from
+ * the first list answer the document shows, by its shape: its one array
+ * (the items), its one boolean (more pages follow), its one string that may
+ * be null (the next cursor); its one integer query parameter (the page
+ * size, up to its `maximum`) and its one other optional one (the cursor).
+ */
 function listShape(
   d: Dialect,
   byOp: Map<OperationName, Classified>,
@@ -668,15 +676,38 @@ function listShape(
   fields: FieldFinder,
   got: (...f: string[]) => void,
 ): void {
-  const items = fields.one('list.items');
-  if (items) {
-    d.list.items = items.pointer;
-    d.list.hasMore = fields.one('list.hasMore')?.pointer ?? null;
-    d.list.nextCursor = fields.one('list.nextCursor')?.pointer ?? null;
-    got('list.items', 'list.hasMore', 'list.nextCursor');
+  const marked = fields.one('list.items');
+  const list = LISTS.map((op) => byOp.get(op)).find((entry) => entry !== undefined);
+  const envelope = list && !marked ? envelopeOf(list.found.operation, resolver) : undefined;
+  const items = marked?.pointer ?? envelope?.items;
+  if (items !== undefined) {
+    d.list.items = items;
+    d.list.hasMore = marked
+      ? (fields.one('list.hasMore')?.pointer ?? null)
+      : (envelope?.hasMore ?? null);
+    d.list.nextCursor = marked
+      ? (fields.one('list.nextCursor')?.pointer ?? null)
+      : (envelope?.nextCursor ?? null);
+    if (d.list.hasMore !== null || d.list.nextCursor !== null)
+      got('list.items', 'list.hasMore', 'list.nextCursor');
+    else got('list.items');
   }
-  const cursor = fields.one('list.cursorParam');
-  const limit = fields.one('list.limitParam');
+  const optional = (list?.found.parameters ?? []).filter(
+    (p) =>
+      p.in === 'query' &&
+      p.required !== true &&
+      typeof p.name === 'string' &&
+      !list?.own.includes(String(p.name)) &&
+      !list?.others.includes(String(p.name)),
+  );
+  const typeOf = (p: Json) => {
+    const schema = resolver.deref(p.schema);
+    return isObject(schema) ? schema : {};
+  };
+  const integers = optional.filter((p) => typeOf(p).type === 'integer');
+  const strings = optional.filter((p) => typeOf(p).type === 'string' && !('enum' in typeOf(p)));
+  const cursor = fields.one('list.cursorParam') ?? one(strings, typeOf);
+  const limit = fields.one('list.limitParam') ?? one(integers, typeOf);
   if (cursor) {
     d.list.cursorParam = cursor.pointer;
     got('list.cursorParam');
@@ -689,14 +720,52 @@ function listShape(
       got('list.maxLimit');
     }
   }
-  void byOp;
-  void resolver;
+}
+
+/** The one parameter of a kind, as a field seen at its name. */
+function one(params: readonly Json[], schemaOf: (p: Json) => Json): FieldSeen | undefined {
+  const only = params.length === 1 ? params[0] : undefined;
+  return only
+    ? { pointer: String(only.name), schema: schemaOf(only), from: 'orderList' }
+    : undefined;
+}
+
+/** A list answer's envelope by its shape, where each part is the only one of its kind. */
+function envelopeOf(
+  operation: Json,
+  resolver: Resolver,
+): { items: string; hasMore: string | null; nextCursor: string | null } | undefined {
+  const arrays: string[] = [];
+  const booleans: string[] = [];
+  const cursors: string[] = [];
+  const visit = (raw: unknown, at: string, depth: number) => {
+    const schema = resolver.deref(raw);
+    if (!isObject(schema) || depth > 4 || !isObject(schema.properties)) return;
+    for (const [name, sub] of Object.entries(schema.properties)) {
+      const member = resolver.deref(sub);
+      if (!isObject(member)) continue;
+      const pointer = `${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const types = Array.isArray(member.type) ? member.type : [member.type];
+      if (types.includes('array')) arrays.push(pointer);
+      else if (types.includes('boolean')) booleans.push(pointer);
+      else if (types.includes('string') && (types.includes('null') || member.nullable === true))
+        cursors.push(pointer);
+      else if (types.includes('object') || isObject(member.properties))
+        visit(member, pointer, depth + 1);
+    }
+  };
+  const schema = answerSchemas(operation, resolver)[0];
+  visit(schema, '', 0);
+  if (arrays.length !== 1 || booleans.length > 1 || cursors.length > 1) return undefined;
+  const hasMore = booleans[0] ?? null;
+  const nextCursor = cursors[0] ?? null;
+  if (hasMore === null && nextCursor === null) return undefined;
+  return { items: arrays[0] as string, hasMore, nextCursor };
 }
 
 /** The key prefix from the token's pattern, `{docs_url}` from the problem `type`'s. */
 function prefixAndDocs(
   d: Dialect,
-  _doc: Json,
   resolver: Resolver,
   byOp: Map<OperationName, Classified>,
   got: (...f: string[]) => void,

@@ -86,7 +86,9 @@ describe.each(NAMES)('%s: its OpenAPI document drafted back', (name) => {
       );
     };
     expect(wrong.filter((field) => !isNamed(field))).toEqual([]);
-    // What the structure alone still tells: the statuses, the key prefix, docs_url, the money of each place.
+    // What the structure alone still tells: the list envelope and its paging, the statuses, the key prefix, docs_url.
+    expect(wrong.filter((field) => field.startsWith('list.'))).toEqual([]);
+    expect(draft.inferred).toEqual(expect.arrayContaining(['list.items', 'list.limitParam']));
     expect(draft.inferred).toEqual(
       expect.arrayContaining(['keyPrefix', 'docsUrl', 'operations.account.status']),
     );
