@@ -326,7 +326,9 @@ function errorCodes(specs: readonly OperationSpec[]): Map<number, ApiCode[]> {
 /**
  * What a token request may be refused with (§4, §5, §7): no or bad Basic
  * credentials (401), a scope beyond the key's (403), the key's gates (§5.9,
- * §5.10), a bad form (422), the token rate limit (§5.5).
+ * §5.10), a body not a form (415), a bad form or a Secret Key in it (422),
+ * the token rate limit (§5.5). A suspended account still gets tokens: §5.11
+ * refuses it new orders only.
  */
 const TOKEN_CODES: readonly ApiCode[] = [
   'credentials_in_url',
@@ -335,7 +337,6 @@ const TOKEN_CODES: readonly ApiCode[] = [
   'ip_not_allowed',
   'api_not_enabled',
   'sandbox_not_enabled',
-  'partner_suspended',
   'unsupported_media_type',
   'validation_failed',
   'rate_limited',
