@@ -74,6 +74,10 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       const { verifyPackage } = await import('./verify.js');
       return await verifyPackage(settings.workflow.verify, settings.workflow.publicKey, terminal);
     }
+    if (settings.openapi !== undefined) {
+      const { openApiCommand } = await import('./openapi-command.js');
+      return await openApiCommand({ ...settings, openapi: settings.openapi }, terminal, io.cwd);
+    }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
     // Start-up order (issue 27). A target elsewhere: it is probed and its credentials tried while

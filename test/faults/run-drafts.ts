@@ -111,7 +111,7 @@ async function draftOne(name: string, cwd: string): Promise<DraftRun> {
 }
 
 /** A dialect as compared: money place by place (the format each place is read in), no docs URL. */
-function comparable(dialect: Dialect): Record<string, unknown> {
+export function comparable(dialect: Dialect): Record<string, unknown> {
   const { docsUrl: _, money, ...rest } = dialect;
   return {
     ...rest,
@@ -125,7 +125,7 @@ function comparable(dialect: Dialect): Record<string, unknown> {
   };
 }
 
-function leaves(value: unknown, at = ''): [string, unknown][] {
+export function leaves(value: unknown, at = ''): [string, unknown][] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [[at, value]];
   return Object.entries(value).flatMap(([key, inner]) =>
     leaves(inner, at === '' ? key : `${at}.${key}`),
