@@ -128,6 +128,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'other-account-webhook-endpoint-readable': 'MODE-08',
   'sixth-webhook-endpoint-accepted': 'HOOK-01',
   'webhook-limit-across-modes': 'HOOK-02',
+  'webhook-endpoints-listed-across-modes': 'HOOK-02',
   'deleted-endpoints-counted': 'HOOK-03',
   'events-without-webhooks-scope': 'HOOK-04',
   'read-only-orders-placed': 'SVC-02',
