@@ -71,6 +71,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'idem-replay-across-accounts': 'IDEM-18',
   'idem-replay-across-modes': 'IDEM-19',
   'idem-records-expire-1h': 'IDEM-17',
+  'replay-after-account-state': 'IDEM-20',
+  'replay-after-daily-limit': 'IDEM-20',
   'declined-external-id-kept': 'IDEM-13',
   'order-any-media-type': 'ORDER-01',
   'order-external-id-optional': 'ORDER-03',
