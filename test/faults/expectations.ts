@@ -33,6 +33,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'revoked-key-issues-tokens': 'KEY-05',
   'ten-keys-no-tokens': 'KEY-06',
   'live-key-ids-marked-test': 'KEY-07',
+  'account-shows-secret-key': 'KEY-11',
   'cancel-scope-not-enforced': 'SCOPE-01',
   'required-scope-missing': 'SCOPE-02',
   'account-needs-orders-read': 'SCOPE-03',
