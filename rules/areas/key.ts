@@ -142,4 +142,13 @@ export const rules: RuleInput[] = [
         'Secret Key | <prefix>_test_sk_<chars> or <prefix>_live_sk_<chars> | Secret. Shown once, when the key is created or rolled.',
     },
   },
+  {
+    id: 'KEY-12',
+    level: 'MUST',
+    title:
+      'MUST never let eleven keys of an account work at once, and let a tenth work again once one is revoked',
+    section: '3',
+    needs: ['accounts', 'keys'],
+    source: { doc: 'api', section: '3', quote: 'Up to 10 keys may be active at once.' },
+  },
 ];

@@ -130,4 +130,28 @@ export const KEY_DEFECTS = defectsOf('KEY', [
       };
     },
   },
+  {
+    name: 'eleventh-key-active',
+    breaks: 'an account may hold eleven active keys, each of them working',
+    replaces: () => ({ keys: { limit: (limit) => limit + 1 } }),
+  },
+  {
+    // A server whose limit counts every key ever made for the account, revoked ones too.
+    name: 'revoked-keys-count-toward-ten',
+    breaks: 'revoked keys count toward the ten: after a revoke no tenth key can be made',
+    replaces: () => {
+      // Keys revoked per account, as the defective count remembers them.
+      const revoked = new Map<string, number>();
+      return {
+        keys: {
+          revoke: (revoke) => async (key) => {
+            await revoke(key);
+            revoked.set(key.accountId, (revoked.get(key.accountId) ?? 0) + 1);
+          },
+          countTowardLimit: (count) => async (accountId) =>
+            (await count(accountId)) + (revoked.get(accountId) ?? 0),
+        },
+      };
+    },
+  },
 ]);

@@ -34,6 +34,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'ten-keys-no-tokens': 'KEY-06',
   'live-key-ids-marked-test': 'KEY-07',
   'account-shows-secret-key': 'KEY-11',
+  'eleventh-key-active': 'KEY-12',
+  'revoked-keys-count-toward-ten': 'KEY-12',
   'cancel-scope-not-enforced': 'SCOPE-01',
   'required-scope-missing': 'SCOPE-02',
   'account-needs-orders-read': 'SCOPE-03',
