@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
@@ -106,6 +107,32 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
         },
       },
     }),
+  },
+  {
+    // A server that checks SKUs against one catalogue of every product any account lists.
+    name: 'order-sku-from-any-account',
+    breaks: "a SKU on another account's product list is accepted",
+    replaces: () => {
+      // Every product seen on an account's list while pricing, by SKU.
+      const catalogue = new Map<string, Product>();
+      return {
+        orders: {
+          priceItems: (priceItems) => (settings, items, country) => {
+            for (const product of settings.products) catalogue.set(product.sku, product);
+            const own = new Set(settings.products.map((product) => product.sku));
+            const borrowed = items.flatMap((item) => {
+              const product = own.has(item.sku) ? undefined : catalogue.get(item.sku);
+              return product ? [product] : [];
+            });
+            return priceItems(
+              { ...settings, products: [...settings.products, ...borrowed] },
+              items,
+              country,
+            );
+          },
+        },
+      };
+    },
   },
   {
     name: 'order-min-quantity-ignored',

@@ -1,9 +1,17 @@
 import fc from 'fast-check';
-import { check, checksUseOwnAccounts, orderBody, withAddress } from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  orderBody,
+  type Product,
+  withAddress,
+} from '../../lib/check/index.js';
 import { foreignCountryCode } from '../arbitraries/foreignCountryCode.js';
 import { expectNoOrder } from '../support/expect-orders.js';
+import { requireSuccess } from '../support/expect-success.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { ordering } from '../support/ordering.js';
+import { TEST_PRODUCTS } from '../support/test-products.js';
 
 // Each check makes the accounts it uses: they may run side by side against a target far away.
 checksUseOwnAccounts();
@@ -18,6 +26,30 @@ check('ORDER-06', async (ctx) => {
   const res = await ctx.postOrder(key, body);
   expectValidationFailed(ctx, res);
   await expectNoOrder(ctx, key, body.external_id, 'an order for a SKU not on the list');
+  // The list is the account's own: a product on another account's list, which that account
+  // orders, is still not on this one's (a single catalogue for every account would take it).
+  if (!(ctx.has('accounts') && ctx.has('keys'))) {
+    ctx.note("another account's SKU is not tried: needs the control API");
+    return;
+  }
+  const theirs: Product = {
+    sku: `CT-ONLY-${ctx.faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+    name: 'Enamel pin, made for one partner',
+    unit_price: 900,
+    min_quantity: 1,
+    ships_by_freight: false,
+  };
+  const other = await ordering(ctx, { products: [...TEST_PRODUCTS, theirs] });
+  const line = { sku: theirs.sku, quantity: 1 };
+  const otherBody = orderBody(ctx, other.catalog, { items: [line] });
+  const mine = orderBody(ctx, catalog, { items: [line] });
+  requireSuccess(
+    await ctx.postOrder(other.key, otherBody),
+    `the other account ordering ${theirs.sku}`,
+  );
+  const refused = await ctx.postOrder(key, mine);
+  expectValidationFailed(ctx, refused);
+  await expectNoOrder(ctx, key, mine.external_id, "an order for another account's SKU");
 });
 
 check('ORDER-07', async (ctx) => {

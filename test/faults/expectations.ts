@@ -82,6 +82,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'order-postal-code-optional': 'ORDER-04',
   'order-unknown-field-ignored': 'ORDER-05',
   'order-unknown-sku-accepted': 'ORDER-06',
+  'order-sku-from-any-account': 'ORDER-06',
   'order-min-quantity-ignored': 'ORDER-07',
   'order-non-us-accepted': 'ORDER-08',
   'order-freight-accepted': 'ORDER-09',
