@@ -37,6 +37,17 @@ export const READ_DEFECTS = defectsOf('READ', [
     replaces: accountBend((view) => ({ ...view, scopes: [...SCOPES] })),
   },
   {
+    name: 'account-shows-token-scopes',
+    breaks: "GET /account shows the token's scopes, not the key's",
+    replaces: () => ({
+      answer: (answer) => {
+        const { principal } = answer.request;
+        if (principal && successOf(answer, 'GET', '/account'))
+          answer.body = { ...answer.body, scopes: [...principal.scopes] };
+      },
+    }),
+  },
+  {
     name: 'account-livemode-false',
     breaks: 'GET /account says livemode false for live keys',
     replaces: accountBend((view) => ({ ...view, livemode: false })),

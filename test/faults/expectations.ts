@@ -155,6 +155,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'problem-errors-without-pointer': 'ORDER-26',
   'account-default-limits': 'READ-02',
   'account-all-scopes': 'READ-03',
+  'account-shows-token-scopes': 'READ-03',
   'account-livemode-false': 'READ-04',
   'account-billing-invoice': 'READ-05',
   'quote-not-readable': 'READ-10',
