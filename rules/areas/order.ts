@@ -320,4 +320,16 @@ export const rules: RuleInput[] = [
       quote: 'Each has detail. Field errors also carry a pointer to the field.',
     },
   },
+  {
+    id: 'ORDER-27',
+    level: 'MUST',
+    title:
+      'MUST refuse a body not sent as JSON with 415 unsupported_media_type on POST /quotes and on webhook endpoint creation',
+    section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'Bodies are JSON (Content-Type: application/json) except the token request.',
+    },
+  },
 ];

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASE } from '../config/api.js';
 import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
 import { ApiProblem } from '../problems/api-problem.js';
@@ -21,6 +22,19 @@ function patchedBody(patch: (fields: Fields) => Fields) {
           : json;
       return { body, input: parseBody(OrderBodySchema, body) };
     };
+}
+
+/**
+ * A route of `POST` that reads its body as JSON whatever the client said it
+ * is, as a server with one JSON body parser for every request would.
+ */
+function readAsJson(route: string) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', async (request) => {
+      if (request.method === 'POST' && request.routeOptions.url === `${API_BASE}${route}`)
+        request.headers['content-type'] = 'application/json';
+    });
+  };
 }
 
 const ORDER_FIELDS = new Set(['external_id', 'items', 'shipping_address']);
@@ -326,5 +340,15 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
           (await wide.externalIdAccount(externalId, mode)) !== undefined,
       },
     }),
+  },
+  {
+    name: 'quote-any-media-type',
+    breaks: 'a quote body is read as JSON whatever its Content-Type',
+    replaces: () => ({ beforeHandler: readAsJson('/quotes') }),
+  },
+  {
+    name: 'webhook-endpoint-any-media-type',
+    breaks: 'a webhook endpoint body is read as JSON whatever its Content-Type',
+    replaces: () => ({ beforeHandler: readAsJson('/webhook-endpoints') }),
   },
 ]);

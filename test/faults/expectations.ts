@@ -78,6 +78,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'replay-after-daily-limit': 'IDEM-20',
   'declined-external-id-kept': 'IDEM-13',
   'order-any-media-type': 'ORDER-01',
+  'quote-any-media-type': 'ORDER-27',
+  'webhook-endpoint-any-media-type': 'ORDER-27',
   'order-external-id-optional': 'ORDER-03',
   'order-postal-code-optional': 'ORDER-04',
   'order-unknown-field-ignored': 'ORDER-05',
