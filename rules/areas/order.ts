@@ -332,4 +332,18 @@ export const rules: RuleInput[] = [
       quote: 'Bodies are JSON (Content-Type: application/json) except the token request.',
     },
   },
+  {
+    id: 'ORDER-28',
+    level: 'MUST',
+    title:
+      "MUST give the orders-per-day allowance back on a new day: a day's last order allowed, then another 48 hours later",
+    section: '4',
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+    },
+  },
 ];

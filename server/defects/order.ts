@@ -223,6 +223,17 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    // A limit compared in whole dollars: a total a few cents over the maximum passes.
+    name: 'order-max-value-whole-dollars',
+    breaks: 'the maximum order value is compared in whole dollars: one cent over is accepted',
+    replaces: () => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, Math.floor(total / 100) * 100, ordersToday),
+      },
+    }),
+  },
+  {
     name: 'orders-per-day-ignored',
     breaks: 'the maximum orders per day is not enforced',
     replaces: () => ({
@@ -238,6 +249,25 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
           ),
       },
     }),
+  },
+  {
+    // A daily counter that is never reset: the first day's count stands for every later day.
+    name: 'orders-per-day-never-reset',
+    breaks:
+      "the orders-per-day count never resets: the first day's orders count on every later day",
+    replaces: () => {
+      // The first day an account's mode was counted.
+      const firstDay = new Map<string, string>();
+      return {
+        orders: {
+          ordersToday: (count) => (accountId, mode, day) => {
+            const first = firstDay.get(`${accountId}|${mode}`) ?? day;
+            firstDay.set(`${accountId}|${mode}`, first);
+            return count(accountId, mode, first);
+          },
+        },
+      };
+    },
   },
   {
     name: 'orders-per-day-skips-cancelled',
