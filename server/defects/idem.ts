@@ -113,6 +113,19 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     replaces: () => ({ orders: { sameRequest: () => () => true } }),
   },
   {
+    // A server that remembers only which external_id a key placed.
+    name: 'idem-conflict-by-external-id-only',
+    breaks: 'the same key with another body of the same external_id replays the first order',
+    replaces: () => ({
+      orders: {
+        fingerprint: (fingerprint) => (request, body) =>
+          fingerprint(request, {
+            external_id: (body as { external_id?: unknown } | null)?.external_id,
+          }),
+      },
+    }),
+  },
+  {
     name: 'idem-race-unserialized',
     breaks: 'an identical request arriving while one is in flight is not replayed',
     replaces: () => {

@@ -4,6 +4,7 @@ import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
+import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
 
 type Fields = Record<string, unknown>;
@@ -292,6 +293,48 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     name: 'duplicate-external-id-unchecked',
     breaks: 'a used external_id is not refused 409 (the database answers 500)',
     replaces: () => ({ orders: { externalIdTaken: () => () => Promise.resolve(false) } }),
+  },
+  {
+    // A server that frees an external_id when its order is cancelled (unique among live orders);
+    // the database's unique index then refuses the insert.
+    name: 'external-id-freed-by-cancel',
+    breaks: "a cancelled order's external_id is not refused 409 (the database answers 500)",
+    replaces: ({ ctx }) => ({
+      orders: {
+        externalIdTaken: () => async (accountId, mode, externalId) => {
+          const order = await ctx.store.orders.getByExternalId(accountId, mode, externalId);
+          return order !== undefined && order.status !== 'cancelled';
+        },
+      },
+    }),
+  },
+  {
+    // A server that deduplicates identical bodies whatever their Idempotency-Key.
+    name: 'external-id-identical-body-replayed',
+    breaks: 'the same order body under a new Idempotency-Key replays the first order (200)',
+    replaces: () => {
+      // The fingerprint of the request that placed each `account|mode|external_id`.
+      const placed = new Map<string, Buffer>();
+      return {
+        orders: {
+          place: (place) => async (app, request, principal, key, fingerprint, input, behave) => {
+            const name = `${principal.account.id}|${principal.mode}|${input.external_id}`;
+            const earlier = placed.get(name);
+            if (earlier?.equals(fingerprint)) {
+              const order = await app.store.orders.getByExternalId(
+                principal.account.id,
+                principal.mode,
+                input.external_id,
+              );
+              if (order) return { order, view: orderView(order), replayed: true };
+            }
+            const result = await place(app, request, principal, key, fingerprint, input, behave);
+            if (!result.replayed) placed.set(name, fingerprint);
+            return result;
+          },
+        },
+      };
+    },
   },
   {
     name: 'by-external-id-undecoded',
