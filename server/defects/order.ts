@@ -3,6 +3,7 @@ import { API_BASE } from '../config/api.js';
 import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import type { OrderCreateBehaviour } from '../routes/orders-create.js';
 import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
 import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
@@ -36,6 +37,39 @@ function readAsJson(route: string) {
         request.headers['content-type'] = 'application/json';
     });
   };
+}
+
+type Priced = OrderCreateBehaviour['priceItems'];
+
+/**
+ * Rules 1, 2 and 4 checked on the first line only, as a server that reads
+ * `items[0]` would: each product a later line names (and the first does not)
+ * is as `relax` makes it; with `unlisted`, a SKU not on the list is a free placeholder.
+ */
+function firstLineOnly(relax: (product: Product) => Product, unlisted = false) {
+  return () => ({
+    orders: {
+      priceItems:
+        (priceItems: Priced): Priced =>
+        (settings, items, country) => {
+          const first = items[0]?.sku;
+          const later = new Set(items.slice(1).map((item) => item.sku));
+          later.delete(first ?? '');
+          const products = settings.products.map((p) => (later.has(p.sku) ? relax(p) : p));
+          const listed = new Set(products.map((p) => p.sku));
+          const placeholders = [...later]
+            .filter((sku) => unlisted && !listed.has(sku))
+            .map((sku) =>
+              relax({ sku, name: sku, unit_price: 0, min_quantity: 1, ships_by_freight: false }),
+            );
+          return priceItems(
+            { ...settings, products: [...products, ...placeholders] },
+            items,
+            country,
+          );
+        },
+    },
+  });
 }
 
 const ORDER_FIELDS = new Set(['external_id', 'items', 'shipping_address']);
@@ -148,6 +182,21 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
         },
       };
     },
+  },
+  {
+    name: 'order-sku-checked-on-first-line',
+    breaks: 'a SKU not on the list is refused on the first line only; on a later one it is free',
+    replaces: firstLineOnly((product) => product, true),
+  },
+  {
+    name: 'order-minimum-checked-on-first-line',
+    breaks: "a quantity under the product's minimum is refused on the first line only",
+    replaces: firstLineOnly((product) => ({ ...product, min_quantity: 0 })),
+  },
+  {
+    name: 'order-freight-checked-on-first-line',
+    breaks: 'a freight product is refused on the first line only',
+    replaces: firstLineOnly((product) => ({ ...product, ships_by_freight: false })),
   },
   {
     name: 'order-min-quantity-ignored',
