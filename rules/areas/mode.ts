@@ -106,4 +106,16 @@ export const rules: RuleInput[] = [
       quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
     },
   },
+  {
+    id: 'MODE-09',
+    level: 'MUST',
+    title:
+      'MUST answer 404 not_found for shipments, invoices, events and webhook endpoints of ids that do not exist',
+    section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
+  },
 ];

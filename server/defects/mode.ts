@@ -320,4 +320,19 @@ export const MODE_DEFECTS = defectsOf('MODE', [
       };
     },
   },
+  {
+    // A route that reads a field of the order it did not find anywhere.
+    name: 'unknown-order-shipments-500',
+    breaks: 'the shipments of an order id that no order has anywhere answer 500 internal_error',
+    replaces: ({ wide }) => ({
+      beforeHandler: answeredBefore('GET', '/orders/:id/shipments', async (_principal, id) => {
+        if (
+          (await wide.orderAccount(id, 'test')) !== undefined ||
+          (await wide.orderAccount(id, 'live')) !== undefined
+        )
+          return undefined;
+        throw new TypeError("Cannot read properties of undefined (reading 'id')");
+      }),
+    }),
+  },
 ]);

@@ -130,4 +130,14 @@ export const READ_DEFECTS = defectsOf('READ', [
     breaks: 'GET /events needs orders:read instead of webhooks:manage',
     replaces: () => ({ scopes: { events: () => 'orders:read' } }),
   },
+  {
+    name: 'shipments-always-empty',
+    breaks: 'GET /orders/{id}/shipments answers an empty list, shipped or not',
+    replaces: () => ({
+      answer: (answer) => {
+        if (successOf(answer, 'GET', '/orders/:id/shipments'))
+          answer.body = { ...answer.body, data: [], has_more: false };
+      },
+    }),
+  },
 ]);

@@ -90,3 +90,37 @@ check('READ-19', async (ctx) => {
     ctx.expectShape(res.json, InvoiceSchema, '/body', res.exchange);
   }
 });
+
+check('READ-23', async (ctx) => {
+  // Section 2: "Shipment, invoice | Read per order"; section 4: "GET | shipments of an order |
+  // orders:read | Read shipments." Once the order is shipped (contract section 3: one shipment), its
+  // shipments show it: a list that is always empty reads nothing. The shape is READ-17's.
+  const { key, account, id } = await placed(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await ctx.control.ship(account.id, id);
+  const path = ctx.path('shipments', { id });
+  const res = await ctx.api(key).get(path);
+  await requireServedSubresource(
+    ctx,
+    key,
+    path,
+    res,
+    'shipments',
+    'GET shipments of a shipped order',
+  );
+  if (!ctx.expectStatus(res, ctx.dialect.operations.shipments.status)) return;
+  const { items } = listPage(
+    ctx.dialect,
+    res.json,
+    { pointer: '/id', field: 'dialect.list.nextCursor' },
+    res.exchange,
+  );
+  ctx.expectTrue(items.length > 0, {
+    code: 'STATE',
+    pointer: `/body${ctx.dialect.list.items}`,
+    expected: 'the shipment of the shipped order',
+    received: items,
+    message: 'a shipped order shows no shipment',
+    exchange: res.exchange,
+  });
+});

@@ -138,6 +138,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'other-account-orders-listed': 'MODE-03',
   'other-account-quotes-visible': 'MODE-03',
   'unknown-id-as-422': 'MODE-05',
+  'unknown-order-shipments-500': 'MODE-09',
   'events-read-across-modes': 'MODE-07',
   'webhook-endpoint-deleted-across-modes': 'MODE-07',
   'shipments-across-modes': 'MODE-07',
@@ -179,6 +180,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   // The list envelope is the dialect's (contract section 2): READ-16 (MUST) is not verifiable without it.
   'shipments-not-listed': 'READ-17',
   'shipments-not-found': 'READ-16',
+  'shipments-always-empty': 'READ-23',
   'events-need-orders-read': 'READ-20',
   'external-id-lookup-forgets-after-day': 'MODEL-01',
   // Scoped statements applied too widely (issue 12).
