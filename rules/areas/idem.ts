@@ -252,4 +252,18 @@ export const rules: RuleInput[] = [
         'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
     },
   },
+  {
+    id: 'IDEM-20',
+    level: 'MUST',
+    title:
+      'MUST replay a placed order even where a new one would now be refused (limits reached, suspended, read_only, probation spent)',
+    section: '4',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+    },
+  },
 ];

@@ -324,4 +324,30 @@ export const rules: RuleInput[] = [
       quote: 'Each has detail. Field errors also carry a pointer to the field.',
     },
   },
+  {
+    id: 'ORDER-27',
+    level: 'MUST',
+    title:
+      'MUST refuse a body not sent as JSON with 415 unsupported_media_type on POST /quotes and on webhook endpoint creation',
+    section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'Bodies are JSON (Content-Type: application/json) except the token request.',
+    },
+  },
+  {
+    id: 'ORDER-28',
+    level: 'MUST',
+    title:
+      "MUST give the orders-per-day allowance back on a new day: a day's last order allowed, then another 48 hours later",
+    section: '4',
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+    },
+  },
 ];

@@ -271,4 +271,24 @@ export const rules: RuleInput[] = [
         'events | GET /events (list), GET /events/{id}; an event is {id, type, created_at, livemode, data: {object}}; types include order.created, order.cancelled',
     },
   },
+  {
+    id: 'READ-23',
+    level: 'MUST',
+    title: "MUST show a shipped order's shipment when its shipments are read",
+    section: '4',
+    needs: ['accounts', 'keys', 'shipping'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'GET | shipments of an order | orders:read | Read shipments.',
+    },
+  },
+  {
+    id: 'READ-24',
+    level: 'MUST',
+    title: "MUST show an order's own shipments and invoice, never another order's",
+    section: '2',
+    needs: ['accounts', 'keys', 'shipping'],
+    source: { doc: 'api', section: '2', quote: 'Shipment, invoice | Read per order.' },
+  },
 ];

@@ -63,15 +63,13 @@ export const statements: StatementInput[] = [
     id: 'A1-10',
     kind: 'server',
     text: 'Objects belong to exactly one mode.',
-    rules: ['MODE-01', 'MODE-02', 'IDEM-19', 'HOOK-02'],
-    gap: "only orders and quotes are tried across modes: a test order's shipments and invoice, a test webhook endpoint and a test event must each be 404 not_found to a live key of the same account (read, and delete for the endpoint) and absent from its lists, and the reverse for a test key; HOOK-02 shows only that each mode has its own five",
+    rules: ['MODE-01', 'MODE-02', 'IDEM-19', 'HOOK-02', 'MODE-07'],
   },
   {
     id: 'A1-11',
     kind: 'server',
     text: 'Test keys see only test objects and live keys see only live objects.',
-    rules: ['MODE-01', 'MODE-02', 'IDEM-19', 'ORDER-20'],
-    gap: "MODE-01 tries live orders only and MODE-02 test orders and quotes: a live quote read with a test key, and the other mode's shipments, invoice, webhook endpoints and events (read, list, delete) are never tried; each must be 404 not_found and absent from lists",
+    rules: ['MODE-01', 'MODE-02', 'IDEM-19', 'ORDER-20', 'MODE-07'],
     scope: { scope: 'per mode', forbids: ['MODE-01', 'MODE-02'], allows: ['ORDER-20'] },
   },
   {

@@ -74,7 +74,7 @@ export const statements: StatementInput[] = [
     id: 'A3-10',
     kind: 'server',
     text: 'Up to 10 keys may be active at once.',
-    rules: ['KEY-06'],
+    rules: ['KEY-06', 'KEY-12'],
   },
   {
     id: 'A3-11',
@@ -129,8 +129,7 @@ export const statements: StatementInput[] = [
     id: 'A3-18',
     kind: 'server',
     text: 'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable.',
-    rules: ['CANCEL-03', 'CANCEL-04', 'CANCEL-05', 'CANCEL-01'],
-    gap: 'production started is tried only as in_production (CANCEL-04): an order shipped inside its first 24 hours (control `ship`, which passes through production) must also get 409 not_cancellable; a server that refuses only the in_production state cancels a shipped order and passes',
+    rules: ['CANCEL-03', 'CANCEL-04', 'CANCEL-05', 'CANCEL-01', 'CANCEL-07'],
   },
   {
     id: 'A3-19',

@@ -70,6 +70,21 @@ check('HOOK-02', async (ctx) => {
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const liveKey = await ctx.key({ mode: 'live', account });
   await fillToFive(ctx, testKey, 'test mode');
+  // The account is the check's own and its live mode has no endpoint yet: whatever the live key's
+  // list shows is the test mode's, a leak (section 1: live keys see only live objects), never a
+  // sandbox that is "already full".
+  const shown = await countEndpoints(ctx, liveKey);
+  if (typeof shown !== 'number')
+    return ctx.notVerifiable(`the live mode's webhook endpoints could not be listed: ${shown.why}`);
+  if (
+    !ctx.expectEqual(
+      `/body${ctx.dialect.list.items}`,
+      0,
+      shown,
+      "the live key's webhook endpoint list, before any live endpoint was made, shows the test mode's",
+    )
+  )
+    return;
   await fillToFive(ctx, liveKey, 'live mode, with test mode full');
   ctx.expectProblem(await createEndpoint(ctx, liveKey), { status: 422, code: 'limit_exceeded' });
 });
