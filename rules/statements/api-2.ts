@@ -224,7 +224,6 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Field errors also carry a pointer to the field.',
     rules: ['ORDER-26', 'ORDER-18'],
-    gap: "ORDER-26 (MUST) asks for a pointer only on a missing external_id, an unknown top-level field and a foreign country: a SKU not on the list, a quantity under the minimum and a freight product are errors of one field too (that line's sku or quantity) and must point at it; only ORDER-18, a DIALECT rule, asks there",
   },
   {
     id: 'A2-39',

@@ -452,6 +452,26 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    name: 'line-errors-without-pointer',
+    breaks:
+      'errors[] entries for a SKU not on the list, a quantity under the minimum or a freight product carry no pointer',
+    replaces: () => ({
+      answer: (answer) => {
+        const { errors } = answer.body;
+        if (!answer.problem || !Array.isArray(errors)) return;
+        const line = /^\/items\/\d+\/(sku|quantity)$/;
+        answer.body = {
+          ...answer.body,
+          errors: (errors as { detail: string; pointer?: string }[]).map((entry) =>
+            entry.pointer !== undefined && line.test(entry.pointer)
+              ? { detail: entry.detail }
+              : entry,
+          ),
+        };
+      },
+    }),
+  },
+  {
     // A scoped statement applied too widely (issue 12): §4 rule 4 says unique per account.
     name: 'external-id-unique-across-accounts',
     breaks: 'an external_id used in another account is refused with 409 duplicate_external_id',

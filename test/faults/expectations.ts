@@ -166,6 +166,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'problem-required-scope-everywhere': 'ERR-07',
   'problem-errors-without-detail': 'ERR-08',
   'problem-errors-without-pointer': 'ORDER-26',
+  'line-errors-without-pointer': 'ORDER-26',
   'account-default-limits': 'READ-02',
   'account-all-scopes': 'READ-03',
   'account-shows-token-scopes': 'READ-03',
