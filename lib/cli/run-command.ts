@@ -41,6 +41,11 @@ export interface CommandIo {
  * carried out says why in one line and answers 2.
  */
 export async function runCommand(io: CommandIo): Promise<number> {
+  // `client -- <command>`: grade a partner's client instead of a target (docs/partners.md).
+  if (io.argv[0] === 'client') {
+    const { clientCommand } = await import('./client-command.js');
+    return clientCommand({ ...io, argv: io.argv.slice(1) });
+  }
   const terminal = new Terminal(io.stdout, io.stderr);
   terminal.protect(new SafetyNet({ keyPrefix: 'odp' }));
   try {

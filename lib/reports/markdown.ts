@@ -1,5 +1,6 @@
 import { VERDICTS } from '../check/verdict.js';
 import { casesLine } from './build-report.js';
+import { renderClientMarkdown } from './client-markdown.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { coverageFigure, outcomeTitle } from './outcome.js';
@@ -18,6 +19,7 @@ const LIST_LIMIT = 50;
  * story is in report.html.
  */
 export function renderMarkdown(report: Report): string {
+  if (report.client) return renderClientMarkdown(report);
   const out: string[] = [];
   out.push(`# Conformance: ${headline(report)}`, '');
   out.push(
