@@ -61,6 +61,7 @@ export async function clientCommand(io: CommandIo): Promise<number> {
       ...(options.controlToken ? { controlToken: options.controlToken } : {}),
       timeoutMs: options.timeoutMs,
       choice: options.choice,
+      retryAfterSeconds: options.retryAfterSeconds,
     });
   } catch (error) {
     if (!(error instanceof HarnessError)) throw error;

@@ -15,6 +15,8 @@ export interface ClientOptions {
   controlUrl?: string;
   controlToken?: string;
   timeoutMs: number;
+  /** `--retry-after`: the Retry-After of the situations' 429s and 503s, in seconds. */
+  retryAfterSeconds: number;
   /** Things the user should know that are not errors. */
   notices: string[];
 }
@@ -22,7 +24,14 @@ export interface ClientOptions {
 export type ClientLoad = { help: true } | { help: false; options: ClientOptions };
 
 /** The flags `client` takes before its command; each is a value flag but --help. */
-const FLAGS = ['report-dir', 'situations', 'target', 'control-url', 'timeout'] as const;
+const FLAGS = [
+  'report-dir',
+  'situations',
+  'retry-after',
+  'target',
+  'control-url',
+  'timeout',
+] as const;
 type Flag = (typeof FLAGS)[number];
 
 /**
@@ -122,6 +131,17 @@ export function loadClientOptions(input: {
       );
     }
   }
+  const retryText = flags.get('retry-after');
+  let retryAfterSeconds = 1;
+  if (retryText !== undefined) {
+    retryAfterSeconds = /^\d+$/.test(retryText) ? Number(retryText) : Number.NaN;
+    if (!(retryAfterSeconds >= 1 && retryAfterSeconds <= 60)) {
+      throw new ConfigError(
+        '--retry-after',
+        `must be an integer from 1 to 60, got ${quote(retryText)}`,
+      );
+    }
+  }
   const situations = flags.get('situations');
   const reportDir = flags.get('report-dir');
   return {
@@ -137,6 +157,7 @@ export function loadClientOptions(input: {
       ...(controlUrl ? { controlUrl } : {}),
       ...(controlToken ? { controlToken } : {}),
       timeoutMs,
+      retryAfterSeconds,
       notices,
     },
   };
@@ -160,6 +181,8 @@ export function clientHelpText(situations: readonly string[]): string {
     '  --situations LIST         situations to play, comma-separated (default all); NAME:N plays',
     '                            one N times; none plays nothing. Situations:',
     ...wrap(situations.join(', '), 60).map((line) => `                              ${line}`),
+    '  --retry-after SECONDS     the Retry-After of the situations’ 429s and 503s, and how long',
+    '                            read-only and unavailable last (default 1, up to 60)',
     '  --target URL              grade against another sandbox instead, through its control API:',
     '  --control-url URL         its control API (or CONTROL_URL), with CONTROL_TOKEN in the environment',
     '  --timeout MS              timeout of each request passed on to the sandbox (default 10000)',

@@ -1,13 +1,8 @@
-import {
-  activeClientRules,
-  type ClientRule,
-  SITUATIONS,
-  type SituationName,
-} from '../../rules/client/index.js';
+import { activeClientRules, type ClientRule, SITUATIONS } from '../../rules/client/index.js';
 import type { ClientOutcome } from '../reports/client-outcome.js';
 import type { ClientExchange } from '../sandbox/exchange.js';
 import type { Play } from '../sandbox/plan.js';
-import { type Finding, named } from './judge.js';
+import { type Finding, type Judge, named } from './judge.js';
 import { JUDGES, WORDS_RULE } from './judges/index.js';
 import type { Traffic } from './traffic.js';
 
@@ -29,20 +24,40 @@ const SHOWN_EXCHANGES = 30;
 
 /**
  * Grades the client's traffic by every active client rule: each rule's judge
- * on each occasion, then the rule's outcome. An occasion that is a reworded
- * replay of a situation is judged by CLIENT-21 alone: the reaction rules
- * judge the client with the usual words, CLIENT-21 whether new words change
- * that reaction, so a client that reads `detail` is broken on that rule only.
+ * on each occasion, then the rule's outcome. An answer the client must
+ * recognise by its code (a 429, a 500, token_expired), met with its title
+ * and detail reworded, counts for its own rule, unless the client kept that
+ * rule with the usual words and failed it reworded: then the words decided,
+ * and that is CLIENT-21's (rely on `code`). So a client that reads `detail`
+ * is broken on CLIENT-21 only, and one that fails a rule whatever the words
+ * on that rule.
  */
 export function grade(traffic: Traffic, plays: readonly Play[]): ClientGrade[] {
+  const split = new Map<string, Split>();
+  const splitOf = (judge: Judge): Split => {
+    let found = split.get(judge.ruleId);
+    if (!found) {
+      found = splitFindings(judge, traffic);
+      split.set(judge.ruleId, found);
+    }
+    return found;
+  };
   return activeClientRules.map((rule) => {
     try {
-      if (rule.id === WORDS_RULE) return gradeWords(rule, traffic, plays);
+      if (rule.id === WORDS_RULE) {
+        const reacting = [...JUDGES.values()].filter((judge) => judge.reacts);
+        const findings = reacting.flatMap((judge) => splitOf(judge).words);
+        findings.sort((a, b) => (a.exchanges[0] ?? 0) - (b.exchanges[0] ?? 0));
+        return summed(rule, findings, () => notExercisedReason(rule, plays));
+      }
       const judge = JUDGES.get(rule.id);
       if (!judge) return errorGrade(rule, 'no judge implements this rule (a gap of the suite)');
-      const occasions = judge.occasions(traffic).filter((ex) => !ex.play?.reworded);
-      const findings = occasions.map((ex) => judge.judge(ex, traffic));
-      return summed(rule, findings, () => notExercisedReason(rule, plays));
+      const { own, words } = splitOf(judge);
+      const why = () =>
+        words.length > 0
+          ? `its ${words.length} occasions came with the title and detail reworded, and ${WORDS_RULE} judged them`
+          : notExercisedReason(rule, plays);
+      return summed(rule, own, why);
     } catch (error) {
       return errorGrade(
         rule,
@@ -52,43 +67,41 @@ export function grade(traffic: Traffic, plays: readonly Play[]): ClientGrade[] {
   });
 }
 
-function gradeWords(rule: ClientRule, traffic: Traffic, plays: readonly Play[]): ClientGrade {
-  const findings: Finding[] = [];
-  for (const ex of traffic.all) {
-    if (!ex.play?.reworded) continue;
-    const reaction = reactionRule(ex.play.situation);
-    const judge = reaction ? JUDGES.get(reaction.id) : undefined;
-    if (!reaction || !judge) continue;
-    const reworded = judge.judge(ex, traffic);
-    if (reworded.outcome === 'honoured') {
-      findings.push({ ...reworded, reason: `reworded, still: ${reworded.reason}` });
-      continue;
-    }
-    const plain = judge
-      .occasions(traffic)
-      .filter((e) => !e.play?.reworded)
-      .map((e) => judge.judge(e, traffic))
-      .find((f) => f.outcome === 'honoured');
-    if (!plain) {
-      findings.push({
-        outcome: 'not_exercised',
-        exchanges: [ex.id],
-        reason: `${named(ex)} was ${ex.play.situation} reworded, but the client did not keep ${reaction.id} with the usual words either (${reaction.id} judges that)`,
-      });
-      continue;
-    }
-    findings.push({
-      outcome: 'broken',
-      exchanges: [...plain.exchanges, ...reworded.exchanges],
-      reason: `with the usual words, ${plain.reason}; with the title and detail reworded, ${reworded.reason} (${reaction.id})`,
-    });
-  }
-  return summed(rule, findings, () => notExercisedReason(rule, plays));
+/** A rule's findings, and those that are CLIENT-21's: reworded answers, judged against the usual words. */
+interface Split {
+  own: Finding[];
+  words: Finding[];
 }
 
-/** The rule that judges the client's reaction to a situation (CLIENT-18 for a 429, …). */
-function reactionRule(situation: SituationName): ClientRule | undefined {
-  return activeClientRules.find((r) => r.id !== WORDS_RULE && r.situations.includes(situation));
+function splitFindings(judge: Judge, traffic: Traffic): Split {
+  const occasions = judge.occasions(traffic);
+  if (!judge.reacts) return { own: occasions.map((ex) => judge.judge(ex, traffic)), words: [] };
+  const plain = occasions.filter((ex) => !ex.reworded).map((ex) => judge.judge(ex, traffic));
+  const kept = plain.find((f) => f.outcome === 'honoured');
+  const own = [...plain];
+  const words: Finding[] = [];
+  for (const ex of occasions.filter((e) => e.reworded)) {
+    const finding = judge.judge(ex, traffic);
+    if (finding.outcome === 'honoured') {
+      own.push(finding);
+      words.push({ ...finding, reason: `reworded, still: ${finding.reason}` });
+    } else if (kept) {
+      words.push({
+        outcome: 'broken',
+        exchanges: [...kept.exchanges, ...finding.exchanges],
+        reason: `with the usual words, ${kept.reason}; with the title and detail reworded, ${finding.reason} (${judge.ruleId})`,
+      });
+    } else {
+      own.push(finding);
+      words.push({
+        outcome: 'not_exercised',
+        exchanges: [ex.id],
+        reason: `${named(ex)} came reworded, but the client did not keep ${judge.ruleId} with the usual words either (${judge.ruleId} judges it)`,
+      });
+    }
+  }
+  own.sort((a, b) => (a.exchanges[0] ?? 0) - (b.exchanges[0] ?? 0));
+  return { own, words };
 }
 
 function summed(rule: ClientRule, findings: readonly Finding[], why: () => string): ClientGrade {

@@ -17,6 +17,13 @@ export interface Finding {
  */
 export interface Judge {
   ruleId: string;
+  /**
+   * Its occasions are answers the client must recognise by their code (a
+   * 429, a 500, token_expired): those whose title and detail were reworded
+   * are CLIENT-21's to judge, so that a client reading `detail` is broken on
+   * that rule, and on this one only where it fails with the usual words too.
+   */
+  reacts?: true;
   occasions(traffic: Traffic): ClientExchange[];
   judge(occasion: ClientExchange, traffic: Traffic): Finding;
 }

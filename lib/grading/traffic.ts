@@ -32,11 +32,18 @@ export class Traffic {
 
   /**
    * What the client sent once it had `ex`'s answer: later requests that
-   * arrived after that answer went out (a request sent at the same time,
-   * before the client could read the answer, is no reaction to it).
+   * arrived after that answer went out. A request sent at the same time,
+   * before the client could read the answer, is no reaction to it, however
+   * late a busy machine delivered it: the first request on a connection the
+   * client opened before the answer went out was under way by then.
    */
   after(ex: ClientExchange): ClientExchange[] {
-    return this.all.filter((e) => e.id > ex.id && e.receivedMs >= ex.answeredMs);
+    return this.all.filter(
+      (e) =>
+        e.id > ex.id &&
+        e.receivedMs >= ex.answeredMs &&
+        !(e.connection.first && e.connection.openedMs < ex.answeredMs),
+    );
   }
 
   before(ex: ClientExchange): ClientExchange[] {

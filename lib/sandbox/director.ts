@@ -44,11 +44,10 @@ export interface DirectorOptions {
   own: OwnRequest;
   /** `{docs_url}` of the sandbox's problem types, for the answers the layer makes itself. */
   docsUrl: string;
+  /** The Retry-After of the situations' 429s and 503s, and how long read-only and unavailable last. */
+  retryAfterSeconds: number;
 }
 
-/** How long `read-only` and `unavailable` last, and the Retry-After their answers carry. */
-const STATE_MS = 1_000;
-const STATE_RETRY_AFTER = '1';
 /** A token expires 3600 seconds after it is issued (API document section 5); one more second. */
 const EXPIRE_SECONDS = 3601;
 /** After 401 token_expired, other situations wait for the client's recovery, at most this many requests. */
@@ -61,8 +60,6 @@ interface Armed {
   fires(ex: ClientExchange): boolean;
   /** Done once it fired (a valid card again, the state's end counted from now). */
   then?(ex: ClientExchange): Promise<void>;
-  /** What it keeps from being played meanwhile: every other situation, or those on orders. */
-  blocks: 'all' | 'orders';
 }
 
 /**
@@ -165,7 +162,8 @@ export class Director {
     const reaction = this.#failed.has(identityOf(ex));
     for (const play of this.#o.plays) {
       if (play.state !== 'pending') continue;
-      if (this.#armed && (this.#armed.blocks === 'all' || onOrders(play.situation))) continue;
+      // While one situation waits for its exchange, only a 429 (answered here, arming nothing) may come.
+      if (this.#armed && !immediate(play.situation)) continue;
       if (play.reworded && !this.#plainDone(play.situation)) continue;
       if (this.#chance(play.situation, ex, reaction)) return play;
     }
@@ -236,7 +234,6 @@ export class Director {
           ex.notes.push(`the account's clock moved ${EXPIRE_SECONDS} seconds forward (situation)`);
           this.#arm(
             play,
-            'all',
             (e) => answered(e, 401, 'token_expired'),
             async () => {
               this.#recovering = {
@@ -256,7 +253,7 @@ export class Director {
             times: 1,
           });
           ex.notes.push(`a fault (${when}) was armed on POST /orders (situation)`);
-          this.#arm(play, 'orders', (e) => isOrderPost(e) && answered(e, 500, 'internal_error'));
+          this.#arm(play, (e) => isOrderPost(e) && answered(e, 500, 'internal_error'));
           break;
         }
         case 'card-declined':
@@ -266,7 +263,6 @@ export class Director {
           ex.notes.push("the account's card was set to declined (situation)");
           this.#arm(
             play,
-            'orders',
             (e) => isOrderPost(e) && e.status === 402,
             async (e) => {
               await this.#setAccount({ billing: { method: 'card', card: 'valid' } });
@@ -280,7 +276,6 @@ export class Director {
           const externalId = externalIdOf(ex);
           this.#arm(
             play,
-            'orders',
             (e) =>
               isOrderPost(e) &&
               externalIdOf(e) === externalId &&
@@ -297,10 +292,10 @@ export class Director {
           const code = play.situation === 'read-only' ? 'read_only' : 'api_unavailable';
           this.#arm(
             play,
-            'all',
             (e) => answered(e, 503, code),
             async () => {
-              if (this.#state) this.#state.until = performance.now() + STATE_MS;
+              if (this.#state)
+                this.#state.until = performance.now() + this.#o.retryAfterSeconds * 1000;
             },
           );
           break;
@@ -316,9 +311,9 @@ export class Director {
     return { answer: await this.#o.forward(ex, body), played: false };
   }
 
-  #arm(play: Play, blocks: Armed['blocks'], fires: Armed['fires'], then?: Armed['then']): void {
+  #arm(play: Play, fires: Armed['fires'], then?: Armed['then']): void {
     play.state = 'armed';
-    this.#armed = { play, blocks, fires, ...(then ? { then } : {}) };
+    this.#armed = { play, fires, ...(then ? { then } : {}) };
   }
 
   /** The armed situation, when this exchange is the one that shows it. */
@@ -345,7 +340,8 @@ export class Director {
       (code === 'read_only' || code === 'api_unavailable') &&
       out.headers['retry-after'] === undefined
     ) {
-      out = { ...out, headers: { ...out.headers, 'retry-after': STATE_RETRY_AFTER } };
+      const seconds = String(this.#o.retryAfterSeconds);
+      out = { ...out, headers: { ...out.headers, 'retry-after': seconds } };
     }
     if (answer.status === 429 && fired === undefined) out = await this.#shortWait(ex, out);
     if (isOrderPost(ex) && answer.status === 402) {
@@ -432,16 +428,16 @@ export class Director {
   /** A played 429, worded as the sandbox words its own. */
   #tooMany(ex: ClientExchange): Answer {
     const token = ex.kind === 'token';
+    const seconds = this.#o.retryAfterSeconds;
+    const after = `Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`;
     return problemAnswer({
       docsUrl: this.#o.docsUrl,
       status: 429,
       code: 'rate_limited',
-      detail: token
-        ? 'Too many token requests for this key. Retry after 1 second.'
-        : `Too many ${ex.cls} requests for this key. Retry after 1 second.`,
+      detail: `Too many ${token ? 'token' : ex.cls} requests for this key. ${after}`,
       path: pathOf(ex.url),
       ...(token ? { oauthError: 'temporarily_unavailable' } : {}),
-      headers: { 'retry-after': '1' },
+      headers: { 'retry-after': String(seconds) },
     });
   }
 
@@ -511,13 +507,7 @@ export class Director {
   }
 }
 
-/** Situations that change how an order is placed: they wait while a fault or a card is armed. */
-function onOrders(situation: SituationName): boolean {
-  return (
-    situation === '500-after' ||
-    situation === '500-before' ||
-    situation === 'card-declined' ||
-    situation === 'duplicate-external-id' ||
-    situation === 'read-only'
-  );
+/** The 429s: answered by the layer itself at once, they set nothing up that another could disturb. */
+function immediate(situation: SituationName): boolean {
+  return situation === '429-token' || situation === '429-read' || situation === '429-write';
 }

@@ -22,6 +22,13 @@ export interface ClientExchange {
   /** performance.now() when the request arrived, and when its answer was sent whole. */
   receivedMs: number;
   answeredMs: number;
+  /**
+   * The connection it came on: when that was opened, and whether this was its
+   * first request. A client opens a connection to send a request, so a first
+   * request on a connection opened before some answer went out was under way
+   * before the client could read that answer (lib/grading/traffic.ts).
+   */
+  connection: { id: number; openedMs: number; first: boolean };
   method: string;
   /** Path and query as sent. */
   url: string;

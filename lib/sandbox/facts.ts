@@ -80,15 +80,13 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * What makes two requests "the same request sent again": an order is its
- * external_id (a retry may change its key: that is judged on its own);
- * a token request is any token request asking for the same scopes; any
- * other is its method, path, query and body up to key order.
+ * external_id (a retry may change its key: that is judged on its own); a
+ * token request is any token request; any other is its method, path, query
+ * and body up to key order.
  */
 export function identityOf(ex: ClientExchange): string {
-  if (ex.kind === 'token') {
-    const scope = formOf(ex).get('scope') ?? '';
-    return `token ${scope.split(/\s+/).filter(Boolean).sort().join(' ')}`;
-  }
+  // Any token request stands for another: the token limit is the key's, whatever scope is asked.
+  if (ex.kind === 'token') return 'token';
   if (isOrderPost(ex)) {
     const externalId = externalIdOf(ex);
     if (externalId !== undefined) return `order ${externalId}`;

@@ -45,12 +45,21 @@ export class SituationLayer {
   readonly #server: Server;
   #director: Director | undefined;
   #queue: Promise<void> = Promise.resolve();
+  readonly #connections = new WeakMap<object, { id: number; openedMs: number; requests: number }>();
+  #connectionCount = 0;
   #origin = '';
 
   constructor(options: LayerOptions) {
     this.#options = options;
     this.#http = new HttpClient({ timeoutMs: options.timeoutMs });
     this.#server = createServer((req, res) => this.#onRequest(req, res));
+    this.#server.on('connection', (socket) => {
+      this.#connections.set(socket, {
+        id: ++this.#connectionCount,
+        openedMs: performance.now(),
+        requests: 0,
+      });
+    });
     // A client's kept-alive sockets must not hold the layer open once the command has ended.
     this.#server.keepAliveTimeout = 5_000;
   }
@@ -117,6 +126,13 @@ export class SituationLayer {
 
   #onRequest(req: IncomingMessage, res: ServerResponse): void {
     const receivedMs = performance.now();
+    const socket = this.#connections.get(req.socket) ?? {
+      id: 0,
+      openedMs: receivedMs,
+      requests: 0,
+    };
+    socket.requests += 1;
+    const connection = { id: socket.id, openedMs: socket.openedMs, first: socket.requests === 1 };
     const startedAt = new Date();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -136,6 +152,7 @@ export class SituationLayer {
         startedAt,
         receivedMs,
         answeredMs: receivedMs,
+        connection,
         method,
         url,
         requestHeaders: headersOf(req),

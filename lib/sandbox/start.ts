@@ -19,6 +19,8 @@ export interface SandboxOptions {
   controlToken?: string;
   timeoutMs: number;
   choice: SituationChoice;
+  /** The Retry-After of the situations' 429s and 503s (seconds). */
+  retryAfterSeconds: number;
 }
 
 /** A sandbox ready for a client: the layer's origin to give it, and the fresh key it gets. */
@@ -95,6 +97,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       forward: layer.forward,
       own: layer.own,
       docsUrl: await docsUrlOf(layer),
+      retryAfterSeconds: options.retryAfterSeconds,
     });
     const origin = await layer.listen(director);
     return {

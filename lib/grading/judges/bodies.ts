@@ -22,6 +22,7 @@ export const jsonBodies: Judge = {
 
 export const fixBeforeResending: Judge = {
   ruleId: 'CLIENT-23',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind !== 'other' && answered(ex, 422, 'validation_failed')),
   judge(ex, traffic) {

@@ -72,6 +72,7 @@ export const keyPerOrder: Judge = {
 
 export const newKeyAfterConflict: Judge = {
   ruleId: 'CLIENT-14',
+  reacts: true,
   occasions: (traffic) => orders(traffic).filter((ex) => answered(ex, 409, 'idempotency_conflict')),
   judge(ex, traffic) {
     const body = canonical(ex.requestBody);
@@ -106,6 +107,7 @@ function sentAgain(ex: ClientExchange, traffic: Traffic): ClientExchange | undef
 
 export const sameKeyAfter500: Judge = {
   ruleId: 'CLIENT-15',
+  reacts: true,
   occasions: (traffic) => orders(traffic).filter((ex) => answered(ex, 500, 'internal_error')),
   judge(ex, traffic) {
     const retry = sentAgain(ex, traffic);
@@ -130,6 +132,7 @@ export const sameKeyAfter500: Judge = {
 
 export const newKeyAfter402: Judge = {
   ruleId: 'CLIENT-16',
+  reacts: true,
   occasions: (traffic) => orders(traffic).filter((ex) => ex.status === 402),
   judge(ex, traffic) {
     const retry = sentAgain(ex, traffic);
@@ -154,6 +157,7 @@ export const newKeyAfter402: Judge = {
 
 export const fetchAfterDuplicate: Judge = {
   ruleId: 'CLIENT-17',
+  reacts: true,
   occasions: (traffic) =>
     orders(traffic).filter((ex) => answered(ex, 409, 'duplicate_external_id')),
   judge(ex, traffic) {

@@ -5,6 +5,7 @@ import { broken, honoured, type Judge, named, notExercised } from '../judge.js';
 
 export const newTokenAfterExpiry: Judge = {
   ruleId: 'CLIENT-09',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind === 'call' && answered(ex, 401, 'token_expired')),
   judge(ex, traffic) {
@@ -47,6 +48,7 @@ export const newTokenAfterExpiry: Judge = {
 
 export const newTokenAfterInvalid: Judge = {
   ruleId: 'CLIENT-10',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind === 'call' && answered(ex, 401, 'invalid_token')),
   judge(ex, traffic) {

@@ -36,6 +36,7 @@ function waited(ex: ClientExchange, traffic: Traffic, what: string): Finding {
 
 export const waitAfter429: Judge = {
   ruleId: 'CLIENT-18',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind !== 'other' && answered(ex, 429, 'rate_limited')),
   judge: (ex, traffic) => waited(ex, traffic, '429 rate_limited'),
@@ -43,6 +44,7 @@ export const waitAfter429: Judge = {
 
 export const laterAfterReadOnly: Judge = {
   ruleId: 'CLIENT-19',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind !== 'other' && answered(ex, 503, 'read_only')),
   judge: (ex, traffic) => waited(ex, traffic, '503 read_only'),
@@ -50,6 +52,7 @@ export const laterAfterReadOnly: Judge = {
 
 export const laterAfterUnavailable: Judge = {
   ruleId: 'CLIENT-20',
+  reacts: true,
   occasions: (traffic) =>
     traffic.all.filter((ex) => ex.kind !== 'other' && answered(ex, 503, 'api_unavailable')),
   judge: (ex, traffic) => waited(ex, traffic, '503 api_unavailable'),
