@@ -286,7 +286,7 @@ export const rules: ClientRuleInput[] = [
     situations: ['read-only'],
     chance: 'write answered 503 read_only',
     expects:
-      "After 503 read_only the write is sent again later: not before the answer's Retry-After (the sandbox sends 1 second).",
+      "After 503 read_only the write is sent again later: not before the answer's Retry-After (the sandbox sends one).",
   },
   {
     id: 'CLIENT-20',
@@ -301,7 +301,7 @@ export const rules: ClientRuleInput[] = [
     situations: ['unavailable'],
     chance: 'request answered 503 api_unavailable',
     expects:
-      "After 503 api_unavailable the request is sent again later: not before the answer's Retry-After (the sandbox sends 1 second).",
+      "After 503 api_unavailable the request is sent again later: not before the answer's Retry-After (the sandbox sends one).",
   },
   {
     id: 'CLIENT-21',

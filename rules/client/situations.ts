@@ -39,16 +39,16 @@ export interface Situation {
 export const SITUATIONS: Record<SituationName, Situation> = {
   '429-token': {
     name: '429-token',
-    title: '429 rate_limited with Retry-After: 1 on a token request',
+    title: '429 rate_limited with a short Retry-After on a token request',
     chance: 'token request (POST /oauth/token)',
-    does: 'answers the token request itself with 429 rate_limited and Retry-After: 1, without passing it on',
+    does: 'answers the token request itself with 429 rate_limited and Retry-After: 1 (--retry-after), without passing it on',
     needs: [],
   },
   '429-read': {
     name: '429-read',
-    title: '429 rate_limited with Retry-After: 1 on a read',
+    title: '429 rate_limited with a short Retry-After on a read',
     chance: 'read (GET) that is not a retry',
-    does: 'answers the read itself with 429 rate_limited and Retry-After: 1, without passing it on',
+    does: 'answers the read itself with 429 rate_limited and Retry-After: 1 (--retry-after), without passing it on',
     needs: [],
   },
   'token-expired': {
@@ -88,23 +88,23 @@ export const SITUATIONS: Record<SituationName, Situation> = {
   },
   '429-write': {
     name: '429-write',
-    title: '429 rate_limited with Retry-After: 1 on a write',
+    title: '429 rate_limited with a short Retry-After on a write',
     chance: 'write (POST, PATCH, PUT, DELETE) that is not a retry',
-    does: 'answers the write itself with 429 rate_limited and Retry-After: 1, without passing it on',
+    does: 'answers the write itself with 429 rate_limited and Retry-After: 1 (--retry-after), without passing it on',
     needs: [],
   },
   'read-only': {
     name: 'read-only',
-    title: '503 read_only for a second',
+    title: '503 read_only for a while',
     chance: 'new order or new quote',
-    does: 'switches the account to read_only (control API) for one second: writes get 503 read_only with Retry-After: 1, reads still work',
+    does: 'switches the account to read_only (control API) for as long as its Retry-After says, 1 second (--retry-after): writes get 503 read_only, reads still work',
     needs: ['accounts', 'service_state'],
   },
   unavailable: {
     name: 'unavailable',
-    title: '503 api_unavailable for a second',
+    title: '503 api_unavailable for a while',
     chance: 'call that is not a retry',
-    does: 'switches the account to unavailable (control API) for one second: every request gets 503 api_unavailable with Retry-After: 1',
+    does: 'switches the account to unavailable (control API) for as long as its Retry-After says, 1 second (--retry-after): every request gets 503 api_unavailable',
     needs: ['accounts', 'service_state'],
   },
   reworded: {

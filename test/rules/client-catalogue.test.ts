@@ -101,6 +101,17 @@ describe('the client statements of the API document', () => {
   });
 });
 
+describe('docs/partners.md, "Grade your client"', () => {
+  test('says what every client rule expects, in the words of the rule', () => {
+    const page = readFileSync(new URL('../../docs/partners.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## Grade your client'));
+    const missing = activeClientRules.filter(
+      (rule) => !section.includes(`| ${rule.id} | ${rule.expects} |`),
+    );
+    expect(missing.map((r) => r.id)).toEqual([]);
+  });
+});
+
 describe('docs/client-rules.md', () => {
   const onDisk = readFileSync(new URL('../../docs/client-rules.md', import.meta.url), 'utf8');
 
