@@ -15,8 +15,8 @@ import { redactedExchanges } from '../sandbox/redacted.js';
 import { type Sandbox, startSandbox } from '../sandbox/start.js';
 import { HarnessError } from '../violations/harness-error.js';
 import { type ClientOptions, clientHelpText, loadClientOptions } from './client-options.js';
+import type { CommandIo } from './command-io.js';
 import { checkReportDir } from './report-dir.js';
-import type { CommandIo } from './run-command.js';
 import { Terminal } from './terminal.js';
 
 /** The key prefix of the bundled reference (and the default of any sandbox): what the nets look for. */

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import { activeRules } from '../../rules/index.js';
 import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
@@ -18,6 +17,7 @@ import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js'
 import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
 import { casesPerProperty } from './cases-banner.js';
+import type { CommandIo } from './command-io.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
@@ -25,15 +25,7 @@ import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
 import { afterReportsWritten, completeReport, reproSettingsOf, waive } from './workflow-steps.js';
 
-export interface CommandIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  /** Ctrl-C: the run is cancelled, reports are still written. */
-  signal?: AbortSignal;
-}
+export type { CommandIo } from './command-io.js';
 
 /**
  * One conformance run, start to end: settings, target, checks, reports.

@@ -1,7 +1,7 @@
 import type { Level } from '../../rules/index.js';
 import type { Verdict } from '../check/verdict.js';
 import type { ExitDecision } from '../runner/exit-code.js';
-import type { Outcome, RuleResult, RunError } from './report-model.js';
+import type { ClientOutcome, Outcome, RuleResult, RunError } from './report-model.js';
 
 /**
  * The words of a client grading, and how they map onto the suite's verdicts,
@@ -11,8 +11,13 @@ import type { Outcome, RuleResult, RunError } from './report-model.js';
  * grading's own failure, never the client's. Every report format reads a
  * client result through its verdict, and shows these words beside it.
  */
-export const CLIENT_OUTCOMES = ['honoured', 'broken', 'not_exercised', 'error'] as const;
-export type ClientOutcome = (typeof CLIENT_OUTCOMES)[number];
+export const CLIENT_OUTCOMES: readonly ClientOutcome[] = [
+  'honoured',
+  'broken',
+  'not_exercised',
+  'error',
+];
+export type { ClientOutcome };
 
 /** honoured is passed; broken fails a MUST rule (a SHOULD one warns); not_exercised is not verifiable. */
 export function verdictOfClient(outcome: ClientOutcome, level: Level): Verdict {

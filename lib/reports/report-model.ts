@@ -4,7 +4,6 @@ import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
-import type { ClientOutcome } from './client-outcome.js';
 
 /**
  * `report.json`, the run interface of the target contract (section 4). The
@@ -58,6 +57,13 @@ export interface Report {
    */
   client?: ClientRun;
 }
+
+/**
+ * A client rule's own outcome (client-outcome.ts maps it onto verdicts, the
+ * outcome and the exit code): `honoured`, `broken`, `not_exercised` (the
+ * client never gave it a chance), or `error` (the grading failed, never the client).
+ */
+export type ClientOutcome = 'honoured' | 'broken' | 'not_exercised' | 'error';
 
 /** What a client report adds: the command graded and what the sandbox did to it. */
 export interface ClientRun {

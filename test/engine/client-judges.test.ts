@@ -185,7 +185,7 @@ describe('the judges of the client rules', () => {
   });
 
   test('a reworded answer failed after the same rule was kept with the usual words is CLIENT-21’s', () => {
-    const expired = (id: number, at: number, reworded: boolean) =>
+    const expired = (id: number, at: number, reworded = false) =>
       ex(
         id,
         at,
