@@ -23,6 +23,8 @@ import { Terminal } from './terminal.js';
 const KEY_PREFIX = 'odp';
 /** After Ctrl-C the command gets SIGINT, then SIGTERM and SIGKILL if it does not end. */
 const GRACE_MS = [2_000, 5_000];
+/** How long the command's output is read after it ended. */
+const DRAIN_MS = 1_000;
 
 /**
  * `client [options] -- <command> [args…]`: grades a partner's client. The
@@ -192,7 +194,13 @@ async function runClient(
         resolve({ kind: 'ended', code, ...(signal ? { signal } : {}), interrupted }),
       );
     });
+    // A process the command left behind may hold its output open: what came is passed on, the rest not waited for.
+    const drained = setTimeout(() => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }, DRAIN_MS);
     await Promise.all(outputs);
+    clearTimeout(drained);
     return end.kind === 'ended' ? { ...end, interrupted } : end;
   } finally {
     for (const timer of timers) clearTimeout(timer);

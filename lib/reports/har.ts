@@ -35,7 +35,9 @@ export function* renderHar(report: Report): Generator<string> {
       pages,
       // Made one at a time as they are written (json-pieces.ts): a full run has thousands.
       entries: entriesOf(report, probe),
-      comment: `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
+      comment: report.client
+        ? `client grading against ${report.target}, ${report.started_at}`
+        : `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
     },
   };
   yield* jsonPieces(har, ['log', 'entries']);

@@ -283,3 +283,32 @@ describe('--situations', () => {
     ]);
   });
 });
+
+describe('situations a target cannot play', () => {
+  test('are not played, and the rules they exercise say which control feature was lacking', async () => {
+    const { Director } = await import('../../lib/sandbox/director.js');
+    const plays = planOf(parseSituations('500-after,429-read,card-declined'));
+    const director = new Director({
+      plays,
+      reworded: false,
+      control: {
+        accountId: 'acct_1',
+        features: new Set(['accounts', 'keys']),
+        client: {} as never,
+      },
+      forward: async () => ({ status: 200, headers: {}, body: '' }),
+      own: async () => ({ status: 200, headers: {}, body: '' }),
+      docsUrl: 'https://docs.example.com',
+      retryAfterSeconds: 1,
+    });
+    expect(director.plays.map((p) => [p.situation, p.state, p.note])).toEqual([
+      ['429-read', 'pending', undefined],
+      ['500-after', 'unplayable', "the target's control API lacks faults"],
+      ['card-declined', 'unplayable', "the target's control API lacks payments"],
+    ]);
+    const graded = grade(new Traffic([token(1, 0)], KEY), plays);
+    expect(graded.find((g) => g.rule.id === 'CLIENT-15')?.reason).toBe(
+      "no order answered 500 internal_error came: 500-before was not chosen (--situations); 500-after could not be played: the target's control API lacks faults",
+    );
+  });
+});

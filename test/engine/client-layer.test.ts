@@ -189,3 +189,39 @@ describe('the situation-playing layer', () => {
     expect(text).toContain('[REDACTED');
   });
 });
+
+describe('another sandbox, through its control API (--target)', () => {
+  test('grades against it like the bundled one, and revokes the keys it made at the end', async () => {
+    const { startServer } = await import('../../server/start.js');
+    const controlToken = randomUUID();
+    const server = await startServer({ port: 0, controlToken, db: ':memory:' });
+    try {
+      const other = await startSandbox({
+        target: server.origin,
+        controlUrl: `${server.origin}/__control`,
+        controlToken,
+        timeoutMs: 10_000,
+        choice: parseSituations('token-expired'),
+        retryAfterSeconds: 1,
+      });
+      const client = new Client(other);
+      await client.getToken();
+      expect((await client.call('GET', '/account')).status).toBe(200);
+      expect((await client.call('GET', '/account')).status).toBe(401);
+      expect(other.embedded).toBe(false);
+      expect(other.director.plays[0]?.state).toBe('played');
+      await other.close();
+      const after = await fetch(`${server.origin}/api/on-demand/v1/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${other.key.accessKeyId}:${other.key.secretKey}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      expect(after.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+});
