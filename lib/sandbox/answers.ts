@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type ClientExchange, pathOf } from './exchange.js';
 import { isRecord, jsonOf } from './facts.js';
 
 /** An answer as the layer hands it to the client. Header names lower-cased. */
@@ -7,6 +8,17 @@ export interface Answer {
   headers: Record<string, string>;
   body: string;
 }
+
+/** Sends a client's request on to the target as it came; answers 502 itself when none came. */
+export type Forward = (ex: ClientExchange, body: Buffer | undefined) => Promise<Answer>;
+
+/** A request of the layer's own to the target's API (never part of the client's traffic). */
+export type OwnRequest = (req: {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}) => Promise<Answer>;
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -80,3 +92,33 @@ const WORDINGS = [
   'Wording {n}: the sandbox phrases this differently each time; read the code.',
   'Note {n} for people. Programs read the code member instead.',
 ];
+
+/** A played 429 (the 429 situations), worded as the sandbox words its own. */
+export function tooManyAnswer(docsUrl: string, ex: ClientExchange, seconds: number): Answer {
+  const token = ex.kind === 'token';
+  const after = `Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return problemAnswer({
+    docsUrl,
+    status: 429,
+    code: 'rate_limited',
+    detail: `Too many ${token ? 'token' : ex.cls} requests for this key. ${after}`,
+    path: pathOf(ex.url),
+    ...(token ? { oauthError: 'temporarily_unavailable' } : {}),
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+/** The sandbox's own 429 once its window ends within a second: Retry-After: 1, and its detail says so. */
+export function waitOneSecond(answer: Answer): Answer {
+  const body = jsonOf(answer.body);
+  let text = answer.body;
+  if (isRecord(body) && typeof body.detail === 'string') {
+    const detail = body.detail.replace(/\d+ seconds?/, '1 second');
+    text = JSON.stringify({
+      ...body,
+      detail,
+      ...('error_description' in body ? { error_description: detail } : {}),
+    });
+  }
+  return { ...answer, headers: { ...answer.headers, 'retry-after': '1' }, body: text };
+}

@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { SITUATIONS, type SituationName } from '../../rules/client/index.js';
 import { HarnessError } from '../violations/harness-error.js';
-import { type Answer, problemAnswer, reworded } from './answers.js';
-import { lacking, type SandboxControl } from './control.js';
 import {
-  type ClientExchange,
-  isOrderPost,
-  isQuotePost,
-  ORDERS_PATH,
-  pathOf,
-  TOKEN_PATH,
-} from './exchange.js';
+  type Answer,
+  type Forward,
+  type OwnRequest,
+  reworded,
+  tooManyAnswer,
+  waitOneSecond,
+} from './answers.js';
+import { lacking, type SandboxControl } from './control.js';
+import { type ClientExchange, isOrderPost, isQuotePost, ORDERS_PATH } from './exchange.js';
 import {
   answered,
   bearerOf,
@@ -22,18 +21,8 @@ import {
   jsonOf,
   retryAfterOf,
 } from './facts.js';
+import { placeFirst } from './place-first.js';
 import type { Play } from './plan.js';
-
-/** Sends a client's request on to the target, as it came; throws a HarnessError when no answer came. */
-export type Forward = (ex: ClientExchange, body: Buffer | undefined) => Promise<Answer>;
-
-/** A request of the layer's own to the target's API (never part of the client's traffic). */
-export type OwnRequest = (req: {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}) => Promise<Answer>;
 
 export interface DirectorOptions {
   plays: Play[];
@@ -228,7 +217,10 @@ export class Director {
           ex.notes.push(
             'the sandbox answered 429 itself (situation), without passing the request on',
           );
-          return { answer: this.#tooMany(ex), played: true };
+          return {
+            answer: tooManyAnswer(this.#o.docsUrl, ex, this.#o.retryAfterSeconds),
+            played: true,
+          };
         case 'token-expired':
           await this.#control().advanceClock(this.#account(), EXPIRE_SECONDS);
           ex.notes.push(`the account's clock moved ${EXPIRE_SECONDS} seconds forward (situation)`);
@@ -271,7 +263,7 @@ export class Director {
           );
           break;
         case 'duplicate-external-id': {
-          const placed = await this.#placeFirst(ex);
+          const placed = await placeFirst(this.#o.own, this.#o.control?.ownKey, ex);
           if (!placed) return { answer: await this.#o.forward(ex, body), played: false };
           const externalId = externalIdOf(ex);
           this.#arm(
@@ -369,17 +361,7 @@ export class Director {
     ex.notes.push(
       `the sandbox's own rate limit: the account's clock moved ${seconds - 1} seconds, so Retry-After: 1 holds`,
     );
-    const body = jsonOf(answer.body);
-    let text = answer.body;
-    if (isRecord(body) && typeof body.detail === 'string') {
-      const detail = body.detail.replace(/\d+ seconds?/, '1 second');
-      text = JSON.stringify({
-        ...body,
-        detail,
-        ...('error_description' in body ? { error_description: detail } : {}),
-      });
-    }
-    return { ...answer, headers: { ...answer.headers, 'retry-after': '1' }, body: text };
+    return waitOneSecond(answer);
   }
 
   /** What later requests are judged against: errors sent again, tokens issued and used. */
@@ -423,71 +405,6 @@ export class Director {
         `the account could not be switched back from ${state.service}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-  }
-
-  /** A played 429, worded as the sandbox words its own. */
-  #tooMany(ex: ClientExchange): Answer {
-    const token = ex.kind === 'token';
-    const seconds = this.#o.retryAfterSeconds;
-    const after = `Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`;
-    return problemAnswer({
-      docsUrl: this.#o.docsUrl,
-      status: 429,
-      code: 'rate_limited',
-      detail: `Too many ${token ? 'token' : ex.cls} requests for this key. ${after}`,
-      path: pathOf(ex.url),
-      ...(token ? { oauthError: 'temporarily_unavailable' } : {}),
-      headers: { 'retry-after': String(seconds) },
-    });
-  }
-
-  /**
-   * The duplicate situation: the client's order is placed first with the
-   * layer's own key, so that the client's own request meets an order with its
-   * external_id. False when that could not be done (the request then goes on
-   * as it came, and the situation waits for the next new order).
-   */
-  async #placeFirst(ex: ClientExchange): Promise<boolean> {
-    const key = this.#o.control?.ownKey;
-    if (!key) throw new HarnessError('HARNESS_SETUP', 'the layer has no key of its own');
-    const basic = Buffer.from(`${key.accessKeyId}:${key.secretKey}`).toString('base64');
-    const token = await this.#o.own({
-      method: 'POST',
-      path: TOKEN_PATH,
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const tokenBody = jsonOf(token.body);
-    const accessToken = isRecord(tokenBody) ? tokenBody.access_token : undefined;
-    if (typeof accessToken !== 'string') {
-      throw new HarnessError('HARNESS_SETUP', `the layer's own token request got ${token.status}`);
-    }
-    const placed = await this.#o.own({
-      method: 'POST',
-      path: ORDERS_PATH,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        'content-type': 'application/json',
-        'idempotency-key': `sandbox-${randomUUID()}`,
-      },
-      body: ex.requestBody ?? '',
-    });
-    if (placed.status < 200 || placed.status >= 300) {
-      ex.notes.push(
-        `the sandbox could not place this order first (${placed.status} ${codeOf({ responseBody: placed.body }) ?? ''}); the duplicate waits for another new order`.replace(
-          ' )',
-          ')',
-        ),
-      );
-      return false;
-    }
-    const order = jsonOf(placed.body);
-    const id = isRecord(order) && typeof order.id === 'string' ? ` ${order.id}` : '';
-    ex.notes.push(`the sandbox placed this order${id} first, with a key of its own (situation)`);
-    return true;
   }
 
   #control(): SandboxControl['client'] {

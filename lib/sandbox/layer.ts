@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { HttpClient } from '../client/http-client.js';
 import { HarnessError } from '../violations/harness-error.js';
-import type { Answer } from './answers.js';
-import type { Director, OwnRequest } from './director.js';
+import type { Answer, OwnRequest } from './answers.js';
+import type { Director } from './director.js';
 import { type ClientExchange, classOf, kindOf } from './exchange.js';
 
 /** A request body beyond this is refused here (413), never passed on: a client cannot exhaust memory. */
