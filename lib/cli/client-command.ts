@@ -243,6 +243,11 @@ function printGrading(terminal: Terminal, report: Report, dir: string): void {
     terminal.out(`  broken ${result.rule_id} ${result.title}`);
     terminal.out(`    ${result.reason ?? ''}`);
   }
+  if ((client?.exchanges.length ?? 0) === 0) {
+    terminal.note(
+      'the command sent no request to the sandbox: does it read TARGET_BASE_URL, PARTNER_ACCESS_KEY_ID and PARTNER_SECRET_KEY?',
+    );
+  }
   const ending = client?.interrupted
     ? 'was interrupted'
     : client?.signal
