@@ -94,9 +94,13 @@ export async function clientCommand(io: CommandIo): Promise<number> {
   }
   const finishedAt = new Date();
 
+  // The sandbox not answering is never the client's doing: the grading was not carried out in full.
   const runErrors: RunError[] = sandbox.layer.exchanges
-    .filter((ex) => ex.error?.code === 'HARNESS_BUG')
-    .map((ex) => ({ source: 'sandbox', message: `#${ex.id}: ${ex.error?.message ?? ''}` }));
+    .filter((ex) => ex.error !== undefined)
+    .map((ex) => ({
+      source: 'sandbox',
+      message: `#${ex.id}: ${ex.error?.code ?? ''} ${ex.error?.message ?? ''}`.trim(),
+    }));
   const traffic = new Traffic(sandbox.layer.exchanges, sandbox.key);
   const grades = grade(traffic, sandbox.director.plays);
   const report = buildClientReport({

@@ -76,12 +76,18 @@ export class SituationLayer {
     return this.#origin;
   }
 
-  /** Stops listening and waits for every request already taken to be answered. */
+  /**
+   * Stops listening, answers every request already taken, then drops what
+   * connections are left: the command has ended, and a process it left
+   * behind must not hold the grading open.
+   */
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.#server.close(() => resolve());
-      this.#server.closeIdleConnections();
-    });
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeIdleConnections();
+    await this.#queue;
+    this.#server.closeAllConnections();
+    await closed;
+    // What came in meanwhile on a connection still open is settled before the traffic is judged.
     await this.#queue;
   }
 
