@@ -81,8 +81,8 @@ function sortKeys(value: unknown): unknown {
 /**
  * What makes two requests "the same request sent again": an order is its
  * external_id (a retry may change its key: that is judged on its own); a
- * token request is any token request; any other is its method, path, query
- * and body up to key order.
+ * token request is any token request; a read its path; any other its method,
+ * path, query and body up to key order.
  */
 export function identityOf(ex: ClientExchange): string {
   // Any token request stands for another: the token limit is the key's, whatever scope is asked.
@@ -91,7 +91,9 @@ export function identityOf(ex: ClientExchange): string {
     const externalId = externalIdOf(ex);
     if (externalId !== undefined) return `order ${externalId}`;
   }
-  return `${ex.method} ${pathOf(ex.url)} ${ex.url.slice(pathOf(ex.url).length)} ${canonical(ex.requestBody)}`;
+  // A read is its path: a poll or the next page asks the same thing again, whatever its query.
+  if (ex.method === 'GET' || ex.method === 'HEAD') return `${ex.method} ${pathOf(ex.url)}`;
+  return `${ex.method} ${ex.url} ${canonical(ex.requestBody)}`;
 }
 
 /** The same method, path, query and body (up to key order): a request sent again unchanged. */
