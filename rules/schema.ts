@@ -148,36 +148,48 @@ export const RuleSchema = z
   })
   .strict()
   .superRefine((rule, ctx) => {
-    // Target contract, section 1: MUST is what the API document states. A rule resting on the
-    // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
-    // A MUST rule may carry the contract's reading of its API sentence (source.reading): it still
-    // quotes the sentence of the API document it enforces.
-    if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['level'],
-        message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
-      });
-    }
-    if (rule.section !== sectionOf(rule.source)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['section'],
-        message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
-      });
-    }
+    refineLevelAndSource(rule, ctx);
     const area = rule.id.split('-')[0] ?? '';
     if (!areaIds.includes(area as Area)) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: `unknown area ${area}` });
     }
-    if (!rule.title.startsWith(`${rule.level} `)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['title'],
-        message: `title must start with its level "${rule.level} "`,
-      });
-    }
   });
+
+/**
+ * What every rule of ours holds to, a target's (`RuleSchema`) or a client's
+ * (rules/client/schema.ts): its level follows from what it rests on, its
+ * section is the section it quotes, its title starts with its level.
+ */
+export function refineLevelAndSource(
+  rule: { level: Level; title: string; section: string; source: Source },
+  ctx: z.RefinementCtx,
+): void {
+  // Target contract, section 1: MUST is what the API document states. A rule resting on the
+  // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
+  // A MUST rule may carry the contract's reading of its API sentence (source.reading): it still
+  // quotes the sentence of the API document it enforces.
+  if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['level'],
+      message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
+    });
+  }
+  if (rule.section !== sectionOf(rule.source)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['section'],
+      message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
+    });
+  }
+  if (!rule.title.startsWith(`${rule.level} `)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['title'],
+      message: `title must start with its level "${rule.level} "`,
+    });
+  }
+}
 
 export type RuleInput = z.input<typeof RuleSchema>;
 export type Rule = z.output<typeof RuleSchema> & { area: Area };

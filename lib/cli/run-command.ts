@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import { activeRules } from '../../rules/index.js';
 import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
@@ -19,6 +18,7 @@ import { RunAborted } from '../runner/run-aborted.js';
 import { decideRun } from '../verdict/decide.js';
 import { EXIT } from '../verdict/words.js';
 import { casesPerProperty } from './cases-banner.js';
+import type { CommandIo } from './command-io.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
@@ -26,15 +26,7 @@ import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
 import { afterReportsWritten, completeReport, reproSettingsOf } from './workflow-steps.js';
 
-export interface CommandIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  /** Ctrl-C: the run is cancelled, reports are still written. */
-  signal?: AbortSignal;
-}
+export type { CommandIo } from './command-io.js';
 
 /**
  * One conformance run, start to end: settings, target, checks, reports.
@@ -42,6 +34,11 @@ export interface CommandIo {
  * carried out says why in one line and answers 2.
  */
 export async function runCommand(io: CommandIo): Promise<number> {
+  // `client -- <command>`: grade a partner's client instead of a target (docs/partners.md).
+  if (io.argv[0] === 'client') {
+    const { clientCommand } = await import('./client-command.js');
+    return clientCommand({ ...io, argv: io.argv.slice(1) });
+  }
   const terminal = new Terminal(io.stdout, io.stderr);
   terminal.protect(new SafetyNet({ keyPrefix: 'odp' }));
   try {

@@ -331,7 +331,7 @@ function integer(setting: Sourced<string>, min: number, max: number): number {
 }
 
 /** `reports/2025-01-31T12-00-00Z`; a suffix when a run in the same second took the name. */
-function defaultReportDir(cwd: string, now: Date): string {
+export function defaultReportDir(cwd: string, now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')

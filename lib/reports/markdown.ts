@@ -1,6 +1,7 @@
 import { coverageFigure } from '../verdict/decide.js';
 import { VERDICTS } from '../verdict/words.js';
 import { casesLine } from './build-report.js';
+import { renderClientMarkdown } from './client-markdown.js';
 import { describeChange } from './compare.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
 import { outcomeTitle, uncheckedKindsNote } from './outcome.js';
@@ -19,6 +20,7 @@ const LIST_LIMIT = 50;
  * story is in report.html.
  */
 export function renderMarkdown(report: Report): string {
+  if (report.client) return renderClientMarkdown(report);
   const out: string[] = [];
   out.push(`# Conformance: ${headline(report)}`, '');
   out.push(

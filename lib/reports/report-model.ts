@@ -1,3 +1,4 @@
+import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
@@ -50,6 +51,60 @@ export interface Report {
   partner_pacing?: PartnerPacing;
   /** Addition (issue 11): the dialect probe that ran before the checks, and its exchanges. */
   dialect_probe?: DialectProbeReport;
+  /**
+   * Addition, in a client report (`client -- <command>`): the partner's
+   * command, the situations played and every exchange of the client with the
+   * sandbox, in order. Its results are the client rules.
+   */
+  client?: ClientRun;
+}
+
+/**
+ * A client rule's own outcome (client-outcome.ts maps it onto verdicts, the
+ * outcome and the exit code): `honoured`, `broken`, `not_exercised` (the
+ * client never gave it a chance), or `error` (the grading failed, never the client).
+ */
+export type ClientOutcome = 'honoured' | 'broken' | 'not_exercised' | 'error';
+
+/** What a client report adds: the command graded and what the sandbox did to it. */
+export interface ClientRun {
+  /** The command as given (its arguments are the user's own). */
+  command: string[];
+  /** The command's own exit code; null when it ended on a signal or could not be waited for. */
+  exit_code: number | null;
+  signal?: string;
+  /** The run was interrupted (Ctrl-C) before the command ended on its own. */
+  interrupted?: true;
+  /** `--situations` as given again: `all`, `none` or the list. */
+  situations_chosen: string;
+  /** Every playing of a situation, in the order they were offered. */
+  situations: ClientSituation[];
+  /** Counts per client outcome (they sum to the number of client rules). */
+  outcomes: Record<ClientOutcome, number>;
+  /** The client's exchanges with the sandbox, in the order they arrived (ids as in the results' evidence). */
+  exchanges: Exchange[];
+  /** Exchanges beyond the report's cap, left out of `exchanges` (their judgement stands). */
+  exchanges_omitted?: number;
+}
+
+export interface ClientSituation {
+  name: string;
+  title: string;
+  reworded: boolean;
+  /** played: the client met it at `exchange`; pending: no chance came; armed: set, never reached; unplayable: see note. */
+  state: 'played' | 'pending' | 'armed' | 'unplayable';
+  exchange?: number;
+  note?: string;
+}
+
+/** What a client rule's result adds: its own outcome word and how often the client had the chance. */
+export interface ClientResult {
+  outcome: ClientOutcome;
+  /** The occasions the client had to keep the rule, and how many it kept and broke. */
+  occasions: number;
+  honoured: number;
+  broken: number;
+  situations: string[];
 }
 
 /** What the dialect probe (lib/probe) did before the checks: it found no mismatch, or the run would have stopped. */
@@ -95,7 +150,7 @@ export interface RuleResult {
   reason?: string;
   evidence?: Exchange[];
   /** Additions. */
-  area: Area;
+  area: Area | ClientArea;
   /** No check implements this rule (verdict `not_verifiable`). */
   uncovered?: true;
   /** Capabilities the run lacked, for `not_verifiable`. */
@@ -115,6 +170,8 @@ export interface RuleResult {
   waiver?: ResultWaiver;
   /** Addition (issue 21): the sentence(s) of the document the rule rests on. */
   source?: RuleSource;
+  /** Addition, in a client report: the client rule's own outcome (its verdict maps it). */
+  client?: ClientResult;
   /**
    * Failed, warning and error results: the check's whole sequence as replay
    * steps and its violations to judge again (no secret: variables only).

@@ -46,6 +46,8 @@ export async function writeReports(
     written.push(path);
   }
   if (repro) written.push(...(await writeRepro(cleaned, dir, net, repro)));
+  // A client report has no vitest run behind it: no allure-results to complete.
+  if (report.client) return written;
   await completeAllureResults(report, join(dir, ALLURE_DIR));
   cleanDirectory(join(dir, ALLURE_DIR), net);
   return written;

@@ -80,7 +80,13 @@ function reproduceCurl(what: { curl: string[]; file?: string }): string {
   return `<p class="muted">${intro}</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`;
 }
 
-function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): string {
+/** One exchange, its request and answer folded unless `open`; `ruleId` names its anchor (`exchangeAnchor`). */
+export function renderExchange(
+  exchange: Exchange,
+  pinned: boolean,
+  ruleId: string,
+  open = false,
+): string {
   const response = exchange.response;
   const status = response
     ? `${response.status}`
@@ -89,7 +95,7 @@ function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): st
   const answer = response
     ? `HTTP ${response.status}\n${headers(response.headers)}${body(response.body)}`
     : '';
-  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div><details><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
+  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div>${exchange.notes?.length ? `<ul class="notes">${exchange.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : ''}<details${open ? ' open' : ''}><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
 }
 
 function headers(map: Record<string, string>): string {
