@@ -6,6 +6,7 @@ import { type ReproSettings, reproSettings } from '../reports/repro/repro-settin
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 import { applyWaivers } from '../reports/waivers.js';
+import { DOCUMENT_PATHS } from '../target/dialect.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 
@@ -37,7 +38,7 @@ export async function completeReport(
   let report = attachReproduction(
     { ...built, ...(waivers ? { waivers } : {}) },
     replayBase(replaySettings(settings, cwd)),
-    settings.profile.dialect.paths.token,
+    DOCUMENT_PATHS.token,
     reproSettingsOf(built, settings),
   );
   const dir = settings.workflow?.history;

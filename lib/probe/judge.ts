@@ -137,18 +137,31 @@ export function judgeRefusedOrder(
   request: string,
   status: number,
 ): Mismatch {
+  return judgeRefusedBody(body, dialect, request, status, 'orderBody');
+}
+
+/** `judgeRefusedOrder` for either body the profile shapes: the order's or the quote's. */
+export function judgeRefusedBody(
+  body: unknown,
+  dialect: Dialect,
+  request: string,
+  status: number,
+  section: 'orderBody' | 'quoteBody',
+): Mismatch {
+  const shape = dialect[section];
   const pointers = errorPointers(body, dialect.errors);
-  const fields = implicatedFields(pointers, dialect.orderBody);
+  const fields = implicatedFields(pointers, shape);
   const code = valueAt(body, '/code');
-  const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to an order of the profile's shape (${bodyOutline(dialect.orderBody, fields)}), with ${
+  const what = section === 'orderBody' ? 'an order' : 'a quote';
+  const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to ${what} of the profile's shape (${bodyOutline(shape, fields)}), with ${
     pointers.length
       ? `errors[] at ${pointers.join(', ')}`
       : `no errors[] ${dialect.errors.member} (${entriesOutline(body) ?? describeAt(body, '/detail')})`
   }`;
   return {
     field: fields.length
-      ? fields.map((f) => `dialect.orderBody.${f}`).join(', ')
-      : 'dialect.orderBody',
+      ? fields.map((f) => `dialect.${section}.${f}`).join(', ')
+      : `dialect.${section}`,
     said,
   };
 }

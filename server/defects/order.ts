@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/principal.js';
+import { API_BASE } from '../config/api.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
+import { checkAccountLimits } from '../orders/account-limits.js';
+import { priceItems } from '../orders/price-items.js';
 import { ApiProblem } from '../problems/api-problem.js';
-import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
+import {
+  type OrderBody,
+  OrderBodySchema,
+  parseBody,
+  QuoteBodySchema,
+} from '../validation/order-body.js';
 import { defectsOf } from './defect.js';
 
 type Fields = Record<string, unknown>;
@@ -182,6 +191,33 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    // One limit check shared by orders and quotes, off by one: a quote then refuses the very
+    // order whose total a client (or a check) asks it for.
+    name: 'order-max-value-exclusive-quotes-too',
+    breaks: 'an order, and a quote, of exactly the maximum order value are refused',
+    replaces: ({ ctx }) => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, total + 1, ordersToday),
+      },
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request) => {
+          if (request.method !== 'POST' || request.routeOptions.url !== `${API_BASE}/quotes`)
+            return;
+          let priced: { total: number };
+          const { account } = principalOf(request);
+          try {
+            const input = parseBody(QuoteBodySchema, readJsonBody(request));
+            priced = priceItems(account.settings, input.items, input.shipping_address.country);
+          } catch {
+            return; // The route refuses what is not a valid quote, as the correct server does.
+          }
+          checkAccountLimits(account.settings, priced.total + ctx.shippingCents + 1, 0);
+        });
+      },
+    }),
+  },
+  {
     name: 'orders-per-day-ignored',
     breaks: 'the maximum orders per day is not enforced',
     replaces: () => ({
@@ -221,6 +257,13 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     name: 'duplicate-external-id-unchecked',
     breaks: 'a used external_id is not refused 409 (the database answers 500)',
     replaces: () => ({ orders: { externalIdTaken: () => () => Promise.resolve(false) } }),
+  },
+  {
+    name: 'by-external-id-not-served',
+    breaks: 'GET /orders/by-external-id/{external_id} answers 404 not_found for every order',
+    replaces: () => ({
+      orderReads: { lookupByExternalId: () => () => Promise.resolve(undefined) },
+    }),
   },
   {
     name: 'by-external-id-undecoded',
