@@ -12,8 +12,7 @@ import type {
   TestAccount,
 } from '../control/types.js';
 import type { Dialect, PathName } from '../target/dialect.js';
-import type { DialectSeen } from '../target/run-config.js';
-import type { RunConfig } from '../target/run-config.js';
+import type { DialectSeen, RunConfig } from '../target/run-config.js';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
 

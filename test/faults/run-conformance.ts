@@ -1,7 +1,7 @@
 import { isSelected } from '../../lib/config/only.js';
+import { loadSettings } from '../../lib/config/settings.js';
 import { carryProbe, probeDialect } from '../../lib/probe/dialect-probe.js';
 import { mismatchLine } from '../../lib/probe/judge.js';
-import { loadSettings } from '../../lib/config/settings.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { exitDecision } from '../../lib/runner/exit-code.js';
 import { prepareTarget } from '../../lib/runner/prepare-target.js';
