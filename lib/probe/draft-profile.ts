@@ -908,6 +908,7 @@ async function webhookEndpoint(s: Steps): Promise<void> {
     'PATCH',
   ] as const)) {
     let events = d.webhookEndpointBody.events;
+    let listRefused: string | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const fitted = await fitBody(
         s,
@@ -925,6 +926,7 @@ async function webhookEndpoint(s: Steps): Promise<void> {
         // The list of kinds refused wherever it goes (not its values): perhaps the target takes none.
         if (events !== null && !fitted.values?.length && /\bevents\b/.test(fitted.todo)) {
           events = null;
+          listRefused = fitted.todo;
           continue;
         }
         draft.todos.push(fitted.todo);
@@ -941,6 +943,12 @@ async function webhookEndpoint(s: Steps): Promise<void> {
         url: at('url') ?? d.webhookEndpointBody.url,
         events: at('events') ?? null,
       };
+      // Taken without a list after the list was refused wherever the probe put it: the target may
+      // take none, or one where no name the probe knows says (a guess either way, so said).
+      if (listRefused && d.webhookEndpointBody.events === null)
+        draft.todos.push(
+          `dialect.webhookEndpointBody.events: written as null (the target took the endpoint without a list of kinds) after the list was refused (${listRefused}); if the target takes a list elsewhere, write where`,
+        );
       d.operations.webhookEndpointCreate = { method, status: fitted.res.status };
       s.got('webhookEndpointBody', 'operations.webhookEndpointCreate');
       const id = orStart(
