@@ -6,6 +6,7 @@ import type { Product } from '../control/types.js';
 import type { Exchange } from '../evidence/exchange.js';
 import { isDocumentPath, type PathName, pathOf } from '../target/dialect.js';
 import type { DialectSeen, RunConfig } from '../target/run-config.js';
+import { accountFieldsOf } from './infer.js';
 import {
   judgeAccount,
   judgeCreatedOrder,
@@ -248,7 +249,14 @@ async function readAccount(session: ProbeSession, token: string, out: Findings):
     token,
   );
   if (!judgeAnswer(account, 'account', out)) return;
-  out.mismatches.push(...judgeAccount(account.json, dialect, said(account)));
+  const elsewhere = Object.fromEntries(
+    Object.entries(accountFieldsOf(account.json)).flatMap(([field, found]) =>
+      'value' in found ? [[field, found.value]] : [],
+    ),
+  );
+  const judged = judgeAccount(account.json, dialect, said(account), elsewhere);
+  out.mismatches.push(...judged.mismatches);
+  out.notes.push(...judged.notes);
   const pointer = dialect.accountFields.maxOrderValue;
   const value = valueAt(account.json, pointer);
   if (value !== undefined)

@@ -380,6 +380,35 @@ describe('dialect probe: what the document fixes is a note, never a mismatch: th
     },
   );
 
+  it('an account without the object limits the document fixes: a note, never dialect.accountFields', async () => {
+    const { limits, ...flat } = ACCOUNT;
+    const result = await probe({ account: { status: 200, body: { ...flat, ...limits } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes).toEqual([
+      `GET ${API}/account shows no object limits, where the API document puts the order limits (section 2): no dialect matter, the checks judge it`,
+    ]);
+  });
+
+  it('an account showing nothing like a field: a note; a limit named otherwise inside limits: a mismatch', async () => {
+    const { livemode: _gone, ...rest } = ACCOUNT;
+    const none = await probe({ account: { status: 200, body: rest } });
+    expect(none.mismatches).toEqual([]);
+    expect(none.notes.join('\n')).toContain(
+      'shows nothing at /livemode (dialect.accountFields.livemode) and no member like it: no dialect matter the probe can tell, the checks judge it',
+    );
+    const renamed = await probe({
+      account: {
+        status: 200,
+        body: { ...ACCOUNT, limits: { max_order_value: ACCOUNT.limits.max_order_value, daily: 3 } },
+      },
+    });
+    expect(renamed.lines).toEqual([
+      expect.stringMatching(
+        /^dialect mismatch: dialect\.accountFields\.maxOrdersPerDay: GET .*\/account shows nothing at \/limits\/max_orders_per_day, and something like it at \/limits\/daily/,
+      ),
+    ]);
+  });
+
   it('a token path that answers 404: a note, and nothing more is sent', async () => {
     const result = await probe({ token: { status: 404, body: { code: 'not_found' } } });
     expect(result.mismatches).toEqual([]);
