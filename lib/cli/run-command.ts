@@ -156,6 +156,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       requests: probe.requests,
       duration_ms: probe.durationMs,
       ...(probe.notes.length ? { notes: probe.notes } : {}),
+      ...(probe.seen.length ? { seen: probe.seen } : {}),
       evidence: probe.evidence,
     };
     const report = await completeReport(built, settings, io.cwd, waived.waivers);

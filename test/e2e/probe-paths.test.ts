@@ -114,8 +114,9 @@ describe('a server that breaks what the document fixes: the run goes on and the 
       expect(run.code, run.stderr).toBe(1);
       expect(verdicts(reports)['ORDER-11']).toBe('failed');
       const report = readFileSync(join(reports, 'report.json'), 'utf8');
-      // The hint is the rule's, never the profile's quote body.
+      // The hint is the rule's, never the profile's quote body: the probe saw the target take it.
       expect(report).not.toContain('dialect.quoteBody');
+      expect(JSON.parse(report).dialect_probe.seen).toEqual(['orderBody', 'quoteBody']);
       expect(report).toContain('an order of exactly the maximum order value');
     } finally {
       await server.close();
