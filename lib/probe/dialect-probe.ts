@@ -164,7 +164,6 @@ async function steps(
   // after another): the account, the catalog, one order (of the control API's products, else the
   // catalog's) and one list. Each branch keeps its findings apart; they are said in this order.
   const [accountSaid, catalogSaid, orderSaid, listSaid] = [found(), found(), found(), found()];
-  for (const said of [catalogSaid, orderSaid]) said.seen = seen;
   const catalog = readCatalog(session, token, accountProducts, catalogSaid);
   const placing = (async () =>
     placeOrder(session, key, token, accountProducts ?? (await catalog), orderSaid))();
@@ -178,7 +177,6 @@ async function steps(
   // After the order: read by its external id then cancelled (the checks cancel theirs there),
   // beside a quote of its body and the quote read back.
   const [byIdSaid, quoteSaid, cancelSaid] = [found(), found(), found()];
-  quoteSaid.seen = seen;
   const placed = first[2].status === 'fulfilled' ? first[2].value : undefined;
   const after: PromiseSettledResult<unknown>[] = [];
   if (placed) {
@@ -202,7 +200,7 @@ async function steps(
         token,
       );
       cancelled = cancel.status !== 404 && cancel.status !== 405;
-      // Read back by that id, the order is the target's: a 404 here is the path's, which the document fixes.
+      // The cancel's path and method are the document's: a 404 or 405 there is the target's.
       if (!cancelled) cancelSaid.notes.push(documentPathNote(cancel));
     };
     after.push(
@@ -217,6 +215,7 @@ async function steps(
   for (const branch of said) {
     mismatches.push(...branch.mismatches);
     notes.push(...branch.notes);
+    for (const taken of branch.seen) seen.add(taken);
   }
   // Money at each place seen, judged together (one format, or one per place).
   const money = [...accountSaid.money, ...catalogSaid.money, ...orderSaid.money];
@@ -233,7 +232,7 @@ interface Findings {
   mismatches: Mismatch[];
   notes: string[];
   money: MoneySeen[];
-  /** The whole probe's: what the target took, in any order. */
+  /** What the target took in the profile's shape. */
   seen: Set<DialectSeen>;
 }
 

@@ -153,20 +153,10 @@ export function judgeOrder(body: unknown, dialect: Dialect, request: string): Mi
 }
 
 /**
- * A 422 to the order the profile describes: the target wants another body.
- * Names the order body fields its `errors[]` point at (or the whole body when
- * it points elsewhere) and quotes every pointer.
+ * A 422 to the order (or the quote) the profile describes: the target wants
+ * another body. Names the body fields its `errors[]` point at (or the whole
+ * body when it points elsewhere) and quotes every pointer.
  */
-export function judgeRefusedOrder(
-  body: unknown,
-  dialect: Dialect,
-  request: string,
-  status: number,
-): Mismatch {
-  return judgeRefusedBody(body, dialect, request, status, 'orderBody');
-}
-
-/** `judgeRefusedOrder` for either body the profile shapes: the order's or the quote's. */
 export function judgeRefusedBody(
   body: unknown,
   dialect: Dialect,
