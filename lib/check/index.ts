@@ -17,6 +17,7 @@ export type {
   OrderBodyShape,
 } from '../target/dialect.js';
 export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export type { DialectSeen } from '../target/run-config.js';
 export type { Verdict } from '../verdict/words.js';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 export {

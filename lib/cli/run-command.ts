@@ -4,7 +4,7 @@ import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
-import { probeDialect } from '../probe/dialect-probe.js';
+import { carryProbe, probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
@@ -103,7 +103,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       const { draftCommand } = await import('./draft-command.js');
       return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
     }
-    // Before any check: does the target speak the profile's dialect? (issue 11)
+    // Before any check: does the target speak the profile's dialect where the document leaves it open?
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
@@ -112,7 +112,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       return EXIT.notCarriedOut;
     }
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
-    if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
+    carryProbe(prepared.runConfig, probe);
     checks ??= startChecks(settings, io, terminal, prepared.runConfig);
     const { runConfig, targetInfo } = prepared;
     announce(terminal, prepared, checks.filesAtATime);
@@ -163,6 +163,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       requests: probe.requests,
       duration_ms: probe.durationMs,
       ...(probe.notes.length ? { notes: probe.notes } : {}),
+      ...(probe.seen.length ? { seen: probe.seen } : {}),
       evidence: probe.evidence,
     };
     const report = await completeReport(built, settings, io.cwd);

@@ -5,6 +5,7 @@ import type { Report } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
+import { DOCUMENT_PATHS } from '../target/dialect.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 
@@ -22,7 +23,7 @@ export async function completeReport(
   let report = attachReproduction(
     built,
     replayBase(replaySettings(settings, cwd)),
-    settings.profile.dialect.paths.token,
+    DOCUMENT_PATHS.token,
     reproSettingsOf(built, settings),
   );
   const dir = settings.workflow?.history;

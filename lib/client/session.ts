@@ -5,6 +5,7 @@ import type { RawExchange } from '../evidence/exchange.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import { ReplayBook } from '../evidence/trace.js';
+import { DOCUMENT_PATHS } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
@@ -165,7 +166,7 @@ export class Session {
     this.tokens = new TokenManager<Caller | undefined>(
       (spec, caller) =>
         this.send(spec, caller && { ...caller, provokes429: false }, { setUp: true }),
-      config.dialect.paths.token,
+      DOCUMENT_PATHS.token,
       this.#shared.tokens,
     );
     this.control = this.controlFor(undefined);
@@ -269,7 +270,7 @@ export class Session {
     const recorder = caller?.recorder ?? this.recorder;
     const authorization = await this.#authorization(spec, caller);
     const wire = buildRequest(spec, this.config, authorization);
-    const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+    const kind = requestClass(spec.method, spec.path, DOCUMENT_PATHS.token);
     // In partner mode every token request shares the key's token budget, also those with made-up
     // or no credentials: a target may count failed ones per client address (ours is one for the run).
     const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
@@ -345,8 +346,8 @@ export class Session {
   /** Never place an order with a live key unless the user allowed it (`--allow-live-orders`). */
   guardLiveOrder(key: Key, spec: RequestSpec): void {
     if (key.mode !== 'live' || spec.method.toUpperCase() !== 'POST') return;
-    // Compare without queries: a profile's orders path may carry one of its own.
-    if (spec.path.split('?')[0] !== this.config.dialect.paths.orders.split('?')[0]) return;
+    // The document's orders path (section 4), whatever query the request carries.
+    if (spec.path.split('?')[0] !== DOCUMENT_PATHS.orders) return;
     if (!this.has('live_orders')) {
       throw new NotVerifiable(
         'placing an order with a live key is real: run with --allow-live-orders to check this',

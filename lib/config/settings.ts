@@ -117,6 +117,7 @@ function resolveSettings(
     : read('target')
       ? DEFAULT_PROFILE
       : bundledReferenceProfile(input.cwd);
+  if (profile.notice) notices.push(profile.notice);
 
   const targetSetting =
     read('target') ??

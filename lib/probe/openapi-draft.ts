@@ -1,5 +1,8 @@
 import {
   type Dialect,
+  DOCUMENT_PATHS,
+  type DocumentPathName,
+  isDocumentPath,
   METHOD_NOT_SHOWN,
   type OperationName,
   REFERENCE_DIALECT,
@@ -62,11 +65,19 @@ export function draftFromOpenApi(document: Json, start: Dialect): Draft {
   // Paths, methods and success statuses.
   for (const [op, entry] of byOp) {
     const template = templateOf(op, entry, draft.todos);
-    if (template !== undefined) {
-      d.paths[PATH_OF[op]] = template;
-      got(`paths.${PATH_OF[op]}`);
-      if (!draft.answered.includes(PATH_OF[op])) draft.answered.push(PATH_OF[op]);
-    }
+    const name = PATH_OF[op];
+    // A path of the document's endpoint table is no profile field: the checks use the table's.
+    if (template !== undefined && !isDocumentPath(name)) {
+      d.paths[name] = template;
+      got(`paths.${name}`);
+      if (!draft.answered.includes(name)) draft.answered.push(name);
+    } else if (
+      template !== undefined &&
+      !samePath(template, DOCUMENT_PATHS[name as DocumentPathName])
+    )
+      draft.todos.push(
+        `${op}: the document gives ${template}, but the API document's endpoint table fixes ${DOCUMENT_PATHS[name as DocumentPathName]}; the checks send to the table's path, so a server elsewhere fails them`,
+      );
     const method =
       entry.found.method.toUpperCase() as Dialect['operations'][OperationName]['method'];
     if (METHOD_NOT_SHOWN.includes(op)) {
@@ -103,7 +114,9 @@ export function draftFromOpenApi(document: Json, start: Dialect): Draft {
   prefixAndDocs(d, resolver, byOp, got);
 
   for (const op of Object.keys(PATH_OF) as OperationName[]) {
-    if (!byOp.has(op)) draft.missing.push(PATH_OF[op]);
+    const name = PATH_OF[op];
+    if (!byOp.has(op) && !isDocumentPath(name) && !draft.missing.includes(name))
+      draft.missing.push(name);
   }
   const left = notInferred(d, draft.inferred);
   if (left.length > 0)
@@ -111,4 +124,10 @@ export function draftFromOpenApi(document: Json, start: Dialect): Draft {
       `not told by the document, kept as written (the starting profile's, else the reference dialect's): ${left.map((f) => `dialect.${f}`).join(', ')}`,
     );
   return draft;
+}
+
+/** Two path templates alike but for their placeholders' names. */
+function samePath(a: string, b: string): boolean {
+  const bare = (t: string) => t.replace(/\{\w+\}/g, '{}');
+  return bare(a) === bare(b);
 }

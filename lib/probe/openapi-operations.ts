@@ -1,4 +1,9 @@
-import { type Dialect, type OperationName, REFERENCE_DIALECT } from '../target/dialect.js';
+import {
+  type OperationName,
+  type PathName,
+  pathTemplate,
+  REFERENCE_DIALECT,
+} from '../target/dialect.js';
 import {
   type FoundOperation,
   isObject,
@@ -6,8 +11,6 @@ import {
   type Resolver,
   requestSchema,
 } from './openapi-read.js';
-
-export type PathName = keyof Dialect['paths'];
 
 /** The placeholder each operation's path must hold (docs/profiles.md). */
 export const PLACEHOLDER: Partial<Record<OperationName, string>> = {
@@ -108,7 +111,7 @@ export function guessOperation(f: FoundOperation, resolver: Resolver): Operation
   const fixed = OPERATION_NAMES.filter(
     (op) =>
       REFERENCE_DIALECT.operations[op].method === method &&
-      REFERENCE_DIALECT.paths[PATH_OF[op]].replace(/\{\w+\}/g, '{}') ===
+      pathTemplate(REFERENCE_DIALECT, PATH_OF[op]).replace(/\{\w+\}/g, '{}') ===
         f.path.replace(/\{\w+\}/g, '{}'),
   );
   if (fixed.length === 1) return fixed[0];

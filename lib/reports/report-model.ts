@@ -111,8 +111,14 @@ export interface ClientResult {
 export interface DialectProbeReport {
   requests: number;
   duration_ms: number;
-  /** What it could not judge, and why (a refused key, a live key, a limit). */
+  /** What it could not judge, and why (a refused key, a live key, a limit), or saw break the document. */
   notes?: string[];
+  /**
+   * What the profile shapes that the target was seen to take (`orderBody`,
+   * `quoteBody`): a later 422 to a valid request of that shape is judged on
+   * the check's rule, never as a profile gap.
+   */
+  seen?: string[];
   evidence: Exchange[];
 }
 

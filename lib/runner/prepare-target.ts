@@ -2,7 +2,7 @@ import { activeRules, type Capability } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { Settings } from '../config/settings.js';
 import type { TargetInfo } from '../reports/report-model.js';
-import { API_BASE_PATH } from '../target/dialect.js';
+import { API_BASE_PATH, DOCUMENT_PATHS } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { fetchCapabilities } from './capabilities.js';
 import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
@@ -45,11 +45,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     const apiBaseUrl = `${origin}${API_BASE_PATH}`;
     // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
     const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
-    const probe = await probeTarget(
-      `${apiBaseUrl}${settings.profile.dialect.paths.account}`,
-      'target',
-      probeMs,
-    );
+    const probe = await probeTarget(`${apiBaseUrl}${DOCUMENT_PATHS.account}`, 'target', probeMs);
     // Before any check: the target is this API, and each credential works (issue 12).
     requireThisApi(probe);
 
@@ -58,7 +54,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     let partnerScopes: string[] | undefined;
     if (settings.partnerKey) {
       const { notice, scopes } = await preflightPartnerKey({
-        tokenUrl: `${apiBaseUrl}${settings.profile.dialect.paths.token}`,
+        tokenUrl: `${apiBaseUrl}${DOCUMENT_PATHS.token}`,
         ...settings.partnerKey,
         timeoutMs: probeMs,
       });

@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/principal.js';
 import { API_BASE } from '../config/api.js';
 import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
+import { checkAccountLimits } from '../orders/account-limits.js';
+import { priceItems } from '../orders/price-items.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { OrderCreateBehaviour } from '../routes/orders-create.js';
-import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
+import {
+  type OrderBody,
+  OrderBodySchema,
+  parseBody,
+  QuoteBodySchema,
+} from '../validation/order-body.js';
 import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
 
@@ -284,6 +292,33 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    // One limit check shared by orders and quotes, off by one: a quote then refuses the very
+    // order whose total a client (or a check) asks it for.
+    name: 'order-max-value-exclusive-quotes-too',
+    breaks: 'an order, and a quote, of exactly the maximum order value are refused',
+    replaces: ({ ctx }) => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, total + 1, ordersToday),
+      },
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request) => {
+          if (request.method !== 'POST' || request.routeOptions.url !== `${API_BASE}/quotes`)
+            return;
+          let priced: { total: number };
+          const { account } = principalOf(request);
+          try {
+            const input = parseBody(QuoteBodySchema, readJsonBody(request));
+            priced = priceItems(account.settings, input.items, input.shipping_address.country);
+          } catch {
+            return; // The route refuses what is not a valid quote, as the correct server does.
+          }
+          checkAccountLimits(account.settings, priced.total + ctx.shippingCents + 1, 0);
+        });
+      },
+    }),
+  },
+  {
     name: 'orders-per-day-ignored',
     breaks: 'the maximum orders per day is not enforced',
     replaces: () => ({
@@ -386,6 +421,13 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     },
   },
   {
+    name: 'by-external-id-not-served',
+    breaks: 'GET /orders/by-external-id/{external_id} answers 404 not_found for every order',
+    replaces: () => ({
+      orderReads: { lookupByExternalId: () => () => Promise.resolve(undefined) },
+    }),
+  },
+  {
     name: 'by-external-id-undecoded',
     breaks: 'GET /orders/by-external-id compares the still-encoded path',
     replaces: () => ({
@@ -453,8 +495,7 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
   },
   {
     name: 'line-errors-without-pointer',
-    breaks:
-      'errors[] entries for a SKU not on the list, a quantity under the minimum or a freight product carry no pointer',
+    breaks: "errors[] entries of a line's SKU, quantity or freight refusal carry no pointer",
     replaces: () => ({
       answer: (answer) => {
         const { errors } = answer.body;

@@ -3,12 +3,12 @@ import {
   type Dialect,
   OPERATION_PATHS,
   type OperationName,
-  type PathName,
+  pathTemplate,
   REFERENCE_DIALECT,
 } from '../dialect/model.js';
 import { API_CODES, type ApiCode } from '../problems/codes.js';
 import type { Schema } from './leaves.js';
-import { DOCUMENT_PATHS, EVERY_CALL, OPERATION_SPECS, type OperationSpec } from './operations.js';
+import { EVERY_CALL, OPERATION_SPECS, type OperationSpec } from './operations.js';
 import { componentSchemas, field, ref } from './schemas.js';
 import {
   AUTH_SENTENCE,
@@ -26,7 +26,8 @@ export const OPENAPI_PATH = '/openapi.json';
  * (server/dialect/model.ts) and any object of the same shape, such as the
  * suite's reading of a profile, can be given.
  */
-export type OpenApiDialect = Omit<Dialect, 'paths'> & { paths: Partial<Record<PathName, string>> };
+/** The dialect a document describes: the reference's model of a profile (server/dialect/model.ts). */
+export type OpenApiDialect = Dialect;
 
 export interface OpenApiOptions {
   /** `{docs_url}` of problem `type` URIs, when known (the dialect's own, else this). */
@@ -106,15 +107,6 @@ export function openApiDocument(dialect: OpenApiDialect, options: OpenApiOptions
       },
     },
   };
-}
-
-/**
- * A path template of the dialect. The paths of the document's endpoint
- * table (§4) come from that table, unless the dialect still moves them.
- */
-export function pathTemplate(dialect: OpenApiDialect, name: PathName): string {
-  const template = dialect.paths[name] ?? DOCUMENT_PATHS[name] ?? REFERENCE_DIALECT.paths[name];
-  return template;
 }
 
 /** One OpenAPI operation: the dialect's operations at one method and path (more than one when only their queries differ). */

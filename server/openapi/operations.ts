@@ -1,4 +1,4 @@
-import type { OperationName, PathName } from '../dialect/model.js';
+import type { OperationName } from '../dialect/model.js';
 import type { ApiCode } from '../problems/codes.js';
 import type { ScopeName } from './sentences.js';
 
@@ -25,20 +25,6 @@ export interface OperationSpec {
   /** Error codes beyond those every call may get. */
   codes: readonly ApiCode[];
 }
-
-/** The document's table of endpoints (§4): paths it fixes, never a dialect's to move. */
-export const DOCUMENT_PATHS: Partial<Readonly<Record<PathName, string>>> = {
-  token: '/oauth/token',
-  account: '/account',
-  quotes: '/quotes',
-  quote: '/quotes/{id}',
-  orders: '/orders',
-  order: '/orders/{id}',
-  orderByExternalId: '/orders/by-external-id/{external_id}',
-  orderCancel: '/orders/{id}/cancel',
-  webhookEndpoints: '/webhook-endpoints',
-  events: '/events',
-};
 
 /** §7 codes every call with a bearer token may get, whatever it asks (§5.1-§5.3, §5.6, §5.9, §5.10, §8). */
 export const EVERY_CALL: readonly ApiCode[] = [

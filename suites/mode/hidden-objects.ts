@@ -110,7 +110,7 @@ export async function makeOwned(
       'webhookEndpoint',
     );
   if (quote) {
-    requireQuoteBodyTaken(quote, "creating the owner's quote");
+    requireQuoteBodyTaken(ctx, quote, "creating the owner's quote");
     owned.quoteId = idOf(
       ctx,
       requireSuccess(quote, "creating the owner's quote"),

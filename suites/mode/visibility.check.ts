@@ -77,7 +77,7 @@ async function own(
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (quote) {
-    requireQuoteBodyTaken(quote, "creating the owner's quote");
+    requireQuoteBodyTaken(ctx, quote, "creating the owner's quote");
     owned.quoteId = idOf(
       ctx,
       requireSuccess(quote, "creating the owner's quote"),

@@ -110,16 +110,19 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
         dialect: { orderCreatedStatus: 200, operations: { orderCreate: { status: 202 } } },
       },
     ],
-    [
-      'a method the document fixes',
-      { version: 2, dialect: { operations: { orderRead: { method: 'POST' } } } },
-    ],
     ['an unknown dialect setting', { version: 2, dialect: { colour: 'blue' } }],
     [
       'two docs URLs',
       { version: 2, docsUrl: 'https://a.test', dialect: { docsUrl: 'https://b.test' } },
     ],
-    ['a path without its placeholder', { version: 2, dialect: { paths: { order: '/orders/x' } } }],
+    [
+      'a path without its placeholder',
+      { version: 2, dialect: { paths: { shipments: '/orders/x/shipments' } } },
+    ],
+    [
+      'a catalog outside /catalog',
+      { version: 2, dialect: { paths: { catalogProducts: '/products' } } },
+    ],
     [
       'a 204 where the checks read the answer',
       { version: 2, dialect: { operations: { orderRead: { status: 204 } } } },
@@ -159,6 +162,24 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
     writeFileSync(file, JSON.stringify(profile));
     expect(() => suiteReads(file)).toThrow();
     expect(() => serverReads(file)).toThrow();
+  });
+
+  it('agree where a profile sets what the document fixes: both ignore it', () => {
+    const dir = emptyDir('profile-parity-');
+    const file = join(dir, 'profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 2,
+        dialect: {
+          paths: { orders: '/purchase-orders', shipments: '/shipments?order={id}' },
+          operations: { orderRead: { method: 'POST', status: 200 } },
+        },
+      }),
+    );
+    expect(serverReads(file)).toEqual(suiteReads(file));
+    expect(suiteReads(file).operations.orderRead?.method).toBe('GET');
+    expect(suiteReads(file).paths).not.toHaveProperty('orders');
   });
 
   it('agree where a v1 profile gives orderCreatedStatus alone', () => {

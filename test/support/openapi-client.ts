@@ -3,7 +3,7 @@ import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { orderBodyOf } from '../../lib/check/order-body.js';
-import type { Dialect } from '../../lib/target/dialect.js';
+import { type Dialect, pathTemplate } from '../../lib/target/dialect.js';
 import { ROOT } from '../faults/area-checks.js';
 import { emptyDir } from './temp-dir.js';
 
@@ -152,11 +152,11 @@ function call(template: string, values: Record<string, string>): { path: string;
 
 function clientScript(input: { dialect: Dialect; sku: string; quantity: number }): string {
   const d = input.dialect;
-  const token = call(d.paths.token, {});
-  const account = call(d.paths.account, {});
-  const orders = call(d.paths.orders, {});
-  const read = call(d.paths.order, { id: 'id' });
-  const cancel = call(d.paths.orderCancel, { id: 'id' });
+  const token = call(pathTemplate(d, 'token'), {});
+  const account = call(pathTemplate(d, 'account'), {});
+  const orders = call(pathTemplate(d, 'orders'), {});
+  const read = call(pathTemplate(d, 'order'), { id: 'id' });
+  const cancel = call(pathTemplate(d, 'orderCancel'), { id: 'id' });
   const method = (op: keyof Dialect['operations']) => d.operations[op].method;
   const body = orderBodyOf(d.orderBody, {
     externalId: 'EXTERNAL_ID',

@@ -1,4 +1,4 @@
-import type { Dialect } from '../../target/dialect.js';
+import { type Dialect, DOCUMENT_PATHS } from '../../target/dialect.js';
 
 /**
  * What a reproduction needs to know of the run beyond its steps: where the
@@ -23,8 +23,8 @@ export function reproSettings(
     ...(target.controlUrl ? { controlUrl: target.controlUrl } : {}),
     mode: partner ? 'partner' : 'control',
     orders: {
-      path: base + (dialect.paths.orders.split('?')[0] ?? ''),
-      cancel: base + dialect.paths.orderCancel,
+      path: base + DOCUMENT_PATHS.orders,
+      cancel: base + DOCUMENT_PATHS.orderCancel,
       idPointer: dialect.answers.order.id,
     },
   };
