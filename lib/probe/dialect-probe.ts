@@ -4,6 +4,7 @@ import { cheapestLine, orderBodyOf, quoteBodyOf } from '../check/order-body.js';
 import type { Key } from '../client/types.js';
 import type { Product } from '../control/types.js';
 import type { Exchange } from '../evidence/exchange.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import { type Dialect, pathOf } from '../target/dialect.js';
 import {
   judgeAccount,
@@ -16,7 +17,7 @@ import {
   type MoneySeen,
   preview,
 } from './judge.js';
-import { membersNear, valueAt } from './pointer.js';
+import { membersNear } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 

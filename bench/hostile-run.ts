@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:hostile`: conformance runs against the hostile test target
+ * (test/support/hostile-target.ts: the bundled reference behind a proxy that
+ * answers as an attacker's server may), in a child process as a user starts
+ * it, measured from outside. Prints two tables:
+ *   - leaks: for each way of writing JSON (PHP's `\/`, `\u` escapes of
+ *     everything, .NET's and Gson's escapes, a random mix) with the run's
+ *     credentials also echoed percent-encoded and base64 in headers, how many
+ *     of the secrets the target handed out (Secret Keys, access tokens) and
+ *     the run's control token any file of the report folder shows readably
+ *     (test/support/leaks.ts);
+ *   - memory: the peak resident memory of the run's process tree (sampled
+ *     from /proc) against a target answering normally, with 200 MB after every
+ *     API answer's JSON, and with no end to it.
+ * BENCH_ONLY=AREAS narrows every run to those areas (`--only`); default: all.
+ * BENCH_BIN: another copy's bin/conformance.js (e.g. the code before a change).
+ * BENCH_PARTS=leaks or memory: one table only.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type HostileOptions,
+  type JsonEncoding,
+  startHostileTarget,
+} from '../test/support/hostile-target.js';
+import { leakedSecrets } from '../test/support/leaks.js';
+import { processTreeRss } from './process-tree-rss.js';
+
+const BIN =
+  process.env.BENCH_BIN ?? fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
+const ONLY = process.env.BENCH_ONLY;
+const PARTS = process.env.BENCH_PARTS ?? 'leaks,memory';
+const SAMPLE_MS = 100;
+
+interface Run {
+  code: number;
+  seconds: number;
+  peakMb: number;
+  reportDir: string;
+  stderrTail: string;
+}
+
+interface Leaks {
+  keys: string;
+  tokens: string;
+  controlLeaked: boolean;
+}
+
+async function run(options: Omit<HostileOptions, 'controlToken'>): Promise<Run & Leaks> {
+  const controlToken = randomBytes(18).toString('base64');
+  const target = await startHostileTarget({ controlToken, ...options });
+  const reportDir = mkdtempSync(join(tmpdir(), 'conformance-hostile-bench-'));
+  try {
+    const args = [
+      BIN,
+      '--target',
+      target.origin,
+      '--control-url',
+      `${target.origin}/__control`,
+      '--report-dir',
+      reportDir,
+    ];
+    if (ONLY) args.push('--only', ONLY);
+    const started = performance.now();
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        CONTROL_TOKEN: controlToken,
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let peak = 0;
+    const sampler = setInterval(() => {
+      if (child.pid) peak = Math.max(peak, processTreeRss(child.pid));
+    }, SAMPLE_MS);
+    const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 2)));
+    clearInterval(sampler);
+    const leaked = leakedSecrets(reportDir, [...target.issued, controlToken]);
+    const share = (kind: RegExp) => {
+      const all = [...target.issued].filter((s) => kind.test(s));
+      return `${all.filter((s) => leaked.has(s)).length} of ${all.length}`;
+    };
+    return {
+      code,
+      seconds: (performance.now() - started) / 1000,
+      peakMb: peak / 1024 / 1024,
+      reportDir,
+      stderrTail: stderr.split('\n').slice(-4).join('\n'),
+      keys: share(/_sk_/),
+      tokens: share(/_at_/),
+      controlLeaked: leaked.has(controlToken),
+    };
+  } finally {
+    await target.close();
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+if (PARTS.includes('leaks')) {
+  /** Each way of writing JSON alone, then the credentials echoed in headers (percent-encoded in both cases, base64) alone. */
+  const rows: [string, JsonEncoding, boolean][] = [
+    ['plain JSON', 'none', false],
+    ['`/` as `\\/` (PHP)', 'slash', false],
+    ['`\\u` for all but letters and digits', 'unicode', false],
+    ['.NET System.Text.Json', 'dotnet', false],
+    ['Gson', 'gson', false],
+    ['random mix', 'mixed', false],
+    ['headers: percent, base64', 'none', true],
+  ];
+  console.log(
+    'written as | Secret Keys readable | access tokens readable | control token readable | exit | s',
+  );
+  for (const [label, encoding, echoCredentials] of rows) {
+    const r = await run({ encoding, echoCredentials });
+    console.log(
+      `${label} | ${r.keys} | ${r.tokens} | ${r.controlLeaked ? 'yes' : 'no'} | ${r.code} | ${r.seconds.toFixed(1)}`,
+    );
+    if (r.code !== 0 && r.code !== 1) console.log(r.stderrTail);
+  }
+}
+
+if (PARTS.includes('memory')) {
+  console.log('bodies | peak RSS of the run (MB) | exit | s');
+  for (const body of ['normal', 'huge', 'endless'] as const) {
+    const r = await run({ body, slashedSecrets: false });
+    console.log(`${body} | ${r.peakMb.toFixed(0)} | ${r.code} | ${r.seconds.toFixed(1)}`);
+    if (r.code !== 0 && r.code !== 1) console.log(r.stderrTail);
+  }
+}
