@@ -9,7 +9,7 @@ import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
 import { type CredentialOrigins, guardCredentials, newDispatcher } from './dispatcher.js';
-import { HttpClient, OVER_CAP_WORDS, type WireRequest, type WireResponse } from './http-client.js';
+import { HttpClient, type WireRequest, type WireResponse } from './http-client.js';
 import {
   KeyPacer,
   type RequestClass,
@@ -119,6 +119,11 @@ export class Session {
   readonly control: HttpControlClient;
   /** Requests on the partner key: their class and when each was answered (ms since the epoch). */
   readonly partnerSent: { kind: RequestClass; at: number }[] = [];
+  /**
+   * Answers whose body the suite did not read (over the size cap, nested too
+   * deep), by evidence id: a judgement of such a body says why it found nothing.
+   */
+  readonly unreadable = new Map<number, string>();
   readonly #shared: SessionShared;
   /** The session's own dispatcher, closed with it; none when a test gave one. */
   readonly #own: Dispatcher | undefined;
@@ -279,11 +284,14 @@ export class Session {
     }
   }
 
-  /** The answer for the check; one over the size cap is told in its notes too, whatever it judges. */
+  /** The answer for the check; a body the suite did not read is told in its notes, whatever it judges. */
   #answer(wire: WireResponse, caller: Caller | undefined): HttpResponse {
-    if (wire.over)
-      caller?.note(`${wire.requestPath} (evidence #${wire.exchange}): ${OVER_CAP_WORDS}`);
-    return toHttpResponse(wire);
+    const res = toHttpResponse(wire);
+    if (res.unreadable) {
+      this.unreadable.set(res.exchange, res.unreadable);
+      caller?.note(`${wire.requestPath} (evidence #${wire.exchange}): ${res.unreadable}`);
+    }
+    return res;
   }
 
   #wire(req: WireRequest, recorder: EvidenceSink, setUp: boolean): Promise<WireResponse> {

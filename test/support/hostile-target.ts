@@ -30,6 +30,8 @@ export interface HostileOptions {
   echoCredentials?: boolean;
   /** After the JSON of every API answer: 200 MB of spaces, or spaces with no end. */
   body?: 'normal' | 'huge' | 'endless';
+  /** The first API answer (the suite's start-up probe) keeps its own size. */
+  spareFirst?: boolean;
   /** Requests answered with JSON nested 100,000 levels deep (their status kept). */
   deep?: (method: string, path: string) => boolean;
   /** Problem codes, titles and details replaced by injection strings; secret-shaped values of its own. */
@@ -88,6 +90,7 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
   });
   const watcherSeen: string[] = [];
   const slashed = options.slashedSecrets ?? true;
+  let answeredApi = false;
   const toHostile = (value: string) => {
     if (!slashed) return value;
     const at = value.lastIndexOf('_') + 1;
@@ -166,7 +169,13 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
     } else {
       written = text.replace(SECRET_SHAPE, toHostile);
     }
-    const padding = api && options.body !== undefined && options.body !== 'normal';
+    const first = api && !answeredApi;
+    if (api) answeredApi = true;
+    const padding =
+      api &&
+      options.body !== undefined &&
+      options.body !== 'normal' &&
+      !(first && options.spareFirst);
     res.writeHead(answer.statusCode, out);
     if (!padding) {
       res.end(written);
