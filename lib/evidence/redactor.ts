@@ -50,7 +50,8 @@ export class Redactor {
     this.#secrets.add(value);
     this.#counter += 1;
     const mark = `[REDACTED:${kind}#${this.#counter}]`;
-    const forms = new Set([value, formEncoded(value)]);
+    // As it is, and as a form or JSON carries it inside base64 (Basic credentials, a JWT's payload).
+    const forms = new Set([value, formEncoded(value), JSON.stringify(value).slice(1, -1)]);
     for (const form of forms) this.#search(form, mark);
     for (const form of forms) for (const core of base64Cores(form)) this.#search(core, mark, true);
   }

@@ -114,7 +114,18 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
 
   const proxy = await listen(async (req, res) => {
     const t0 = Date.now();
-    if (process.env.HOSTILE_DEBUG) res.on('close', () => { if (Date.now() - t0 > 3000) console.error('slow', Date.now() - t0, req.method, req.url, res.statusCode, res.writableFinished); });
+    if (process.env.HOSTILE_DEBUG)
+      res.on('close', () => {
+        if (Date.now() - t0 > 3000)
+          console.error(
+            'slow',
+            Date.now() - t0,
+            req.method,
+            req.url,
+            res.statusCode,
+            res.writableFinished,
+          );
+      });
     const body = await readAll(req);
     const path = req.url ?? '/';
     seen.push(`${req.method} ${path}`);

@@ -14,17 +14,18 @@ export function leakedSecrets(dir: string, secrets: Iterable<string>): Set<strin
   const texts = filesBelow(dir).map((file) => readFileSync(file, 'utf8'));
   const views = texts.flatMap((text) => [text, decodeAll(text)]);
   const leaked = new Set<string>();
-  for (const secret of secrets) {
-    const pieces = secret.split(/[^A-Za-z0-9]+/).filter((p) => p.length >= 6);
-    const encoded = base64Cores(secret);
-    if (
-      views.some(
-        (view) => pieces.some((p) => view.includes(p)) || encoded.some((e) => view.includes(e)),
-      )
-    )
-      leaked.add(secret);
-  }
+  for (const secret of secrets) if (views.some((view) => showsIn(view, secret))) leaked.add(secret);
   return leaked;
+}
+
+/** Whether `text`, as it is or decoded, shows any random piece of `secret` (or its base64). */
+export function readableIn(text: string, secret: string): boolean {
+  return showsIn(text, secret) || showsIn(decodeAll(text), secret);
+}
+
+function showsIn(view: string, secret: string): boolean {
+  const pieces = secret.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length >= 6);
+  return pieces.some((p) => view.includes(p)) || base64Cores(secret).some((e) => view.includes(e));
 }
 
 export function filesBelow(dir: string): string[] {
@@ -74,7 +75,11 @@ const NAMED: Record<string, string> = {
 /** The part of base64(prefix + secret) that does not depend on the prefix, for each alignment; both alphabets. */
 function base64Cores(secret: string): string[] {
   const out: string[] = [];
-  for (const form of new Set([secret, encodeURIComponent(secret)])) {
+  for (const form of new Set([
+    secret,
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+  ])) {
     const bytes = Buffer.from(form, 'utf8');
     for (let skip = 0; skip < 3; skip++) {
       const usable = bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3);
