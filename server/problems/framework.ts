@@ -5,8 +5,8 @@ import { newId } from '../domain/ids.js';
 import { credentialsInUrlProblem } from '../http/credentials-in-url.js';
 import type { Redactor } from '../http/redact.js';
 import { ApiProblem } from './api-problem.js';
-import type { HttpCode } from './codes.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
+import type { HttpCode } from './codes.js';
 import { sendProblem } from './send.js';
 import { toProblem } from './to-problem.js';
 

@@ -49,7 +49,12 @@ async function issueToken(
 ): Promise<FastifyReply> {
   refuseQuery(request);
   const form = behave.tokenForm(request);
-  const key = await authenticateClient(ctx, behave, request.headers.authorization, clientAddress(request));
+  const key = await authenticateClient(
+    ctx,
+    behave,
+    request.headers.authorization,
+    clientAddress(request),
+  );
   const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
   behave.keyGates(key, account, clientAddress(request));

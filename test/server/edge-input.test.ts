@@ -115,7 +115,7 @@ describe('repeated and coded requests (§4 POST /orders)', () => {
     }
   });
 
-  it('413 is the HTTP layer\'s content_too_large, not validation_failed (§7 pairs that with 422 only)', async () => {
+  it("413 is the HTTP layer's content_too_large, not validation_failed (§7 pairs that with 422 only)", async () => {
     const partner = await h.partner();
     const reply = await h.api('POST', '/orders', {
       token: partner.token,
