@@ -143,9 +143,9 @@ const u4 = (char: string, upper = false) => {
   const hex = (char.codePointAt(0) as number).toString(16).padStart(4, '0');
   return `\\u${upper ? hex.toUpperCase() : hex}`;
 };
-/** A JSON string whose characters `escape` picks are written as it says, the rest as JSON.stringify does. */
-const jsonWith = (value: string, escape: (char: string) => string | undefined) =>
-  `{"value":"${[...value].map((c) => escape(c) ?? JSON.stringify(c).slice(1, -1)).join('')}"}`;
+/** A JSON string whose characters `pick` picks are written as it says, the rest as JSON.stringify does. */
+const jsonWith = (value: string, pick: (char: string) => string | undefined) =>
+  `{"value":"${[...value].map((c) => pick(c) ?? JSON.stringify(c).slice(1, -1)).join('')}"}`;
 const nonAscii = (c: string, upper = false) => (c > '\u007e' ? u4(c, upper) : undefined);
 const php = (value: string) => jsonWith(value, (c) => (c === '/' ? '\\/' : nonAscii(c)));
 const b64 = (text: string, alphabet: BufferEncoding = 'base64') =>
