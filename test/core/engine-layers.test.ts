@@ -29,7 +29,7 @@ describe('one HTTP client, and lower layers below the checks', () => {
     }
   });
 
-  it('reads JSON pointers in one module (a reproduction's runtime, a standalone file, keeps its own)', () => {
+  it('reads JSON pointers in one module (the standalone runtime of a reproduction keeps its own)', () => {
     const readers = sources.filter((file) => /function valueAt\(/.test(text(file)));
     expect(
       readers.map((file) => relative(LIB, file)).filter((f) => !f.startsWith('reports/repro/')),
