@@ -48,6 +48,8 @@ export interface HostileTarget {
   issued: Set<string>;
   /** Requests it answered, `METHOD path`. */
   seen: string[];
+  /** Requests it answered with a redirect to the watcher. */
+  redirected: string[];
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
   const upstream = new Agent({ connections: 64 });
   const issued = new Set<string>();
   const seen: string[] = [];
+  const redirected: string[] = [];
   const watcher = await listen((req, res) => {
     watcherSeen.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}`);
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"watched":true}');
@@ -113,24 +116,12 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
       : text;
 
   const proxy = await listen(async (req, res) => {
-    const t0 = Date.now();
-    if (process.env.HOSTILE_DEBUG)
-      res.on('close', () => {
-        if (Date.now() - t0 > 3000)
-          console.error(
-            'slow',
-            Date.now() - t0,
-            req.method,
-            req.url,
-            res.statusCode,
-            res.writableFinished,
-          );
-      });
     const body = await readAll(req);
     const path = req.url ?? '/';
     seen.push(`${req.method} ${path}`);
     const method = req.method ?? 'GET';
     if (options.redirect?.(method, path)) {
+      redirected.push(`${method} ${path}`);
       res.writeHead(307, { location: `${watcherOrigin}${path}` }).end();
       return;
     }
@@ -203,6 +194,7 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
     watcher: { origin: watcher.origin, seen: watcherSeen },
     issued,
     seen,
+    redirected,
     close: async () => {
       await proxy.close();
       await watcher.close();
