@@ -15,6 +15,8 @@
  * BENCH_ONLY=AREAS narrows every run to those areas (`--only`); default: all.
  * BENCH_BIN: another copy's bin/conformance.js (e.g. the code before a change).
  * BENCH_PARTS=leaks or memory: one table only.
+ * BENCH_TIMEOUT_MS: the runs' `--timeout` (default 60000: on a loaded machine a
+ * proxied run's requests queue, and a timeout would end checks early).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,7 @@ const BIN =
 const ONLY = process.env.BENCH_ONLY;
 const PARTS = process.env.BENCH_PARTS ?? 'leaks,memory';
 const SAMPLE_MS = 100;
+const TIMEOUT_MS = process.env.BENCH_TIMEOUT_MS ?? '60000';
 
 interface Run {
   code: number;
@@ -63,6 +66,8 @@ async function run(options: Omit<HostileOptions, 'controlToken'>): Promise<Run &
       `${target.origin}/__control`,
       '--report-dir',
       reportDir,
+      '--timeout',
+      TIMEOUT_MS,
     ];
     if (ONLY) args.push('--only', ONLY);
     const started = performance.now();
