@@ -56,6 +56,12 @@ interface Leaks {
 async function run(options: Omit<HostileOptions, 'controlToken'>): Promise<Run & Leaks> {
   const controlToken = randomBytes(18).toString('base64');
   const target = await startHostileTarget({ controlToken, ...options });
+  // Warm the proxy and the reference first (a control request: it leaves the first API answer
+  // to the run's start-up probe), so that a loaded machine's cold start does not make the
+  // probe's 8 s look like an unreachable target.
+  await fetch(`${target.origin}/__control/capabilities`, {
+    headers: { 'x-control-token': controlToken },
+  }).then((res) => res.arrayBuffer());
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-hostile-bench-'));
   try {
     const args = [

@@ -43,6 +43,11 @@ async function hostileRun(
   const controlToken = randomBytes(18).toString('base64');
   const target = await startHostileTarget({ controlToken, ...options });
   afterAll(() => target.close());
+  // Warm the proxy and the reference (a control request, leaving the first API answer to the
+  // run's start-up probe): on a loaded machine a cold start may take the probe's 8 s.
+  await fetch(`${target.origin}/__control/capabilities`, {
+    headers: { 'x-control-token': controlToken },
+  }).then((res) => res.arrayBuffer());
   const dir = join(emptyDir('hostile-'), 'report');
   const result = await runCli(
     [
