@@ -24,19 +24,44 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
   type HostileOptions,
   type JsonEncoding,
   startHostileTarget,
 } from '../test/support/hostile-target.js';
 import { leakedSecrets } from '../test/support/leaks.js';
-import { processTreeRss } from './process-tree-rss.js';
 
 const BIN =
   process.env.BENCH_BIN ?? fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
 const ONLY = process.env.BENCH_ONLY;
 const PARTS = process.env.BENCH_PARTS ?? 'leaks,memory';
 const SAMPLE_MS = 100;
+/** bench/process-tree-rss.ts in plain JavaScript, for a worker thread: posts the tree's RSS each sample. */
+const SAMPLER = `
+const { readdirSync, readFileSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const read = (file) => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };
+setInterval(() => {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\\d+$/.test(entry)) continue;
+    const stat = read('/proc/' + entry + '/stat');
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  let total = 0;
+  const queue = [workerData.pid];
+  while (queue.length > 0) {
+    const pid = queue.pop();
+    const kb = /^VmRSS:\\s+(\\d+) kB/m.exec(read('/proc/' + pid + '/status'))?.[1];
+    total += kb ? Number(kb) * 1024 : 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  parentPort.postMessage(total);
+}, workerData.everyMs);
+`;
 const TIMEOUT_MS = process.env.BENCH_TIMEOUT_MS ?? '60000';
 
 interface Run {
@@ -89,12 +114,18 @@ async function run(options: Omit<HostileOptions, 'controlToken'>): Promise<Run &
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2000);
     });
+    // Sampled in a thread of its own: a scan of /proc on a busy machine takes long enough to starve
+    // the hostile target, which answers on this thread.
+    const sampler = new Worker(SAMPLER, {
+      eval: true,
+      workerData: { pid: child.pid, everyMs: SAMPLE_MS },
+    });
     let peak = 0;
-    const sampler = setInterval(() => {
-      if (child.pid) peak = Math.max(peak, processTreeRss(child.pid));
-    }, SAMPLE_MS);
+    sampler.on('message', (bytes: number) => {
+      peak = Math.max(peak, bytes);
+    });
     const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 2)));
-    clearInterval(sampler);
+    await sampler.terminate();
     const leaked = leakedSecrets(reportDir, [...target.issued, controlToken]);
     const share = (kind: RegExp) => {
       const all = [...target.issued].filter((s) => kind.test(s));

@@ -86,7 +86,14 @@ export function problemFieldViolations(
   }
   const body = res.json;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    add('', 'a JSON object', res.text.slice(0, 200), 'the error body is not a JSON object');
+    add(
+      '',
+      'a JSON object',
+      res.unreadable ?? headOf(res.text, 200),
+      res.unreadable
+        ? `the error body was not read: ${res.unreadable}`
+        : 'the error body is not a JSON object',
+    );
     return { violations: out, docsUrl };
   }
   const p = body as Record<string, unknown>;
