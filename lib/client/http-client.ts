@@ -30,7 +30,7 @@ export interface WireResponse {
   requestPath: string;
   status: number;
   headers: Record<string, string>;
-  /** The body as text: its first MAX_BODY_BYTES when it was longer (`over`). */
+  /** The body as text; when it went on past MAX_BODY_BYTES (`over`), its first 64 KiB. */
   text: string;
   /** The body went on past MAX_BODY_BYTES: `text` is its beginning. */
   over?: true;
@@ -185,10 +185,14 @@ function closedSocket(cause: unknown): boolean {
   );
 }
 
+/** Of an answer over the cap, the beginning kept as its text (evidence shows 4,000 characters of it). */
+const OVER_CAP_KEPT_BYTES = 64 * 1024;
+
 /**
  * The body up to MAX_BODY_BYTES; past it the stream is destroyed (undici
- * closes the connection) and `over` says so. The text is decoded from a
- * buffer of its own, so it holds no socket chunk alive.
+ * closes the connection), `over` says so and the text is the body's first
+ * OVER_CAP_KEPT_BYTES. The text is decoded from a buffer of its own, so it
+ * holds no socket chunk alive.
  */
 async function readCapped(
   body: Dispatcher.ResponseData['body'],
@@ -198,9 +202,11 @@ async function readCapped(
   for await (const chunk of body) {
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
     if (size + buf.length > MAX_BODY_BYTES) {
-      chunks.push(buf.subarray(0, MAX_BODY_BYTES - size));
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), over: true };
+      // Nothing of it can be parsed now: only its beginning is kept to be shown, and no
+      // string of the whole cap is ever made (a run against such a target makes thousands).
+      const kept = Buffer.concat(chunks, size).subarray(0, OVER_CAP_KEPT_BYTES);
+      return { text: kept.toString('utf8'), over: true };
     }
     size += buf.length;
     chunks.push(buf);
