@@ -12,8 +12,9 @@ import { INJECTED } from '../support/hostile-target.js';
  * case of a viewer).
  */
 const md = new MarkdownIt({ html: true, linkify: true });
-const CONTROL =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROLS =
+  '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const CONTROL = new RegExp(`[${CONTROLS}]`);
 const HOSTILE = [
   INJECTED.code,
   INJECTED.title,

@@ -11,7 +11,6 @@ import {
   CHOSEN,
   type HostileOptions,
   type HostileTarget,
-  INJECTED,
   startHostileTarget,
 } from '../support/hostile-target.js';
 import { decodeAll, filesBelow, leakedSecrets, readableIn } from '../support/leaks.js';
@@ -75,7 +74,8 @@ async function hostileRun(
   };
 }
 
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const CONTROLS = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const CONTROL = new RegExp(`[${CONTROLS}]`);
 
 describe('secrets the target writes escaped, with `/`, `+` and `=` in them', () => {
   let run: HostileRun;
