@@ -308,6 +308,22 @@ export class Context implements CheckContext {
     pointer = '/body',
     exchange?: number,
   ): z.output<S> | undefined {
+    const unread =
+      exchange === undefined ? undefined : this.#fixture.session.unreadable.get(exchange);
+    if (value === undefined && exchange !== undefined && unread) {
+      // A body the suite did not read (too large, nested too deep): the target's answer, in its words.
+      this.#record([
+        {
+          code: 'NOT_JSON',
+          pointer,
+          expected: 'a JSON body',
+          received: unread,
+          message: `${pointer}: ${unread}`,
+          exchange,
+        },
+      ]);
+      return undefined;
+    }
     const { data, violations } = shapeViolations(value, schema, pointer, exchange);
     this.#record(violations);
     return data;

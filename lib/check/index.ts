@@ -9,6 +9,7 @@
  * noRestrictedImports in biome.json, and test/engine/rate-policy.test.ts).
  */
 
+export { escapeToken, put, unescapeToken, valueAt } from '../evidence/json-pointer.js';
 export type {
   Dialect,
   HttpMethod,
@@ -54,7 +55,6 @@ export type {
   TestAccount,
 } from './context.js';
 export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
-export { escapeToken, put, unescapeToken, valueAt } from './json-pointer.js';
 export { walkList } from './list-walk.js';
 export {
   addressOf,

@@ -1,3 +1,4 @@
+import { escapeTerminal } from '../reports/escape-terminal.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { EXIT } from '../verdict/words.js';
 import { runCommand } from './run-command.js';
@@ -35,7 +36,7 @@ try {
   const message =
     error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
   process.stderr.write(
-    `conformance: error: the suite failed (a bug, please report it): ${net.clean(message)}\n`,
+    `conformance: error: the suite failed (a bug, please report it): ${escapeTerminal(net.clean(message))}\n`,
   );
   code = EXIT.notCarriedOut;
 }

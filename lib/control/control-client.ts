@@ -1,6 +1,8 @@
 import type { Capability } from '../../rules/index.js';
-import type { WireRequest, WireResponse } from '../client/http-client.js';
+import { OVER_CAP_WORDS, type WireRequest, type WireResponse } from '../client/http-client.js';
 import type { Key } from '../client/types.js';
+import { headOf } from '../evidence/detached.js';
+import { readJsonText, tooDeepWords } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type {
   AccountSettings,
@@ -154,19 +156,22 @@ export class HttpControlClient implements ControlClient {
     if (!ok) {
       throw new HarnessError(
         'HARNESS_CONTROL',
-        `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${res.text.slice(0, 200)} (evidence #${res.exchange})`,
+        `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${headOf(res.text, 200)} (evidence #${res.exchange})`,
         { status: res.status },
       );
     }
     if (res.text.length === 0) return undefined;
-    try {
-      return JSON.parse(res.text);
-    } catch {
-      throw new HarnessError(
-        'HARNESS_CONTROL',
-        `control ${method} ${path} answered non-JSON (evidence #${res.exchange})`,
-      );
-    }
+    const read = res.over ? undefined : readJsonText(res.text);
+    if (read?.kind === 'json') return read.value;
+    const what = res.over
+      ? OVER_CAP_WORDS
+      : read?.kind === 'too_deep'
+        ? tooDeepWords(read.depth)
+        : 'non-JSON';
+    throw new HarnessError(
+      'HARNESS_CONTROL',
+      `control ${method} ${path} answered ${what} (evidence #${res.exchange})`,
+    );
   }
 }
 

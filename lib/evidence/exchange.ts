@@ -38,5 +38,7 @@ export interface RawExchange {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseBody?: string;
+  /** The body went on past the suite's cap (these words say so): `responseBody` is its beginning. */
+  responseOver?: string;
   error?: { code: string; message: string };
 }

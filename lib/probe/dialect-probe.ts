@@ -4,6 +4,7 @@ import { cheapestLine, orderBodyOf, quoteBodyOf } from '../check/order-body.js';
 import type { Key, RequestSpec } from '../client/types.js';
 import type { Product } from '../control/types.js';
 import type { Exchange } from '../evidence/exchange.js';
+import { pointerOf, valueAt } from '../evidence/json-pointer.js';
 import { isDocumentPath, type PathName, pathOf } from '../target/dialect.js';
 import type { DialectSeen, RunConfig } from '../target/run-config.js';
 import { accountFieldsOf } from './infer.js';
@@ -18,7 +19,7 @@ import {
   type MoneySeen,
   preview,
 } from './judge.js';
-import { membersNear, pointerOf, valueAt } from './pointer.js';
+import { membersNear } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 

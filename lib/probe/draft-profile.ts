@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Dispatcher } from 'undici';
 import { cheapestLine, orderBodyOf } from '../check/order-body.js';
 import type { Product } from '../control/types.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import {
   type Dialect,
   isDocumentPath,
@@ -39,7 +40,6 @@ import {
   refit,
   startFitting,
 } from './infer-body.js';
-import { valueAt } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 

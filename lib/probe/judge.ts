@@ -1,4 +1,5 @@
 import { entryPointer } from '../check/answers.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import {
   type Dialect,
   type ErrorPointers,
@@ -9,7 +10,7 @@ import {
   moneyAt,
   type OrderBodyShape,
 } from '../target/dialect.js';
-import { membersNear, valueAt } from './pointer.js';
+import { membersNear } from './pointer.js';
 
 /**
  * The dialect probe's judgements, one per thing it reads: pure functions of

@@ -4,6 +4,7 @@ import { coverageFigure } from '../verdict/decide.js';
 import { isWaived } from '../verdict/waivers.js';
 import { areaTitle } from './area-title.js';
 import { clientOutcomeTitle, exercisedFigure, wordOf } from './client-outcome.js';
+import { escapeTerminal } from './escape-terminal.js';
 import { outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
@@ -132,10 +133,16 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** XML 1.0 forbids most control characters even escaped: they go. */
+/**
+ * XML 1.0 forbids most control characters even escaped, and a CI page shows
+ * the rest to a person: each is made visible (`\x1b`, `\r`); the two
+ * non-characters and halves of a character go.
+ */
 function clean(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  return escapeTerminal(value, { keepNewlines: true }).replace(
+    /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }
 
 function text(value: string): string {

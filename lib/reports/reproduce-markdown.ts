@@ -1,11 +1,11 @@
+import { markdownFence } from './markdown-text.js';
 import type { Reproduce } from './report-model.js';
 
 /**
  * A result's reproduction under its list item in summary.md: the command and
- * the curl lines in a fenced block (copyable as is; a fence needs no escaping
- * as long as the text holds no fence of its own).
+ * the curl lines in a fenced block, copyable as they are, under a fence no
+ * line of theirs can close (markdown-text.ts).
  */
 export function reproduceLines(reproduce: Reproduce): string {
-  const body = [reproduce.command, ...reproduce.curl].join('\n').replaceAll('```', "'''");
-  return ['  ```sh', ...body.split('\n').map((l) => `  ${l}`), '  ```'].join('\n');
+  return markdownFence([reproduce.command, ...reproduce.curl].join('\n'), 'sh', '  ');
 }

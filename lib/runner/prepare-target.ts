@@ -1,4 +1,6 @@
 import { activeRules, type Capability } from '../../rules/index.js';
+import { newDispatcher } from '../client/dispatcher.js';
+import { HttpClient } from '../client/http-client.js';
 import { isSelected } from '../config/only.js';
 import type { Settings } from '../config/settings.js';
 import type { TargetInfo } from '../reports/report-model.js';
@@ -38,14 +40,25 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   const close = async () => {
     await embedded?.close().catch(() => undefined);
   };
+  const origin = embedded?.origin ?? (settings.target as string);
+  const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
+  // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
+  const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
+  // The requests before the run (probe, pre-flight, capabilities) share one dispatcher, closed after them.
+  const dispatcher = newDispatcher({
+    origins: { api: origin, control: controlUrl },
+    connectTimeoutMs: probeMs,
+  });
+  const http = new HttpClient({ dispatcher, timeoutMs: probeMs });
   try {
-    const origin = embedded?.origin ?? (settings.target as string);
-    const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
     const controlToken = embedded?.controlToken ?? settings.controlToken;
     const apiBaseUrl = `${origin}${API_BASE_PATH}`;
-    // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
-    const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
-    const probe = await probeTarget(`${apiBaseUrl}${DOCUMENT_PATHS.account}`, 'target', probeMs);
+    const probe = await probeTarget(
+      http,
+      `${apiBaseUrl}${DOCUMENT_PATHS.account}`,
+      'target',
+      probeMs,
+    );
     // Before any check: the target is this API, and each credential works (issue 12).
     requireThisApi(probe);
 
@@ -53,7 +66,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     let partnerPreflightAt: number | undefined;
     let partnerScopes: string[] | undefined;
     if (settings.partnerKey) {
-      const { notice, scopes } = await preflightPartnerKey({
+      const { notice, scopes } = await preflightPartnerKey(http, {
         tokenUrl: `${apiBaseUrl}${DOCUMENT_PATHS.token}`,
         ...settings.partnerKey,
         timeoutMs: probeMs,
@@ -64,7 +77,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     }
     let capabilities: Capability[] = [];
     if (controlUrl && controlToken) {
-      const announced = await fetchCapabilities(controlUrl, controlToken, probeMs);
+      const announced = await fetchCapabilities(http, controlUrl, controlToken, probeMs);
       capabilities = announced.features;
       if (announced.protocol !== '1') {
         notices.push(
@@ -109,6 +122,8 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   } catch (error) {
     await close();
     throw error;
+  } finally {
+    await dispatcher.destroy().catch(() => undefined);
   }
 }
 

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Dispatcher } from 'undici';
+import { newDispatcher } from '../client/dispatcher.js';
 import { HttpClient } from '../client/http-client.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { Answer, OwnRequest } from './answers.js';
@@ -41,6 +43,7 @@ export interface LayerOptions {
 export class SituationLayer {
   readonly exchanges: ClientExchange[] = [];
   readonly #options: LayerOptions;
+  readonly #dispatcher: Dispatcher;
   readonly #http: HttpClient;
   readonly #server: Server;
   #director: Director | undefined;
@@ -51,7 +54,9 @@ export class SituationLayer {
 
   constructor(options: LayerOptions) {
     this.#options = options;
-    this.#http = new HttpClient({ timeoutMs: options.timeoutMs });
+    // The client's own credentials go on to the target, and only there.
+    this.#dispatcher = newDispatcher({ origins: { api: options.target } });
+    this.#http = new HttpClient({ dispatcher: this.#dispatcher, timeoutMs: options.timeoutMs });
     this.#server = createServer((req, res) => this.#onRequest(req, res));
     this.#server.on('connection', (socket) => {
       this.#connections.set(socket, {
@@ -89,6 +94,7 @@ export class SituationLayer {
     await closed;
     // What came in meanwhile on a connection still open is settled before the traffic is judged.
     await this.#queue;
+    await this.#dispatcher.destroy().catch(() => undefined);
   }
 
   /** Sends a client's request on to the target as it came (connection headers aside). */

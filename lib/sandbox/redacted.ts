@@ -1,5 +1,5 @@
 import type { Exchange } from '../evidence/exchange.js';
-import { Redactor } from '../evidence/redactor.js';
+import { HANDED_OUT_BY_TOKEN, Redactor } from '../evidence/redactor.js';
 import type { ClientExchange } from './exchange.js';
 import { jsonOf } from './facts.js';
 
@@ -33,7 +33,15 @@ export function redactedExchanges(
       'basic-credentials',
     );
   }
-  for (const ex of exchanges) redactor.learnFromJson(jsonOf(ex.responseBody));
+  // What the client was handed: the access tokens of the sandbox's token answers (the other
+  // values of an answer are the sandbox's words, never taken for secrets), and every Bearer
+  // credential the client sent.
+  for (const ex of exchanges) {
+    const bearer = ex.requestHeaders.authorization?.match(/^bearer\s+(\S+)/i)?.[1];
+    if (bearer) redactor.add(bearer, 'token');
+    if (ex.kind === 'token' && ex.status !== undefined && ex.status < 300)
+      redactor.learnFields(jsonOf(ex.responseBody), HANDED_OUT_BY_TOKEN);
+  }
   return exchanges.map((ex) => {
     const out: Exchange = {
       id: ex.id,

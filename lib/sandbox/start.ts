@@ -1,4 +1,6 @@
+import type { Dispatcher } from 'undici';
 import type { Capability } from '../../rules/index.js';
+import { newDispatcher } from '../client/dispatcher.js';
 import { HttpClient } from '../client/http-client.js';
 import type { Key } from '../client/types.js';
 import { HttpControlClient } from '../control/control-client.js';
@@ -60,10 +62,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const target = reference?.origin ?? (options.target as string);
   const controlUrl = reference?.controlUrl ?? options.controlUrl;
   const controlToken = reference?.controlToken ?? options.controlToken;
+  let dispatcher: Dispatcher | undefined;
   try {
     if (!controlUrl || !controlToken)
       throw new HarnessError('HARNESS_CONFIG', 'client mode needs the control API of the sandbox');
-    const http = new HttpClient({ timeoutMs: options.timeoutMs });
+    dispatcher = newDispatcher({ origins: { control: controlUrl } });
+    const http = new HttpClient({ dispatcher, timeoutMs: options.timeoutMs });
     const quiet = { record: () => 0 };
     let features = new Set<Capability>();
     const client = new HttpControlClient(
@@ -117,10 +121,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         if (!embedded) {
           for (const made of [key, ownKey]) await client.revokeKey(made).catch(() => undefined);
         }
+        await dispatcher?.destroy().catch(() => undefined);
         await reference?.close();
       },
     };
   } catch (error) {
+    await dispatcher?.destroy().catch(() => undefined);
     await reference?.close();
     throw error;
   }

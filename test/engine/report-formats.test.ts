@@ -71,7 +71,7 @@ describe('summary.md', () => {
     expect(md).toContain('--control-url URL with CONTROL\\_TOKEN');
     expect(md).toContain('1 rule needs a check (no check implements the rule yet');
     expect(md).toContain('1 rule needs the --only selection: widen or drop --only');
-    expect(md).toContain('afterAll: \\<b>cleanup\\</b> failed');
+    expect(md).toContain('afterAll: \\<b\\>cleanup\\</b\\> failed');
   });
 });
 

@@ -115,7 +115,7 @@ describe('repeated and coded requests (§4 POST /orders)', () => {
     }
   });
 
-  it('413 lists its problem in errors[] like every validation_failed (§7)', async () => {
+  it("413 is the HTTP layer's content_too_large, not validation_failed (§7 pairs that with 422 only)", async () => {
     const partner = await h.partner();
     const reply = await h.api('POST', '/orders', {
       token: partner.token,
@@ -123,8 +123,8 @@ describe('repeated and coded requests (§4 POST /orders)', () => {
       payload: 'x'.repeat(300_000),
       headers: { 'content-type': 'application/json' },
     });
-    const body = expectProblemShape(reply, 'validation_failed', 413);
-    expect(body.errors).toHaveLength(1);
+    const body = expectProblemShape(reply, 'content_too_large', 413);
+    expect(body.detail).toContain('bytes');
   });
 });
 

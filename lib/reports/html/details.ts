@@ -1,4 +1,5 @@
 import type { Exchange } from '../../evidence/exchange.js';
+import { nestingDepth } from '../../evidence/json-text.js';
 import { escapeHtml as e } from '../escape-html.js';
 import type { RuleResult } from '../report-model.js';
 
@@ -114,7 +115,7 @@ function headers(map: Record<string, string>): string {
 function body(text: string | undefined): string {
   if (text === undefined || text === '') return '';
   let shown = text;
-  if (nestingDepth(text) <= MAX_PRETTY_DEPTH) {
+  if (nestingDepth(text, MAX_PRETTY_DEPTH + 1) <= MAX_PRETTY_DEPTH) {
     try {
       shown = JSON.stringify(JSON.parse(text), null, 2);
     } catch {
@@ -128,24 +129,6 @@ function body(text: string | undefined): string {
 
 /** Deeper than this, a JSON body is shown as it came rather than indented. */
 const MAX_PRETTY_DEPTH = 32;
-
-/** The deepest nesting of brackets and braces outside JSON strings (an upper bound for text that is not JSON). */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (char === 0x5d || char === 0x7d) depth--;
-  }
-  return deepest;
-}
 
 function json(value: unknown): string {
   if (value === undefined) return '(absent)';

@@ -1,14 +1,21 @@
 /**
  * JSON Pointers (RFC 6901) into parsed bodies: the one reading and writing of
- * the places a dialect names (order bodies, answers, list envelopes).
+ * the places a dialect names (order bodies, answers, list envelopes), for the
+ * checks, the dialect probe, the draft profile and replays alike.
  */
 
-/** The value at a JSON pointer; undefined when any step is missing. `''` is the whole body. */
+/**
+ * The value at a JSON pointer; undefined when any step is missing. `''` is the
+ * whole body. Only a value's own members count: `/constructor` of an answer is
+ * absent, never Object's.
+ */
 export function valueAt(body: unknown, pointer: string): unknown {
   let node = body;
   for (const raw of pointer.split('/').slice(1)) {
     if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[unescapeToken(raw)];
+    const token = unescapeToken(raw);
+    if (!Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
   }
   return node;
 }
@@ -19,6 +26,11 @@ export function unescapeToken(token: string): string {
 
 export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** A pointer from its tokens: `["limits", "max"]` gives `/limits/max`. */
+export function pointerOf(tokens: readonly (string | number | symbol)[]): string {
+  return tokens.map((t) => `/${escapeToken(String(t))}`).join('');
 }
 
 /** Sets the value at a JSON pointer, making the objects on the way. */
