@@ -39,6 +39,7 @@ export type {
   AccountSettings,
   ApiClient,
   Auth,
+  Charge,
   CheckContext,
   ControlClient,
   HeaderMatcher,

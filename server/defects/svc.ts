@@ -1,4 +1,5 @@
 import { checkWritable } from '../auth/service-state.js';
+import { chargedAnyway } from './charged-anyway.js';
 import { defectsOf } from './defect.js';
 
 /** §7 read_only and api_unavailable: service states. */
@@ -44,6 +45,13 @@ export const SVC_DEFECTS = defectsOf('SVC', [
           if (use === 'token') checkWritable(account);
         },
       },
+    }),
+  },
+  {
+    name: 'read-only-order-charged',
+    breaks: 'while read_only, a new order is refused with 503 but its card is charged all the same',
+    replaces: (env) => ({
+      orders: { place: chargedAnyway(env, (problem) => problem.code === 'read_only') },
     }),
   },
   {
