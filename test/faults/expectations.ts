@@ -22,6 +22,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'token-expires-at-3500s': 'AUTH-05',
   'token-expired-as-invalid': 'AUTH-06',
   'missing-bearer-as-invalid-token': 'AUTH-02',
+  'quote-read-before-auth': 'AUTH-02',
   'token-scheme-accepted': 'AUTH-03',
   'malformed-token-as-unauthorized': 'AUTH-04',
   'bearer-scheme-hashed': 'AUTH-01',

@@ -99,7 +99,9 @@ describe('a database of schema version 1 is migrated', () => {
       .run();
     old.close();
     const db = openDatabase(file, 'relaxed');
-    onTestFinished(() => db.close());
+    onTestFinished(() => {
+      db.close();
+    });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT count(*) AS n FROM charges').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT id FROM accounts').all()).toEqual([{ id: 'acct_old' }]);
