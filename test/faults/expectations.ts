@@ -18,6 +18,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'token-scope-as-list': 'TOKEN-02',
   'token-shape-without-at': 'TOKEN-05',
   'wrong-secret-accepted': 'TOKEN-10',
+  'key-found-by-secret': 'TOKEN-23',
   'token-lives-3700s': 'AUTH-06',
   'token-expires-at-3500s': 'AUTH-05',
   'token-expired-as-invalid': 'AUTH-06',
