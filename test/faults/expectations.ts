@@ -41,6 +41,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'query-token-accepted': 'URL-01',
   'query-secret-accepted': 'URL-02',
   'secret-in-body-accepted': 'URL-03',
+  'only-own-secret-refused': 'URL-07',
   'ip-allowlist-ignored': 'IP-01',
   'ip-allowlist-ranges-ignored': 'IP-02',
   'live-key-before-live-access': 'ACCT-01',
