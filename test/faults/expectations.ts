@@ -44,6 +44,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'only-own-secret-refused': 'URL-07',
   'ip-allowlist-ignored': 'IP-01',
   'ip-allowlist-ranges-ignored': 'IP-02',
+  'ip-allowlist-on-account': 'IP-04',
+  'ip-allowlist-prefix-widened': 'IP-05',
   'live-key-before-live-access': 'ACCT-01',
   'sandbox-not-enforced': 'ACCT-03',
   'suspended-orders-placed': 'ACCT-04',
