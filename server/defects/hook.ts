@@ -1,3 +1,4 @@
+import { API_BASE } from '../config/api.js';
 import { defectsOf } from './defect.js';
 
 /** §6 webhook endpoints and events. */
@@ -31,5 +32,32 @@ export const HOOK_DEFECTS = defectsOf('HOOK', [
     name: 'events-without-webhooks-scope',
     breaks: 'GET /events serves any token, webhooks:manage or not',
     replaces: () => ({ scopes: { events: () => null } }),
+  },
+  {
+    name: 'webhook-scope-on-collections-only',
+    breaks:
+      'one webhook endpoint (read, delete) and one event are served to any token: webhooks:manage is asked only of the lists and the creation',
+    replaces: () => ({ scopes: { webhookEndpoint: () => null, event: () => null } }),
+  },
+  {
+    name: 'unknown-endpoint-deleted',
+    breaks: 'DELETE of an unknown webhook endpoint id answers 204, as if it had deleted one',
+    replaces: ({ ctx }) => ({
+      // An idempotent delete: after the bearer gate (the principal is known), before the route looks.
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request, reply) => {
+          if (
+            request.method !== 'DELETE' ||
+            request.routeOptions.url !== `${API_BASE}/webhook-endpoints/:id` ||
+            request.principal === null
+          )
+            return;
+          const { account, mode } = request.principal;
+          const { id } = request.params as { id: string };
+          if ((await ctx.store.webhookEndpoints.get(account.id, mode, id)) === undefined)
+            return reply.code(204).send();
+        });
+      },
+    }),
   },
 ]);

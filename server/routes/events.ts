@@ -41,7 +41,7 @@ export function eventRoutes(ctx: AppContext, gate: TokenGate) {
       return page(rows, limit, eventView);
     });
 
-    app.get<{ Params: { id: string } }>('/events/:id', { onRequest }, async (request) => {
+    app.get<{ Params: { id: string } }>('/events/:id', { onRequest: gate('event') }, async (request) => {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
       await readFaultPoint(ctx, request, account.id);

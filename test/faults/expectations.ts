@@ -131,6 +131,8 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'webhook-limit-across-modes': 'HOOK-02',
   'deleted-endpoints-counted': 'HOOK-03',
   'events-without-webhooks-scope': 'HOOK-04',
+  'webhook-scope-on-collections-only': 'HOOK-04',
+  'unknown-endpoint-deleted': 'HOOK-06',
   'read-only-orders-placed': 'SVC-02',
   'read-only-quotes-created': 'SVC-03',
   'read-only-blocks-reads': 'SVC-01',
