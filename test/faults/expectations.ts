@@ -149,6 +149,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'problem-not-found-410': 'ERR-06',
   'problem-required-scope-everywhere': 'ERR-07',
   'problem-errors-without-detail': 'ERR-08',
+  'validation-stops-at-first-problem': 'ERR-13',
   'problem-errors-without-pointer': 'ORDER-26',
   'account-default-limits': 'READ-02',
   'account-all-scopes': 'READ-03',
