@@ -50,7 +50,7 @@ export const AUTH_DEFECTS = defectsOf('AUTH', [
   {
     name: 'quote-read-before-auth',
     breaks:
-      'GET /quotes/{id} looks the quote up before authenticating: without Authorization it answers 404 not_found',
+      'GET /quotes/{id} without Authorization answers 404 not_found: it looks the quote up first',
     replaces: () => ({
       // A hook before the route's own bearer gate, as a route that reads its object first would.
       beforeHandler: (app) => {

@@ -35,8 +35,7 @@ export const HOOK_DEFECTS = defectsOf('HOOK', [
   },
   {
     name: 'webhook-scope-on-collections-only',
-    breaks:
-      'one webhook endpoint (read, delete) and one event are served to any token: webhooks:manage is asked only of the lists and the creation',
+    breaks: 'one webhook endpoint (read, delete) and one event are served without webhooks:manage',
     replaces: () => ({ scopes: { webhookEndpoint: () => null, event: () => null } }),
   },
   {

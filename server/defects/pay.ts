@@ -121,7 +121,7 @@ export const PAY_DEFECTS = defectsOf('PAY', [
   {
     name: 'fault-charge-kept',
     breaks:
-      'a 500 internal_error before the commit leaves the card charged: the charge is not rolled back with the order',
+      'a 500 internal_error before the commit leaves the card charged (the charge is not rolled back)',
     replaces: (env) => ({
       orders: { place: chargedAnyway(env, (problem) => problem.code === 'internal_error') },
     }),

@@ -129,7 +129,7 @@ export const TOKEN_DEFECTS = defectsOf('TOKEN', [
   {
     name: 'key-found-by-secret',
     breaks:
-      "a token request is served for the account's key whose Secret Key it sends, whatever Access Key ID it names",
+      "a token is issued for the account's key whose Secret Key is sent, whatever Access Key ID is named",
     replaces: ({ ctx, wide }) => ({
       credentials: {
         // The Access Key ID only finds the account; the secret picks the key among its keys.
