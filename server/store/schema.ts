@@ -138,7 +138,7 @@ CREATE TABLE invoices (
  * Version 2: card charges (§7: "nothing charged" after 402, 500 and 503), one
  * row per charge, written in the transaction that stores the order charged for.
  */
-export const SCHEMA_V2 = `
+const SCHEMA_V2 = `
 CREATE TABLE charges (
   seq INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,

@@ -16,7 +16,7 @@ import { ordering } from './ordering.js';
  * to the card, so the control listing of charges (the `charges` addition,
  * docs/contract-additions.md) shows a charge where one is taken.
  */
-export const WORKING_CARD: NonNullable<AccountSettings['billing']> = {
+const WORKING_CARD: NonNullable<AccountSettings['billing']> = {
   method: 'card',
   card: 'valid',
 };
@@ -72,7 +72,7 @@ export async function chargedOnce(
 }
 
 /** The charges of `after` that `before` did not hold. */
-export function newCharges(before: readonly Charge[], after: readonly Charge[]): Charge[] {
+function newCharges(before: readonly Charge[], after: readonly Charge[]): Charge[] {
   const seen = new Set(before.map((charge) => charge.id));
   return after.filter((charge) => !seen.has(charge.id));
 }
