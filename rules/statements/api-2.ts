@@ -99,8 +99,7 @@ export const statements: StatementInput[] = [
     id: 'A2-18',
     kind: 'server',
     text: 'Identifies the key.',
-    rules: ['TOKEN-10', 'TOKEN-06'],
-    gap: "a token request pairing one key's Access Key ID with another valid key's Secret Key is never sent: it must be refused (no token); a server that finds the key by its secret alone issues one",
+    rules: ['TOKEN-23', 'TOKEN-10', 'TOKEN-06'],
   },
   {
     id: 'A2-19',

@@ -101,8 +101,7 @@ export const statements: StatementInput[] = [
     id: 'A7-16',
     kind: 'server',
     text: 'No order created, nothing charged.',
-    rules: ['PAY-06'],
-    gap: 'half unchecked: no API answer or control call shows charges, so "nothing charged" after 402 card_declined is never observed; a control-protocol listing of an account\'s charges (an addition) must show none for the refused order, and without that capability the check says not_verifiable naming it',
+    rules: ['PAY-06', 'PAY-09'],
   },
   {
     id: 'A7-17',
@@ -183,7 +182,7 @@ export const statements: StatementInput[] = [
     id: 'A7-29',
     kind: 'server',
     text: '403 | ip_not_allowed | Key is limited to IP addresses and the call came from another.',
-    rules: ['IP-01', 'IP-02', 'ERR-06'],
+    rules: ['IP-01', 'IP-05', 'IP-02', 'ERR-06'],
   },
   {
     id: 'A7-30',
@@ -244,6 +243,7 @@ export const statements: StatementInput[] = [
       'MODE-03',
       'MODE-04',
       'MODE-05',
+      'HOOK-06',
       'IDEM-18',
       'ORDER-20',
       'ERR-11',
@@ -336,8 +336,7 @@ export const statements: StatementInput[] = [
     id: 'A7-52',
     kind: 'server',
     text: 'Each problem is in errors[].',
-    rules: ['ERR-08', 'ORDER-17', 'ORDER-03'],
-    gap: 'every check breaks one rule at a time, so a validator that stops at the first problem passes: an order breaking two or more rules at once (a missing field and an unknown field; an unknown SKU and an address outside the US; a quantity under its minimum on two lines) must list each problem in errors[], one entry per problem',
+    rules: ['ERR-13', 'ERR-08', 'ORDER-17', 'ORDER-03'],
   },
   {
     id: 'A7-53',
@@ -403,8 +402,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Nothing charged.',
     row: 'internal_error',
-    rules: ['IDEM-12'],
-    gap: "no API answer or control call shows charges: after a 500 internal_error (before commit) nothing may be charged, and after one after commit and its retry exactly one charge; needs a control-protocol listing of an account's charges (an addition), not_verifiable without it",
+    rules: ['PAY-10', 'IDEM-12'],
   },
   {
     id: 'A7-62',
@@ -423,8 +421,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Nothing charged.',
     row: 'api_unavailable',
-    rules: ['SVC-06'],
-    gap: "no API answer or control call shows charges: an order refused with 503 api_unavailable must leave no charge; needs a control-protocol listing of an account's charges (an addition), not_verifiable without it",
+    rules: ['SVC-06', 'SVC-07'],
   },
   {
     id: 'A7-65',

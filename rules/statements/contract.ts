@@ -276,8 +276,7 @@ export const statements: StatementInput[] = [
     id: 'C2-44',
     kind: 'server',
     text: 'A body holding anything shaped like a Secret Key is refused.',
-    rules: ['URL-03'],
-    gap: "URL-03 sends only the key's own Secret Key: a body holding a string shaped like a Secret Key that is not the sending key's (another key's secret, or a made-up <prefix>_test_sk_<chars>) must be refused too, and place no order",
+    rules: ['URL-07', 'URL-03'],
   },
   {
     id: 'C2-45',
