@@ -28,8 +28,7 @@ export const statements: StatementInput[] = [
     id: 'C2-04',
     kind: 'server',
     text: 'Lists are {"data": [...], "has_more": bool} with query limit (1..100, default 20) and starting_after (an id).',
-    rules: ['READ-13', 'READ-14', 'READ-12'],
-    gap: 'the default page size is never checked: an order list of 21 or more orders read without limit must show 20 entries and has_more true',
+    rules: ['READ-13', 'READ-14', 'READ-12', 'READ-25'],
   },
   {
     id: 'C2-05',
