@@ -13,12 +13,14 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'A key is exchanged at POST /oauth/token for a bearer token, and the token is sent on every other request.',
     rules: ['TOKEN-01', 'AUTH-01', 'AUTH-08'],
+    clientRules: ['CLIENT-07'],
   },
   {
     id: 'A5-03',
     kind: 'server',
     text: 'Every call except the token request carries Authorization: Bearer <ACCESS_TOKEN>.',
     rules: ['AUTH-01', 'AUTH-02', 'AUTH-03', 'AUTH-11'],
+    clientRules: ['CLIENT-07'],
   },
   {
     id: 'A5-04',
@@ -43,12 +45,14 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'After that: 401 token_expired.',
     rules: ['AUTH-06', 'AUTH-10'],
+    clientRules: ['CLIENT-09'],
   },
   {
     id: 'A5-07',
     kind: 'server',
     text: 'A new token is requested and the request repeated.',
     rules: ['AUTH-07'],
+    clientRules: ['CLIENT-09'],
   },
   {
     id: 'A5-08',
@@ -61,6 +65,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'The Secret Key is sent only in the Basic header of the token request.',
     rules: ['TOKEN-11', 'URL-02', 'URL-03', 'TOKEN-01'],
+    clientRules: ['CLIENT-05'],
     scope: {
       scope: 'where a credential travels',
       forbids: ['TOKEN-11', 'URL-02', 'URL-03'],
@@ -84,6 +89,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'At most 20 token requests a minute per key.',
     rules: ['RATE-03', 'RATE-07', 'RATE-08'],
+    clientRules: ['CLIENT-08'],
   },
   {
     id: 'A5-13',
