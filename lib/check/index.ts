@@ -9,6 +9,13 @@
  * noRestrictedImports in biome.json, and test/engine/rate-policy.test.ts).
  */
 
+export {
+  DOCUMENTED_LIMITS,
+  type RequestClass,
+  requestClass,
+  retryAfterSeconds,
+  WINDOW_SECONDS,
+} from '../client/rate-limits.js';
 export type {
   Dialect,
   HttpMethod,
@@ -48,6 +55,7 @@ export type {
   PlacedOrder,
   PostOrderOptions,
   Product,
+  Racer,
   RequestSpec,
   TestAccount,
 } from './context.js';

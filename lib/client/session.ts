@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { Capability } from '../../rules/index.js';
 import { HttpControlClient } from '../control/control-client.js';
 import type { RawExchange } from '../evidence/exchange.js';
@@ -9,11 +9,13 @@ import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
 import { HttpClient, type WireRequest, type WireResponse } from './http-client.js';
+import { type Connector, HeldRace } from './last-byte.js';
 import {
   KeyPacer,
   type RequestClass,
   requestClass,
   type Tally,
+  throttledRacer,
   withRatePolicy,
 } from './rate-limits.js';
 import { toHttpResponse } from './response.js';
@@ -108,12 +110,24 @@ export interface SessionOptions {
 const KEEP_ALIVE_IDLE_MS = 4_000;
 const KEEP_ALIVE_MARGIN_MS = 2_000;
 
-function newAgent(connections: number | undefined): Agent {
+function newAgent(connections: number | undefined, connect: Connector): Agent {
   return new Agent({
     ...(connections === undefined ? {} : { connections }),
     keepAliveTimeout: KEEP_ALIVE_IDLE_MS,
     keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+    connect,
   });
+}
+
+/**
+ * What racers send through (`Session.racing`): each racer one request, the
+ * API's or the control protocol's, held with the others at its last byte.
+ */
+export interface Racing {
+  send(spec: RequestSpec): Promise<HttpResponse>;
+  readonly control: HttpControlClient;
+  /** A racer settled: one that sent nothing no longer holds the others back. */
+  racerEnded(): void;
 }
 
 /**
@@ -138,6 +152,10 @@ export class Session {
   readonly partnerSent: { kind: RequestClass; at: number }[] = [];
   readonly #shared: SessionShared;
   readonly #agent: Agent | undefined;
+  /** How the session's connections are opened (its Agent's, and each racer's own); none with a given dispatcher. */
+  readonly #connect: Connector | undefined;
+  /** Races sent so far: each one's number marks its exchanges (`together`). */
+  #races = 0;
   readonly #need: (capability: Capability) => void;
   readonly #onPartnerSent: ((tally: Tally) => void) | undefined;
   #sent = 0;
@@ -151,12 +169,16 @@ export class Session {
     this.recorder =
       options.recorder?.(this.redactor) ?? new EvidenceRecorder(this.redactor, new ReplayBook());
     this.#shared = options.shared ?? newSessionShared();
-    this.#agent = options.dispatcher ? undefined : newAgent(options.connections);
+    this.#connect = options.dispatcher
+      ? undefined
+      : buildConnector({ timeout: config.requestTimeoutMs });
+    this.#agent = this.#connect ? newAgent(options.connections, this.#connect) : undefined;
+    const connect = this.#connect;
     this.http = new HttpClient({
       dispatcher: options.dispatcher ?? (this.#agent as Agent),
       timeoutMs: config.requestTimeoutMs,
       // A set-up request lost to a closing socket is sent again on a connection of its own.
-      ...(this.#agent ? { freshConnection: () => newAgent(1) } : {}),
+      ...(connect ? { freshConnection: () => newAgent(1, connect) } : {}),
     });
     this.#need = options.need ?? ((c) => this.need(c));
     this.#onPartnerSent = options.onPartnerSent;
@@ -179,11 +201,48 @@ export class Session {
   /** A control client whose requests are evidence of `caller` (none: the session's recorder). */
   controlFor(caller: Caller | undefined): HttpControlClient {
     const recorder = caller?.recorder ?? this.recorder;
+    return this.#controlClient((req) => this.#wire(req, recorder, true));
+  }
+
+  #controlClient(http: (req: WireRequest) => Promise<WireResponse>): HttpControlClient {
     const target =
       this.config.controlUrl && this.config.controlToken
         ? { controlUrl: this.config.controlUrl, controlToken: this.config.controlToken }
         : undefined;
-    return new HttpControlClient((req) => this.#wire(req, recorder, true), target, this.#need);
+    return new HttpControlClient(http, target, this.#need);
+  }
+
+  /**
+   * A race of `size` racers on behalf of `caller`: each racer sends one
+   * request through the answer (`send` for the API, exactly as `send` would
+   * but never retried; `control` for the control protocol), and every
+   * request is held at its last byte until all are ready, then released
+   * together, each on a connection of its own (last-byte.ts). A racer that
+   * settles without sending calls `racerEnded`, so the others go without it.
+   * Requests on the partner key take their slots of its limits before the
+   * race; a 429 a racer meets is no subject of a caller that does not
+   * provoke 429s: `not_verifiable` ("throttled"), never retried alone, which
+   * would take it out of the race.
+   */
+  racing(size: number, caller?: Caller): Racing {
+    this.#races += 1;
+    const race = new HeldRace(size, this.http, this.#connect, this.#races);
+    const recorder = caller?.recorder ?? this.recorder;
+    const wire = (req: WireRequest): Promise<WireResponse> => {
+      this.#sent += 1;
+      return race.send(req, recorder);
+    };
+    return {
+      send: async (spec) => {
+        const res = await this.#sendOnce(spec, caller, false, wire);
+        if (res.status === 429 && !caller?.provokes429) {
+          throw throttledRacer(`${spec.method} ${spec.path}`, res);
+        }
+        return res;
+      },
+      control: this.#controlClient(wire),
+      racerEnded: () => race.racerEnded(),
+    };
   }
 
   has(capability: Capability): boolean {
@@ -265,15 +324,17 @@ export class Session {
     spec: RequestSpec,
     caller: Caller | undefined,
     setUp: boolean,
+    racing?: (req: WireRequest) => Promise<WireResponse>,
   ): Promise<HttpResponse> {
     const recorder = caller?.recorder ?? this.recorder;
+    const send = racing ?? ((req: WireRequest) => this.#wire(req, recorder, setUp));
     const authorization = await this.#authorization(spec, caller);
     const wire = buildRequest(spec, this.config, authorization);
     const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
     // In partner mode every token request shares the key's token budget, also those with made-up
     // or no credentials: a target may count failed ones per client address (ours is one for the run).
     const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
-    if (!paced) return toHttpResponse(await this.#wire(wire, recorder, setUp));
+    if (!paced) return toHttpResponse(await send(wire));
     const keyId = this.partnerKey().accessKeyId;
     const slot = await this.#shared.pacer.acquire(keyId, kind);
     if (slot.waited > 0)
@@ -281,7 +342,7 @@ export class Session {
         `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
       );
     try {
-      return toHttpResponse(await this.#wire(wire, recorder, setUp));
+      return toHttpResponse(await send(wire));
     } finally {
       slot.done();
       this.partnerSent.push({ kind, at: Date.now() });

@@ -22,6 +22,12 @@ export interface Exchange {
   };
   /** Set when no response came: the harness error's code and message. */
   error?: { code: string; message: string };
+  /**
+   * Set on requests sent together, as one race (lib/client/last-byte.ts):
+   * the race's number in the check file. Exchanges with the same number were
+   * held at their last byte and released at once, each on its own connection.
+   */
+  together?: number;
 }
 
 /** One exchange as the client saw it, before redaction: what the recorder records. */
@@ -37,4 +43,5 @@ export interface RawExchange {
   responseHeaders?: Record<string, string>;
   responseBody?: string;
   error?: { code: string; message: string };
+  together?: number;
 }

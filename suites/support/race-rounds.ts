@@ -1,0 +1,60 @@
+import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { problemCode } from './problem-text.js';
+
+/**
+ * How many times a race check races. One race whose requests a busy machine
+ * happened to spread apart could miss a race the target does lose; three
+ * rounds of requests held at their last byte (CheckContext.race) make that
+ * coincidence vanishingly rare, at a cost that stays within the target's
+ * rate limits (a round of five racing orders is five writes).
+ */
+export const RACE_ROUNDS = 3;
+
+/** Racers of a race with one winner: five fit the write limit of a partner key with room to spare. */
+export const RACERS = 5;
+
+/**
+ * Runs `round` for rounds 1 to `rounds`, and stops after the first round
+ * that found a violation (answers false): one failing round proves the rule
+ * broken, and its evidence is the clearest.
+ */
+export async function inRounds(
+  rounds: number,
+  round: (index: number) => Promise<boolean>,
+): Promise<void> {
+  for (let index = 1; index <= rounds; index++) {
+    if (!(await round(index))) return;
+  }
+}
+
+/** The answers of a race in a line for a note: `201, 409 duplicate_external_id, …`. */
+export function answersLine(answers: readonly HttpResponse[]): string {
+  return answers
+    .map((res) => {
+      const code = problemCode(res);
+      return `${res.status}${code ? ` ${code}` : ''}`;
+    })
+    .join(', ');
+}
+
+/** Whether a racer was accepted (any 2xx: the exact success status is another rule's). */
+export function accepted(res: HttpResponse): boolean {
+  return res.status >= 200 && res.status < 300;
+}
+
+/**
+ * Judges the racers that were refused: each must be the documented refusal
+ * (`status` and `code`). Answers whether all were.
+ */
+export function expectRefusedAs(
+  ctx: CheckContext,
+  answers: readonly HttpResponse[],
+  expected: { status: number; code: string },
+): boolean {
+  let all = true;
+  for (const res of answers) {
+    if (accepted(res)) continue;
+    if (!ctx.expectProblem(res, expected)) all = false;
+  }
+  return all;
+}
