@@ -58,3 +58,34 @@ export function expectRefusedAs(
   }
   return all;
 }
+
+/**
+ * A race for the last `room` places under a limit: at most `room` racers
+ * accepted (more is the limit broken), every other refused as documented
+ * (`refusal`). Fewer than `room` accepted is only noted: refusing more than
+ * needed is the rule of the limit itself, judged one request at a time.
+ * Answers whether it held.
+ */
+export function expectWithinRoom(
+  ctx: CheckContext,
+  answers: readonly HttpResponse[],
+  room: number,
+  refusal: { status: number; code: string },
+  what: string,
+): boolean {
+  const taken = answers.filter(accepted);
+  const beyond = taken[room];
+  const within = ctx.expectTrue(beyond === undefined, {
+    code: 'STATE',
+    pointer: '/status',
+    expected: `at most ${room} of ${answers.length} racing ${what} accepted`,
+    received: `${taken.length} accepted: ${answersLine(answers)}`,
+    message: `${answers.length} ${what} racing for ${room} free places: ${taken.length} were accepted`,
+    ...(beyond ? { exchange: beyond.exchange } : {}),
+  });
+  const refused = expectRefusedAs(ctx, answers, refusal);
+  if (taken.length < room) {
+    ctx.note(`${taken.length} of ${room} free places taken by ${answers.length} racing ${what}`);
+  }
+  return within && refused;
+}
