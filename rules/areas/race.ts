@@ -131,4 +131,18 @@ export const rules: RuleInput[] = [
       ],
     },
   },
+  {
+    id: 'RACE-10',
+    level: 'MUST',
+    title:
+      'MUST stop every token of the old Secret Key at a roll, those requested while the roll was under way too',
+    section: '3',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'active | Roll (in the developer portal) | Test key | active, with a new Secret Key | The old Secret Key and every token made with it stop working at once.',
+    },
+  },
 ];

@@ -167,4 +167,19 @@ export const RACE_DEFECTS = defectsOf('RACE', [
     breaks: 'reads counted read-then-write (a lost update): racing reads all pass the limit',
     replaces: lostUpdate('read'),
   },
+  {
+    name: 'race-token-stored-after-roll',
+    breaks:
+      'a token is stored a round trip after its secret was checked: one racing a roll outlives it',
+    replaces: () => ({
+      credentials: {
+        // Issued for the secret as it was checked; stored after a round trip in which the key may
+        // have been rolled (and its tokens dropped): the new token is not among them.
+        storeToken: (storeToken) => async (token, key, scopes, now) => {
+          await databaseRoundTrip();
+          await storeToken(token, key, scopes, now);
+        },
+      },
+    }),
+  },
 ]);
