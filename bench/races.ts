@@ -69,6 +69,7 @@ const stopHogs = () => {
 };
 process.on('exit', stopHogs);
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 const started = performance.now();
 const cwd = await mkdtemp(join(tmpdir(), 'bench-races-'));
 try {
@@ -103,13 +104,23 @@ try {
         const collected = final.get(name);
         if (!collected) throw new Error(`no results for ${name}`);
         const result = readRun(entry.prepared, collected, 0);
+        /** What the check of `rule` said: its reason and notes, for a miss. */
+        const said = (rule: string) => {
+          const outcome = collected.tests.find((t) => t.name.startsWith(`${rule} `))?.outcome;
+          return [outcome?.reason, ...(outcome?.notes ?? [])].filter(Boolean).join(' | ');
+        };
         if (entry.rule === undefined) {
           for (const rule of RACE_RULES) {
             const count = tally.get(rule) as Tally;
             if (result.verdicts[rule] === 'passed') {
               count.passed += 1;
               passed += 1;
-            } else count.misses.push(`run ${run}: correct server ${result.verdicts[rule]}`);
+            } else {
+              count.misses.push(
+                `run ${run}: correct server ${result.verdicts[rule]}: ${said(rule)}`,
+              );
+              process.stderr.write(`    ${rule}: ${count.misses.at(-1)}\n`);
+            }
           }
         } else {
           const count = tally.get(entry.rule) as Tally;
@@ -118,8 +129,9 @@ try {
             caught += 1;
           } else {
             count.misses.push(
-              `run ${run}: ${name} ${result.verdicts[entry.rule]}${result.problem ? ` (${result.problem.split('\n')[0]})` : ''}`,
+              `run ${run}: ${name} ${result.verdicts[entry.rule]}: ${said(entry.rule)}`,
             );
+            process.stderr.write(`    ${entry.rule}: ${count.misses.at(-1)}\n`);
           }
         }
       }

@@ -280,21 +280,24 @@ export class Context implements CheckContext {
 
   async race<T>(racers: readonly ((racer: Racer) => Promise<T>)[]): Promise<T[]> {
     const racing = this.#fixture.session.racing(racers.length, this.#caller);
-    const racer: Racer = {
-      send: async (spec) => {
-        const res = await racing.send(spec);
-        // An order, however it raced, is answered like any other (send-order.ts).
-        const key = spec.auth?.kind === 'key' ? spec.auth.key : undefined;
-        const orders = this.path('orders').split('?')[0];
-        if (key && spec.method.toUpperCase() === 'POST' && spec.path.split('?')[0] === orders)
-          orderAnswered(res, key, this.#placedByPartner(key), this.dialect);
-        return res;
-      },
-      control: racing.control,
+    const racerAt = (place: number): Racer => {
+      const client = racing.racer(place);
+      return {
+        send: async (spec) => {
+          const res = await client.send(spec);
+          // An order, however it raced, is answered like any other (send-order.ts).
+          const key = spec.auth?.kind === 'key' ? spec.auth.key : undefined;
+          const orders = this.path('orders').split('?')[0];
+          if (key && spec.method.toUpperCase() === 'POST' && spec.path.split('?')[0] === orders)
+            orderAnswered(res, key, this.#placedByPartner(key), this.dialect);
+          return res;
+        },
+        control: client.control,
+      };
     };
     const settled = await Promise.allSettled(
-      racers.map((run) => {
-        const going = run(racer);
+      racers.map((run, place) => {
+        const going = run(racerAt(place));
         // A racer that ended without sending (its set-up failed) holds the others back no longer.
         void going.then(racing.racerEnded, racing.racerEnded);
         return going;

@@ -163,8 +163,8 @@ export interface CheckContext {
    * Requests that race (lib/client/last-byte.ts): each racer sends exactly one
    * request through the `Racer` it is given, on a connection of its own;
    * every request is written but for its last byte, and once all are, their
-   * last bytes are written at once, so that they reach the target together
-   * however busy this machine is. Each exchange is recorded as evidence,
+   * last bytes are written at once, in the racers' order, so that they reach
+   * the target together however busy this machine is. Each exchange is recorded as evidence,
    * marked with the race's number (`together`). Answers the racers' values in
    * their order; the first failure is thrown once all have settled. A racer
    * that meets a 429 the rule does not provoke ends the check

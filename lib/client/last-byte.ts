@@ -158,6 +158,8 @@ function warmUp(req: WireRequest): WireRequest {
 }
 
 interface Entry {
+  /** The racer's place in the race: last bytes go out in this order. */
+  place: number;
   req: WireRequest;
   recorder: ExchangeRecorder;
   resolve: (res: WireResponse) => void;
@@ -165,11 +167,12 @@ interface Entry {
 }
 
 /**
- * One race of `size` racers. Each racer hands its one request to `send`;
- * once every racer has handed one over or ended without (`racerEnded`
- * before the race went off), the requests are sent held at their last byte
- * and released together. A request handed over after that is sent at once,
- * on its own.
+ * One race of `size` racers. Each racer hands its one request to `send`,
+ * with its place in the race; once every racer has handed one over or ended
+ * without (`racerEnded` before the race went off), the requests are sent
+ * held at their last byte and released together, their last bytes in the
+ * order of the racers' places (whatever order they were handed over in). A
+ * request handed over after that is sent at once, on its own.
  */
 export class HeldRace {
   readonly #size: number;
@@ -189,10 +192,10 @@ export class HeldRace {
     this.group = group;
   }
 
-  send(req: WireRequest, recorder: ExchangeRecorder): Promise<WireResponse> {
+  send(req: WireRequest, recorder: ExchangeRecorder, place = 0): Promise<WireResponse> {
     if (this.#started) return this.#http.send(req, recorder);
     return new Promise<WireResponse>((resolve, reject) => {
-      this.#entries.push({ req, recorder, resolve, reject });
+      this.#entries.push({ place, req, recorder, resolve, reject });
       this.#startWhenReady();
     });
   }
@@ -211,7 +214,7 @@ export class HeldRace {
   }
 
   async #run(): Promise<void> {
-    const entries = this.#entries;
+    const entries = [...this.#entries].sort((a, b) => a.place - b.place);
     const connect = this.#connect;
     const together = { together: this.group };
     if (!connect) {

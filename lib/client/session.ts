@@ -120,12 +120,18 @@ function newAgent(connections: number | undefined, connect: Connector): Agent {
 }
 
 /**
- * What racers send through (`Session.racing`): each racer one request, the
- * API's or the control protocol's, held with the others at its last byte.
+ * What one racer sends through (`Session.racing`): one request, the API's or
+ * the control protocol's, held with the others' at its last byte.
  */
-export interface Racing {
+export interface RacerClient {
   send(spec: RequestSpec): Promise<HttpResponse>;
   readonly control: HttpControlClient;
+}
+
+/** A race of `Session.racing`: the client of the racer at each place, and the end of a racer. */
+export interface Racing {
+  /** The client of the racer at `place` (0, 1, …): last bytes go out in the order of the places. */
+  racer(place: number): RacerClient;
   /** A racer settled: one that sent nothing no longer holds the others back. */
   racerEnded(): void;
 }
@@ -214,10 +220,11 @@ export class Session {
 
   /**
    * A race of `size` racers on behalf of `caller`: each racer sends one
-   * request through the answer (`send` for the API, exactly as `send` would
-   * but never retried; `control` for the control protocol), and every
-   * request is held at its last byte until all are ready, then released
-   * together, each on a connection of its own (last-byte.ts). A racer that
+   * request through the client of its place (`racer(place).send` for the
+   * API, exactly as `send` would but never retried; `.control` for the
+   * control protocol), and every request is held at its last byte until all
+   * are ready, then released together in the order of the places, each on a
+   * connection of its own (last-byte.ts). A racer that
    * settles without sending calls `racerEnded`, so the others go without it.
    * Requests on the partner key take their slots of its limits before the
    * race; a 429 a racer meets is no subject of a caller that does not
@@ -228,19 +235,23 @@ export class Session {
     this.#races += 1;
     const race = new HeldRace(size, this.http, this.#connect, this.#races);
     const recorder = caller?.recorder ?? this.recorder;
-    const wire = (req: WireRequest): Promise<WireResponse> => {
-      this.#sent += 1;
-      return race.send(req, recorder);
-    };
     return {
-      send: async (spec) => {
-        const res = await this.#sendOnce(spec, caller, false, wire);
-        if (res.status === 429 && !caller?.provokes429) {
-          throw throttledRacer(`${spec.method} ${spec.path}`, res);
-        }
-        return res;
+      racer: (place) => {
+        const wire = (req: WireRequest): Promise<WireResponse> => {
+          this.#sent += 1;
+          return race.send(req, recorder, place);
+        };
+        return {
+          send: async (spec) => {
+            const res = await this.#sendOnce(spec, caller, false, wire);
+            if (res.status === 429 && !caller?.provokes429) {
+              throw throttledRacer(`${spec.method} ${spec.path}`, res);
+            }
+            return res;
+          },
+          control: this.#controlClient(wire),
+        };
       },
-      control: this.#controlClient(wire),
       racerEnded: () => race.racerEnded(),
     };
   }

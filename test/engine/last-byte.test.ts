@@ -177,10 +177,14 @@ describe('requests held at their last byte and released together (lib/client/las
       const racing = session.racing(4, caller);
       const scope = await recorder.scope(() =>
         Promise.all([
-          racing.send({ method: 'GET', path: '/account', auth: { kind: 'bearer', token: 't' } }),
-          racing.send({ method: 'POST', path: '/orders', json: { external_id: 'x'.repeat(3000) } }),
-          racing.send({ method: 'POST', path: '/orders/o_1/cancel' }),
-          racing.control.capabilities(),
+          racing
+            .racer(0)
+            .send({ method: 'GET', path: '/account', auth: { kind: 'bearer', token: 't' } }),
+          racing
+            .racer(1)
+            .send({ method: 'POST', path: '/orders', json: { external_id: 'x'.repeat(3000) } }),
+          racing.racer(2).send({ method: 'POST', path: '/orders/o_1/cancel' }),
+          racing.racer(3).control.capabilities(),
         ]),
       );
       if ('error' in scope) throw scope.error;
@@ -214,8 +218,8 @@ describe('requests held at their last byte and released together (lib/client/las
       const racing = session.racing(3, caller);
       const failing = Promise.reject(new Error('set-up failed'));
       void failing.catch(() => racing.racerEnded());
-      const sent = [0, 1].map(() => {
-        const going = racing.send({ method: 'GET', path: '/account' });
+      const sent = [1, 2].map((place) => {
+        const going = racing.racer(place).send({ method: 'GET', path: '/account' });
         void going.then(racing.racerEnded, racing.racerEnded);
         return going;
       });
@@ -234,8 +238,8 @@ describe('requests held at their last byte and released together (lib/client/las
       for (let round = 0; round < 2; round++) {
         const racing = session.racing(2, caller);
         await Promise.all([
-          racing.send({ method: 'GET', path: '/account' }),
-          racing.send({ method: 'GET', path: '/account' }),
+          racing.racer(0).send({ method: 'GET', path: '/account' }),
+          racing.racer(1).send({ method: 'GET', path: '/account' }),
         ]);
       }
       const root = recorder.current();
