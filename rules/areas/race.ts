@@ -145,4 +145,18 @@ export const rules: RuleInput[] = [
         'active | Roll (in the developer portal) | Test key | active, with a new Secret Key | The old Secret Key and every token made with it stop working at once.',
     },
   },
+  {
+    id: 'RACE-11',
+    level: 'MUST',
+    title:
+      'MUST stop every token of a revoked key, those requested while the revoke was under way too',
+    section: '3',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'active | Revoke (in the developer portal) | Any key | revoked (permanent) | All its tokens stop working. Requests with them get invalid_token.',
+    },
+  },
 ];

@@ -182,4 +182,20 @@ export const RACE_DEFECTS = defectsOf('RACE', [
       },
     }),
   },
+  {
+    name: 'race-token-stored-after-revoke',
+    breaks:
+      'a revoke only drops tokens, stored a round trip after their check: one racing it lives on',
+    replaces: () => ({
+      credentials: {
+        // A token is honoured while its row exists (a revoke drops its key's rows), and stored a
+        // round trip after the key was checked: one whose key was revoked meanwhile is kept.
+        keyHonoursTokens: () => () => true,
+        storeToken: (storeToken) => async (token, key, scopes, now) => {
+          await databaseRoundTrip();
+          await storeToken(token, key, scopes, now);
+        },
+      },
+    }),
+  },
 ]);

@@ -70,6 +70,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
   'race-write-count-lost-update': 'RACE-08',
   'race-read-count-lost-update': 'RACE-09',
   'race-token-stored-after-roll': 'RACE-10',
+  'race-token-stored-after-revoke': 'RACE-11',
   'idem-missing-key-accepted': 'IDEM-01',
   'idem-key-max-200': 'IDEM-02',
   'idem-key-max-254': 'IDEM-02',
