@@ -3,7 +3,8 @@
  * the race on a busy machine, and pass one that does not. Starts two
  * CPU-bound processes of its own beside the suite (as many as the machine's
  * other work may be: the development machine has two cores), then, in each
- * of BENCH_RACE_RUNS runs (default 20), with a new seed, runs:
+ * of BENCH_RACE_RUNS runs (default 20), with a new seed, runs (BENCH_RACE_ONLY:
+ * some of the rules only):
  *   - every race rule (IDEM-10 and the RACE area) against the correct
  *     reference: each must pass;
  *   - each race rule's own defect (a reference that reads before its lock,
@@ -29,13 +30,16 @@ import { DEFAULT_CONCURRENCY } from '../test/faults/run-matrix.js';
 import { runSuitesOnTargets } from '../test/faults/run-targets.js';
 
 const RUNS = Number(process.env.BENCH_RACE_RUNS ?? 20);
+/** Some race rules only (`BENCH_RACE_ONLY=IDEM-10,RACE-02`); default every one. */
+const ONLY = process.env.BENCH_RACE_ONLY?.split(',').map((id) => id.trim());
 const HOGS = 2;
 const SEED = 20_260_101;
 
 /** The race rules: IDEM-10 and the RACE area, each with the defect that loses its race. */
 const RACE_RULES = activeRules
   .filter((r) => r.id === 'IDEM-10' || r.area === 'RACE')
-  .map((r) => r.id);
+  .map((r) => r.id)
+  .filter((id) => ONLY === undefined || ONLY.includes(id));
 const DEFECT_OF = new Map<string, DefectName>(
   (Object.entries(BROKEN_RULE) as [DefectName, string][])
     .filter(([defect, rule]) => RACE_RULES.includes(rule) && isRaceDefect(defect))
