@@ -66,6 +66,10 @@ export interface SendOptions {
    * is never sent twice: whatever happened to it is its evidence.
    */
   setUp?: boolean;
+  /** The dispatcher of this request alone (a racer's connection of its own, last-byte.ts). */
+  dispatcher?: Dispatcher;
+  /** The number of the race the request is part of: recorded with its exchange (last-byte.ts). */
+  together?: number;
 }
 
 /**
@@ -89,6 +93,13 @@ export class HttpClient {
     recorder: ExchangeRecorder,
     options: SendOptions = {},
   ): Promise<WireResponse> {
+    if (options.dispatcher || options.together !== undefined)
+      return this.#send(
+        req,
+        recorder,
+        options.dispatcher ?? this.#options.dispatcher,
+        options.together,
+      );
     if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
     try {
       return await this.#send(req, recorder, this.#options.dispatcher);
@@ -108,12 +119,14 @@ export class HttpClient {
     req: WireRequest,
     recorder: ExchangeRecorder,
     dispatcher: Dispatcher,
+    together?: number,
   ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
     const url = new URL(req.url);
     const requestHeaders = flatten(req.headers);
     const requestBody = bodyText(req.body);
+    const race = together === undefined ? {} : { together };
     let answered = false;
     try {
       const res = await request(url, {
@@ -141,6 +154,7 @@ export class HttpClient {
         responseHeaders: headers,
         responseBody: text,
         ...(over ? { responseOver: OVER_CAP_WORDS } : {}),
+        ...race,
       });
       return {
         requestPath: url.pathname + url.search,
@@ -163,6 +177,7 @@ export class HttpClient {
         requestHeaders,
         ...(requestBody === undefined ? {} : { requestBody }),
         error: { code: error.code, message: error.message },
+        ...race,
       });
       throw error;
     }

@@ -24,6 +24,12 @@ export interface Exchange {
   error?: { code: string; message: string };
   /** In a client report: what the sandbox did around this exchange (a situation played, a clock moved). */
   notes?: string[];
+  /**
+   * Set on requests sent together, as one race (lib/client/last-byte.ts):
+   * the race's number in the check file. Exchanges with the same number were
+   * held at their last byte and released at once, each on its own connection.
+   */
+  together?: number;
 }
 
 /** One exchange as the client saw it, before redaction: what the recorder records. */
@@ -41,4 +47,5 @@ export interface RawExchange {
   /** The body went on past the suite's cap (these words say so): `responseBody` is its beginning. */
   responseOver?: string;
   error?: { code: string; message: string };
+  together?: number;
 }

@@ -6,8 +6,7 @@ export const statements: StatementInput[] = [
     id: 'A8-01',
     kind: 'server',
     text: 'Reads (GET) | 300 requests per minute per key',
-    rules: ['RATE-01', 'RATE-08'],
-    gap: "the read class is tried at GET /account only, with one token: every GET endpoint counts in the one read budget (300 GETs spread over orders, catalog and quotes must exhaust it), all tokens of a key share it (reads made with two tokens of one key count together), and reads and writes are separate budgets (writes used up leave reads working, and reads used up leave writes working); another key's reads are never shown untouched by one key's exhausted reads",
+    rules: ['RATE-01', 'RATE-08', 'RATE-11', 'RATE-12', 'RATE-13', 'RATE-15', 'RATE-16', 'RACE-09'],
     scope: {
       scope: 'per key, apart from token requests',
       forbids: ['RATE-01'],
@@ -18,20 +17,19 @@ export const statements: StatementInput[] = [
     id: 'A8-02',
     kind: 'server',
     text: 'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
-    rules: ['RATE-02', 'RATE-07', 'RATE-08'],
+    rules: ['RATE-02', 'RATE-07', 'RATE-08', 'RATE-11', 'RATE-12', 'RATE-14', 'RATE-15', 'RATE-16', 'RACE-08'],
     scope: {
       scope: 'per key, per class',
       forbids: ['RATE-02'],
       allows: ['RATE-07', 'RATE-08'],
       tooWide: ['rate-limit-per-account'],
     },
-    gap: 'the write class is tried at POST /quotes only, with one token: POST /orders, the cancel and the webhook-endpoint writes (their create and DELETE) count in the same 60 a minute, all tokens of a key share them, and used-up writes leave reads working; a limit kept per endpoint, per method or per token passes',
   },
   {
     id: 'A8-03',
     kind: 'server',
     text: 'POST /oauth/token | 20 requests per minute per key',
-    rules: ['RATE-03', 'RATE-07', 'RATE-08'],
+    rules: ['RATE-03', 'RATE-07', 'RATE-08', 'RATE-11', 'RATE-16', 'RACE-07'],
     scope: {
       scope: 'per key, apart from reads and writes',
       forbids: ['RATE-03'],
@@ -43,8 +41,7 @@ export const statements: StatementInput[] = [
     id: 'A8-04',
     kind: 'server',
     text: 'Over any rate limit | 429 rate_limited with Retry-After in seconds',
-    rules: ['RATE-01', 'RATE-02', 'RATE-03', 'RATE-04', 'RATE-05', 'RATE-06', 'RATE-09'],
-    gap: 'Retry-After is checked on token and write 429s only and never bounded: a read 429 must carry it too, and on every 429 it must be at least 1 and at most the window (60 s), and honoured (the call served once it has passed)',
+    rules: ['RATE-01', 'RATE-02', 'RATE-03', 'RATE-04', 'RATE-05', 'RATE-06', 'RATE-09', 'RATE-11', 'RACE-08', 'RACE-09'],
   },
   {
     id: 'A8-05',
@@ -107,7 +104,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Over it: 422 validation_failed.',
     row: 'Maximum orders per day',
-    rules: ['ORDER-12', 'ORDER-14'],
+    rules: ['ORDER-12', 'ORDER-14', 'RACE-04'],
     scope: {
       scope: 'per account (and mode)',
       forbids: ['ORDER-12'],
