@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dispatcher } from 'undici';
-import { cheapestLine, orderBodyOf } from '../check/order-body.js';
-import type { Product } from '../control/types.js';
-import { valueAt } from '../evidence/json-pointer.js';
+import { cheapestLine, orderBodyOf } from '../../check/order-body.js';
+import type { Product } from '../../control/types.js';
+import { valueAt } from '../../evidence/json-pointer.js';
 import {
   type Dialect,
   isDocumentPath,
@@ -17,8 +17,8 @@ import {
   type PathName,
   pathOf,
   pathTemplate,
-} from '../target/dialect.js';
-import { PROBE_ADDRESS, probeKey } from './dialect-probe.js';
+} from '../../target/dialect.js';
+import { PROBE_ADDRESS, probeKey } from '../dialect-probe.js';
 import {
   accountFieldsOf,
   docsUrlOf,
@@ -29,7 +29,7 @@ import {
   members,
   moneyOf,
   totalOf,
-} from './infer.js';
+} from '../infer.js';
 import {
   type BodyField,
   endpointBodyFields,
@@ -39,9 +39,9 @@ import {
   pointersIn,
   refit,
   startFitting,
-} from './infer-body.js';
-import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
-import { productsIn } from './products.js';
+} from '../infer-body.js';
+import { type Answer, type ProbeConfig, ProbeSession } from '../probe-session.js';
+import { productsIn } from '../products.js';
 
 /**
  * Issue 11, point 4: a first profile from a live server. The target is
