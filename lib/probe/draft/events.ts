@@ -1,6 +1,7 @@
 import { valueAt } from '../../evidence/json-pointer.js';
 import { pathOf } from '../../target/dialect.js';
 import { envelopeOf, memberOf, members } from '../infer.js';
+import type { Answer } from '../probe-session.js';
 import { orStart, type Steps } from './shared.js';
 
 /**
@@ -13,8 +14,37 @@ export async function eventKind(
   orderId: string,
   not: string | undefined,
 ): Promise<string | undefined> {
-  const { d, session, token, draft } = s;
+  const { d, draft } = s;
   const kind = not === undefined ? 'orderCreated' : 'orderCancelled';
+  const res = await readEvents(s);
+  const items = valueAt(res.json, d.list.items);
+  if (res.status < 200 || res.status >= 300 || !Array.isArray(items)) {
+    draft.todos.push(
+      `dialect.eventKinds.${kind}: ${res.request} answered ${res.status}${Array.isArray(items) ? '' : ` without a list at ${d.list.items}`}`,
+    );
+    return undefined;
+  }
+  const about = items.filter((event) => JSON.stringify(event).includes(JSON.stringify(orderId)));
+  const types = typesOf(s, about);
+  const fresh = [...types].filter((t) => t !== not);
+  if (fresh.length === 1 && fresh[0] !== undefined) {
+    d.eventKinds[kind] = fresh[0];
+    s.got(`eventKinds.${kind}`);
+    return fresh[0];
+  }
+  draft.todos.push(
+    `dialect.eventKinds.${kind}: the event list shows ${fresh.length === 0 ? 'no new event' : `several new kinds (${fresh.join(', ')})`} about the probe's order`,
+  );
+  return undefined;
+}
+
+/**
+ * The event list, read with the profile's method or else the other usual one
+ * (POST). Marks what it shows inferred: the method, the status, and the list
+ * envelope when none was seen yet (so that its items can be read).
+ */
+async function readEvents(s: Steps): Promise<Answer> {
+  const { d, session, token, draft } = s;
   let res = await session.send(
     { method: d.operations.eventList.method, path: pathOf(d, 'events') },
     token,
@@ -48,14 +78,15 @@ export async function eventKind(
       s.got('list.items');
     }
   }
-  const items = valueAt(res.json, d.list.items);
-  if (res.status < 200 || res.status >= 300 || !Array.isArray(items)) {
-    draft.todos.push(
-      `dialect.eventKinds.${kind}: ${res.request} answered ${res.status}${Array.isArray(items) ? '' : ` without a list at ${d.list.items}`}`,
-    );
-    return undefined;
-  }
-  const about = items.filter((event) => JSON.stringify(event).includes(JSON.stringify(orderId)));
+  return res;
+}
+
+/**
+ * The kinds the order's events show; on the way, where an event shows its
+ * kind and id (answers.event.type, answers.event.id).
+ */
+function typesOf(s: Steps, about: unknown[]): Set<string> {
+  const { d } = s;
   const types = new Set<string>();
   for (const event of about) {
     const type = orStart(
@@ -88,14 +119,5 @@ export async function eventKind(
       s.got('answers.event.id');
     }
   }
-  const fresh = [...types].filter((t) => t !== not);
-  if (fresh.length === 1 && fresh[0] !== undefined) {
-    d.eventKinds[kind] = fresh[0];
-    s.got(`eventKinds.${kind}`);
-    return fresh[0];
-  }
-  draft.todos.push(
-    `dialect.eventKinds.${kind}: the event list shows ${fresh.length === 0 ? 'no new event' : `several new kinds (${fresh.join(', ')})`} about the probe's order`,
-  );
-  return undefined;
+  return types;
 }
