@@ -64,46 +64,55 @@ export async function webhookEndpoint(s: Steps): Promise<void> {
         );
       d.operations.webhookEndpointCreate = { method, status: fitted.res.status };
       s.got('webhookEndpointBody', 'operations.webhookEndpointCreate');
-      const id = orStart(
-        memberOf(
-          fitted.res.json,
-          /^(id|[a-z]+_id|uid)$/,
-          (v) => typeof v === 'string',
-          'dialect.answers.webhookEndpoint.id',
-        ),
-        fitted.res.json,
-        d.answers.webhookEndpoint.id,
-      );
-      if ('todo' in id) {
-        draft.todos.push(id.todo);
-        return;
-      }
-      d.answers.webhookEndpoint.id = id.value;
-      s.got('answers.webhookEndpoint.id');
-      const endpointId = String(valueAt(fitted.res.json, id.value));
-      for (const del of unique([
-        d.operations.webhookEndpointDelete.method,
-        'DELETE',
-        'POST',
-      ] as const)) {
-        const gone = await session.send(
-          { method: del, path: pathOf(d, 'webhookEndpoint', { id: endpointId }) },
-          token,
-        );
-        if (gone.status === 404 || gone.status === 405) continue;
-        if (gone.status >= 200 && gone.status < 300) {
-          d.operations.webhookEndpointDelete = { method: del, status: gone.status };
-          s.got('operations.webhookEndpointDelete', 'paths.webhookEndpoint');
-        }
-        return;
-      }
-      draft.todos.push(
-        `dialect.paths.webhookEndpoint, operations.webhookEndpointDelete: the endpoint made was not deleted at ${pathOf(d, 'webhookEndpoint', { id: endpointId })} (DELETE, POST)`,
-      );
+      await deleteMade(s, fitted.res.json);
       return;
     }
   }
   draft.todos.push(
     `dialect.operations.webhookEndpointCreate.method: ${pathOf(d, 'webhookEndpoints')} (the API document's path) answered 404 or 405 to POST, PUT and PATCH`,
+  );
+}
+
+/**
+ * The endpoint just made, found by the id its answer shows and deleted with
+ * the profile's method or another usual one (sandbox etiquette).
+ */
+async function deleteMade(s: Steps, made: unknown): Promise<void> {
+  const { d, session, token, draft } = s;
+  const id = orStart(
+    memberOf(
+      made,
+      /^(id|[a-z]+_id|uid)$/,
+      (v) => typeof v === 'string',
+      'dialect.answers.webhookEndpoint.id',
+    ),
+    made,
+    d.answers.webhookEndpoint.id,
+  );
+  if ('todo' in id) {
+    draft.todos.push(id.todo);
+    return;
+  }
+  d.answers.webhookEndpoint.id = id.value;
+  s.got('answers.webhookEndpoint.id');
+  const endpointId = String(valueAt(made, id.value));
+  for (const del of unique([
+    d.operations.webhookEndpointDelete.method,
+    'DELETE',
+    'POST',
+  ] as const)) {
+    const gone = await session.send(
+      { method: del, path: pathOf(d, 'webhookEndpoint', { id: endpointId }) },
+      token,
+    );
+    if (gone.status === 404 || gone.status === 405) continue;
+    if (gone.status >= 200 && gone.status < 300) {
+      d.operations.webhookEndpointDelete = { method: del, status: gone.status };
+      s.got('operations.webhookEndpointDelete', 'paths.webhookEndpoint');
+    }
+    return;
+  }
+  draft.todos.push(
+    `dialect.paths.webhookEndpoint, operations.webhookEndpointDelete: the endpoint made was not deleted at ${pathOf(d, 'webhookEndpoint', { id: endpointId })} (DELETE, POST)`,
   );
 }
