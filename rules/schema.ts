@@ -7,7 +7,9 @@ export type Level = (typeof LEVELS)[number];
 /**
  * What a check may need beyond an API key. The first nine are the control
  * protocol's features (`GET /capabilities`, target contract section 3);
- * `live_orders` is the user's `--allow-live-orders` consent.
+ * `charges` is a feature the project adds to it (`GET /accounts/{id}/charges`,
+ * docs/contract-additions.md); `live_orders` is the user's
+ * `--allow-live-orders` consent.
  */
 export const CAPABILITIES = [
   'accounts',
@@ -19,6 +21,7 @@ export const CAPABILITIES = [
   'faults',
   'payments',
   'whoami',
+  'charges',
   'live_orders',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

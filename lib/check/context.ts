@@ -5,6 +5,7 @@ import type { Capability, Rule } from '../../rules/index.js';
 import type { Auth, HttpResponse, Key, RequestSpec } from '../client/types.js';
 import type {
   AccountSettings,
+  Charge,
   ControlClient,
   FaultSpec,
   KeyOptions,
@@ -19,6 +20,7 @@ import type { OrderChoices } from './order-body.js';
 export type {
   AccountSettings,
   Auth,
+  Charge,
   ControlClient,
   FaultSpec,
   HttpResponse,

@@ -17,7 +17,7 @@ export type {
   OperationName,
   OrderBodyShape,
 } from '../target/dialect.js';
-export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export { API_BASE_PATH, METHOD_NOT_SHOWN, moneyAt } from '../target/dialect.js';
 export type { DialectSeen } from '../target/run-config.js';
 export type { Verdict } from '../verdict/words.js';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
@@ -41,6 +41,7 @@ export type {
   AccountSettings,
   ApiClient,
   Auth,
+  Charge,
   CheckContext,
   ControlClient,
   HeaderMatcher,

@@ -6,6 +6,7 @@ import { readJsonText, tooDeepWords } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type {
   AccountSettings,
+  Charge,
   ControlClient,
   FaultSpec,
   KeyOptions,
@@ -136,6 +137,19 @@ export class HttpControlClient implements ControlClient {
     );
   }
 
+  async charges(accountId: string): Promise<Charge[]> {
+    this.#need('charges');
+    const body = await this.#call('GET', `/accounts/${enc(accountId)}/charges`, undefined, 200);
+    const data = (body as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data) || !data.every(isCharge)) {
+      throw new HarnessError(
+        'HARNESS_CONTROL',
+        'control GET /accounts/{id}/charges did not answer {"data": [charges]} (each with id, order_id, external_id and an integer amount)',
+      );
+    }
+    return data;
+  }
+
   async #call(method: string, path: string, body?: unknown, expected?: number): Promise<unknown> {
     if (!this.#target) {
       throw new HarnessError('HARNESS_CONTROL', 'this run has no control API');
@@ -173,6 +187,17 @@ export class HttpControlClient implements ControlClient {
       `control ${method} ${path} answered ${what} (evidence #${res.exchange})`,
     );
   }
+}
+
+function isCharge(value: unknown): value is Charge {
+  if (value === null || typeof value !== 'object') return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.id === 'string' &&
+    (c.order_id === null || typeof c.order_id === 'string') &&
+    typeof c.external_id === 'string' &&
+    Number.isSafeInteger(c.amount)
+  );
 }
 
 function toAccount(body: unknown): TestAccount {

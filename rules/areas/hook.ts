@@ -64,4 +64,16 @@ export const rules: RuleInput[] = [
         'webhook endpoints | POST /webhook-endpoints {url, events?} answers 201; GET /webhook-endpoints, GET/DELETE /webhook-endpoints/{id} (DELETE answers 204)',
     },
   },
+  {
+    id: 'HOOK-06',
+    level: 'MUST',
+    title:
+      'MUST answer an unknown webhook endpoint id (read, delete) and an unknown event id with 404 not_found',
+    section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
+  },
 ];

@@ -291,4 +291,17 @@ export const rules: RuleInput[] = [
     needs: ['accounts', 'keys', 'shipping'],
     source: { doc: 'api', section: '2', quote: 'Shipment, invoice | Read per order.' },
   },
+  {
+    id: 'READ-25',
+    level: 'DIALECT',
+    title: 'DIALECT show 20 entries a page, and say more follow, when no page size is asked',
+    section: 'C2',
+    needs: ['accounts'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'Lists are {"data": [...], "has_more": bool} with query limit (1..100, default 20) and starting_after (an id).',
+    },
+  },
 ];

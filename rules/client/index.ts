@@ -5,7 +5,6 @@ import { CLIENT_AREA, type ClientRule, type ClientRuleInput, ClientRuleSchema } 
 export type { ClientArea, ClientRule } from './schema.js';
 export { CLIENT_AREA, CLIENT_AREA_TITLE } from './schema.js';
 export { SITUATION_NAMES, SITUATIONS, type Situation, type SituationName } from './situations.js';
-export { CLIENT_STATEMENTS, type ClientStatement } from './statements.js';
 
 /** Validates the client rules as the target's catalogue is validated: well-formed, ids unique. */
 export function loadClientCatalogue(inputs: readonly ClientRuleInput[]): readonly ClientRule[] {

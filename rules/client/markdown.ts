@@ -1,6 +1,6 @@
+import { activeStatements } from '../statements/index.js';
 import type { ClientRule } from './schema.js';
 import { SITUATION_NAMES, SITUATIONS } from './situations.js';
-import { CLIENT_STATEMENTS } from './statements.js';
 
 /**
  * docs/client-rules.md: the client rules, the situations that exercise them
@@ -59,15 +59,18 @@ export function clientRulesMarkdown(rules: readonly ClientRule[]): string {
     '',
     '## Every client statement of the API document',
     '',
-    'Where the document says one thing twice (a rule in section 4 and a remedy in section 7), one rule judges both.',
+    'From the statement index ([statements.md](statements.md)): every statement that binds the client, and every',
+    'server statement a client rule also grades. Where the document says one thing twice (a rule in section 4 and',
+    'a remedy in section 7), one rule judges both.',
     '',
-    '| section | statement | judged by | note |',
+    '| statement | text | judged by | why not judged |',
     '|---|---|---|---|',
   );
-  for (const s of CLIENT_STATEMENTS) {
-    lines.push(
-      `| ${s.section} | ${cell(`“${s.quote}”`)} | ${s.rule ?? 'not judged'} | ${cell(s.note ?? '')} |`,
-    );
+  for (const s of activeStatements) {
+    if (s.kind !== 'client' && s.clientRules.length === 0) continue;
+    const judged = s.clientRules.join(', ') || 'not judged';
+    const why = s.clientRules.length === 0 ? (s.why ?? '') : '';
+    lines.push(`| ${s.id} | ${cell(`“${s.text}”`)} | ${judged} | ${cell(why)} |`);
   }
   lines.push('');
   return lines.join('\n');

@@ -13,19 +13,20 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'A key is exchanged at POST /oauth/token for a bearer token, and the token is sent on every other request.',
     rules: ['TOKEN-01', 'AUTH-01', 'AUTH-08'],
+    clientRules: ['CLIENT-07'],
   },
   {
     id: 'A5-03',
     kind: 'server',
     text: 'Every call except the token request carries Authorization: Bearer <ACCESS_TOKEN>.',
     rules: ['AUTH-01', 'AUTH-02', 'AUTH-03', 'AUTH-11'],
+    clientRules: ['CLIENT-07'],
   },
   {
     id: 'A5-04',
     kind: 'server',
     text: 'Without it: 401 unauthorized.',
     rules: ['AUTH-02', 'AUTH-03', 'AUTH-09'],
-    gap: 'a call without Authorization is tried only at GET /account, GET /orders, GET /catalog/products and POST /orders (AUTH-02): POST /quotes, GET /quotes/{id}, GET /orders/{id}, by-external-id, shipments, invoice, the cancel, webhook endpoints and events must each answer 401 unauthorized without it; a server that authenticates per route and forgot one serves it',
   },
   {
     id: 'A5-05',
@@ -44,12 +45,14 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'After that: 401 token_expired.',
     rules: ['AUTH-06', 'AUTH-10'],
+    clientRules: ['CLIENT-09'],
   },
   {
     id: 'A5-07',
     kind: 'server',
     text: 'A new token is requested and the request repeated.',
     rules: ['AUTH-07'],
+    clientRules: ['CLIENT-09'],
   },
   {
     id: 'A5-08',
@@ -62,6 +65,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'The Secret Key is sent only in the Basic header of the token request.',
     rules: ['TOKEN-11', 'URL-02', 'URL-03', 'TOKEN-01'],
+    clientRules: ['CLIENT-05'],
     scope: {
       scope: 'where a credential travels',
       forbids: ['TOKEN-11', 'URL-02', 'URL-03'],
@@ -72,7 +76,7 @@ export const statements: StatementInput[] = [
     id: 'A5-10',
     kind: 'server',
     text: 'A Secret Key in the request body is refused.',
-    rules: ['TOKEN-11', 'URL-03', 'URL-06'],
+    rules: ['TOKEN-11', 'URL-03', 'URL-07', 'URL-06'],
   },
   {
     id: 'A5-11',
@@ -85,6 +89,7 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'At most 20 token requests a minute per key.',
     rules: ['RATE-03', 'RATE-07', 'RATE-08'],
+    clientRules: ['CLIENT-08'],
   },
   {
     id: 'A5-13',
@@ -125,19 +130,18 @@ export const statements: StatementInput[] = [
     id: 'A5-17',
     kind: 'server',
     text: 'An IP allowlist can be set on a key by the operator.',
-    rules: ['IP-02'],
+    rules: ['IP-02', 'IP-04'],
   },
   {
     id: 'A5-18',
     kind: 'server',
     text: 'Calls from other addresses get 403 ip_not_allowed.',
-    rules: ['IP-01', 'IP-02', 'IP-03'],
-    gap: "the allowlist is never shown to be the key's own: while one key of an account is allowlisted elsewhere (and refused), another key of the same account without an allowlist must be served from the run's address; a server that keeps the allowlist on the account refuses it",
+    rules: ['IP-01', 'IP-05', 'IP-02', 'IP-04', 'IP-03'],
     scope: {
       scope: 'per key, per address',
-      forbids: ['IP-01'],
-      allows: ['IP-02'],
-      tooWide: ['ip-allowlist-ranges-ignored'],
+      forbids: ['IP-01', 'IP-05'],
+      allows: ['IP-02', 'IP-04'],
+      tooWide: ['ip-allowlist-ranges-ignored', 'ip-allowlist-on-account'],
     },
   },
   {
@@ -200,7 +204,6 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'webhooks:manage | /webhook-endpoints and /events',
     rules: ['SCOPE-01', 'SCOPE-02', 'HOOK-04'],
-    gap: 'webhooks:manage is asked for only at the list and creation of webhook endpoints and the event list: reading and deleting one webhook endpoint and reading one event without webhooks:manage must get 403 insufficient_scope naming it; a server that guards only the collection routes serves them',
   },
   {
     id: 'A5-27',

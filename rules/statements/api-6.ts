@@ -19,7 +19,6 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Both need the scope webhooks:manage.',
     rules: ['HOOK-04', 'SCOPE-01', 'SCOPE-02'],
-    gap: 'asked for only at the list and creation of webhook endpoints and the event list: reading and deleting one webhook endpoint and reading one event without webhooks:manage must get 403 insufficient_scope',
   },
   {
     id: 'A6-04',

@@ -16,12 +16,14 @@ export const statements: StatementInput[] = [
     id: 'A7-02',
     kind: 'client',
     text: 'Client code must rely on code, which never changes.',
+    clientRules: ['CLIENT-21'],
     why: 'binds client code to read code; that codes never change is the code row of section 2 (A2-35)',
   },
   {
     id: 'A7-03',
     kind: 'client',
     text: 'title and detail may be reworded.',
+    clientRules: ['CLIENT-21'],
     why: 'tells clients not to rely on the wording; a server words title and detail as it likes',
   },
   {
@@ -34,6 +36,7 @@ export const statements: StatementInput[] = [
     id: 'A7-05',
     kind: 'client',
     text: 'Send credentials in the Authorization header. Roll the key.',
+    clientRules: ['CLIENT-06'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -46,6 +49,7 @@ export const statements: StatementInput[] = [
     id: 'A7-07',
     kind: 'client',
     text: 'Add the header.',
+    clientRules: ['CLIENT-12'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -58,6 +62,7 @@ export const statements: StatementInput[] = [
     id: 'A7-09',
     kind: 'client',
     text: 'Get a token.',
+    clientRules: ['CLIENT-07'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -70,6 +75,7 @@ export const statements: StatementInput[] = [
     id: 'A7-11',
     kind: 'client',
     text: 'Get a new token.',
+    clientRules: ['CLIENT-10'],
     row: 'invalid_token',
     why: 'the remedy: what the client does after the error',
   },
@@ -83,6 +89,7 @@ export const statements: StatementInput[] = [
     id: 'A7-13',
     kind: 'client',
     text: 'Get a new token and retry.',
+    clientRules: ['CLIENT-09'],
     why: 'the remedy: what the client does after the error (that the repeated request is served is A5-07)',
   },
   {
@@ -101,13 +108,13 @@ export const statements: StatementInput[] = [
     id: 'A7-16',
     kind: 'server',
     text: 'No order created, nothing charged.',
-    rules: ['PAY-06'],
-    gap: 'half unchecked: no API answer or control call shows charges, so "nothing charged" after 402 card_declined is never observed; a control-protocol listing of an account\'s charges (an addition) must show none for the refused order, and without that capability the check says not_verifiable naming it',
+    rules: ['PAY-06', 'PAY-09'],
   },
   {
     id: 'A7-17',
     kind: 'client',
     text: 'Update the card, send again with a new Idempotency-Key.',
+    clientRules: ['CLIENT-16'],
     why: 'the remedy: what the client does after the error (that the new key places the order is A4-44)',
   },
   {
@@ -159,6 +166,7 @@ export const statements: StatementInput[] = [
     id: 'A7-25',
     kind: 'client',
     text: 'Retry later or contact the operator.',
+    clientRules: ['CLIENT-16'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -183,7 +191,7 @@ export const statements: StatementInput[] = [
     id: 'A7-29',
     kind: 'server',
     text: '403 | ip_not_allowed | Key is limited to IP addresses and the call came from another.',
-    rules: ['IP-01', 'IP-02', 'ERR-06'],
+    rules: ['IP-01', 'IP-05', 'IP-02', 'ERR-06'],
   },
   {
     id: 'A7-30',
@@ -244,6 +252,7 @@ export const statements: StatementInput[] = [
       'MODE-03',
       'MODE-04',
       'MODE-05',
+      'HOOK-06',
       'IDEM-18',
       'ORDER-20',
       'ERR-11',
@@ -268,6 +277,7 @@ export const statements: StatementInput[] = [
     id: 'A7-41',
     kind: 'client',
     text: 'Use a new key for a different order.',
+    clientRules: ['CLIENT-14'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -280,6 +290,7 @@ export const statements: StatementInput[] = [
     id: 'A7-43',
     kind: 'client',
     text: 'Fetch it by external id.',
+    clientRules: ['CLIENT-17'],
     why: 'the remedy: what the client does after the error (that the fetch works is A4-42)',
   },
   {
@@ -324,6 +335,7 @@ export const statements: StatementInput[] = [
     id: 'A7-50',
     kind: 'client',
     text: 'Send Content-Type: application/json.',
+    clientRules: ['CLIENT-11'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -336,8 +348,7 @@ export const statements: StatementInput[] = [
     id: 'A7-52',
     kind: 'server',
     text: 'Each problem is in errors[].',
-    rules: ['ERR-08', 'ORDER-17', 'ORDER-03'],
-    gap: 'every check breaks one rule at a time, so a validator that stops at the first problem passes: an order breaking two or more rules at once (a missing field and an unknown field; an unknown SKU and an address outside the US; a quantity under its minimum on two lines) must list each problem in errors[], one entry per problem',
+    rules: ['ERR-13', 'ERR-08', 'ORDER-17', 'ORDER-03'],
   },
   {
     id: 'A7-53',
@@ -359,6 +370,7 @@ export const statements: StatementInput[] = [
     id: 'A7-54',
     kind: 'client',
     text: 'Fix what errors[] describes.',
+    clientRules: ['CLIENT-23'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -390,6 +402,7 @@ export const statements: StatementInput[] = [
     id: 'A7-59',
     kind: 'client',
     text: 'Wait, then retry.',
+    clientRules: ['CLIENT-18'],
     why: 'the remedy: what the client does after the error (that the call is served after Retry-After is RATE-06)',
   },
   {
@@ -403,13 +416,13 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Nothing charged.',
     row: 'internal_error',
-    rules: ['IDEM-12'],
-    gap: "no API answer or control call shows charges: after a 500 internal_error (before commit) nothing may be charged, and after one after commit and its retry exactly one charge; needs a control-protocol listing of an account's charges (an addition), not_verifiable without it",
+    rules: ['PAY-10', 'IDEM-12'],
   },
   {
     id: 'A7-62',
     kind: 'client',
     text: 'Retry with the same Idempotency-Key.',
+    clientRules: ['CLIENT-15'],
     why: 'the remedy: what the client does after the error (that the retry is safe is A4-45)',
   },
   {
@@ -423,13 +436,13 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'Nothing charged.',
     row: 'api_unavailable',
-    rules: ['SVC-06'],
-    gap: "no API answer or control call shows charges: an order refused with 503 api_unavailable must leave no charge; needs a control-protocol listing of an account's charges (an addition), not_verifiable without it",
+    rules: ['SVC-06', 'SVC-07'],
   },
   {
     id: 'A7-65',
     kind: 'client',
     text: 'Try again later.',
+    clientRules: ['CLIENT-20'],
     why: 'the remedy: what the client does after the error',
   },
   {
@@ -454,6 +467,7 @@ export const statements: StatementInput[] = [
     id: 'A7-68',
     kind: 'client',
     text: 'Retry writes later.',
+    clientRules: ['CLIENT-19'],
     why: 'the remedy: what the client does after the error',
   },
 ];

@@ -132,6 +132,7 @@ export const statements: StatementInput[] = [
     id: 'A9-03',
     kind: 'client',
     text: 'title and detail may be reworded.',
+    clientRules: ['CLIENT-21'],
     why: 'tells clients not to rely on the wording; a server words title and detail as it likes',
   },
   {

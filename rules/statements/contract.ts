@@ -28,8 +28,7 @@ export const statements: StatementInput[] = [
     id: 'C2-04',
     kind: 'server',
     text: 'Lists are {"data": [...], "has_more": bool} with query limit (1..100, default 20) and starting_after (an id).',
-    rules: ['READ-13', 'READ-14', 'READ-12'],
-    gap: 'the default page size is never checked: an order list of 21 or more orders read without limit must show 20 entries and has_more true',
+    rules: ['READ-13', 'READ-14', 'READ-12', 'READ-25'],
   },
   {
     id: 'C2-05',
@@ -276,8 +275,7 @@ export const statements: StatementInput[] = [
     id: 'C2-44',
     kind: 'server',
     text: 'A body holding anything shaped like a Secret Key is refused.',
-    rules: ['URL-03'],
-    gap: "URL-03 sends only the key's own Secret Key: a body holding a string shaped like a Secret Key that is not the sending key's (another key's secret, or a made-up <prefix>_test_sk_<chars>) must be refused too, and place no order",
+    rules: ['URL-07', 'URL-03'],
   },
   {
     id: 'C2-45',

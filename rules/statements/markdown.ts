@@ -98,20 +98,29 @@ export function statementsMarkdown(
       '',
     );
   }
-  for (const [kind, title] of [
-    ['client', 'Statements that bind only the client'],
-    ['unobservable', 'Statements no HTTP exchange can observe'],
-  ] as const) {
-    lines.push(
-      `## ${title}`,
-      '',
-      '| id | statement | why |',
-      '|---|---|---|',
-      ...active
-        .filter((s) => s.kind === kind)
-        .map((s) => `| ${s.id} | ${cell(s.text)} | ${cell(s.why ?? '')} |`),
-      '',
-    );
-  }
+  lines.push(
+    '## Statements that bind only the client',
+    '',
+    "Never checked against a server; `client -- <command>` grades a partner's client on those a client rule names",
+    '([client-rules.md](client-rules.md)).',
+    '',
+    '| id | statement | client rules | why not checked against a server |',
+    '|---|---|---|---|',
+    ...active
+      .filter((s) => s.kind === 'client')
+      .map(
+        (s) =>
+          `| ${s.id} | ${cell(s.text)} | ${s.clientRules.join(', ') || '—'} | ${cell(s.why ?? '')} |`,
+      ),
+    '',
+    '## Statements no HTTP exchange can observe',
+    '',
+    '| id | statement | why |',
+    '|---|---|---|',
+    ...active
+      .filter((s) => s.kind === 'unobservable')
+      .map((s) => `| ${s.id} | ${cell(s.text)} | ${cell(s.why ?? '')} |`),
+    '',
+  );
   return lines.join('\n');
 }

@@ -51,6 +51,14 @@ export const StatementSchema = z
     row: z.string().min(2).optional(),
     /** The rules whose checks send what would expose a violation (for a `server` statement). */
     rules: ruleIds.default([]),
+    /**
+     * The client rules (rules/client/, `CLIENT-NN`) that grade a partner's client on this
+     * statement: a `client` statement's, or a server statement that binds the client too
+     * ("Header Idempotency-Key is required").
+     */
+    clientRules: z
+      .array(z.string().regex(/^CLIENT-\d{2}$/, 'a client rule id looks like CLIENT-NN'))
+      .default([]),
     /** Why a statement of another kind than `server` is not checked against a server. */
     why: z.string().min(10).optional(),
     /**

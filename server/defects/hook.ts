@@ -61,4 +61,30 @@ export const HOOK_DEFECTS = defectsOf('HOOK', [
       },
     }),
   },
+  {
+    name: 'webhook-scope-on-collections-only',
+    breaks: 'one webhook endpoint (read, delete) and one event are served without webhooks:manage',
+    replaces: () => ({ scopes: { webhookEndpoint: () => null, event: () => null } }),
+  },
+  {
+    name: 'unknown-endpoint-deleted',
+    breaks: 'DELETE of an unknown webhook endpoint id answers 204, as if it had deleted one',
+    replaces: ({ ctx }) => ({
+      // An idempotent delete: after the bearer gate (the principal is known), before the route looks.
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request, reply) => {
+          if (
+            request.method !== 'DELETE' ||
+            request.routeOptions.url !== `${API_BASE}/webhook-endpoints/:id` ||
+            request.principal === null
+          )
+            return;
+          const { account, mode } = request.principal;
+          const { id } = request.params as { id: string };
+          if ((await ctx.store.webhookEndpoints.get(account.id, mode, id)) === undefined)
+            return reply.code(204).send();
+        });
+      },
+    }),
+  },
 ]);

@@ -22,7 +22,7 @@ async function authenticateClient(
 ): Promise<ApiKey> {
   const credentials = parseBasic(header);
   if (!credentials) throw (await failedTokenRequestLimit(ctx, undefined, address)) ?? badClient();
-  const key = await ctx.store.keys.get(credentials.id);
+  const key = await behave.clientKey(credentials);
   const accepted = behave.secretAccepted(key, credentials.secret);
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   if (!key || !accepted || !behave.keyIssuesTokens(key)) {

@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { JUDGES, WORDS_RULE } from '../../lib/grading/judges/index.js';
 import {
   activeClientRules,
-  CLIENT_STATEMENTS,
   clientCatalogue,
   loadClientCatalogue,
   SITUATION_NAMES,
 } from '../../rules/client/index.js';
 import { clientRulesMarkdown } from '../../rules/client/markdown.js';
 import { CatalogueError } from '../../rules/index.js';
+import { activeStatements } from '../../rules/statements/index.js';
 import { normalise, sourceSections } from './source-text.js';
 
 const docs = sourceSections();
@@ -72,32 +72,38 @@ describe('the client rules', () => {
   });
 });
 
-describe('the client statements of the API document', () => {
-  test('each is quoted verbatim from its section', () => {
-    const misquoted = CLIENT_STATEMENTS.filter(
-      (s) => !docs.api.get(s.section)?.includes(normalise(s.quote)),
-    ).map((s) => `§${s.section}: ${s.quote}`);
-    expect(misquoted).toEqual([]);
-  });
+describe('the client statements of the API document (the one statement index)', () => {
+  const graded = activeStatements.filter((s) => s.clientRules.length > 0);
 
-  test('each names a client rule that exists, or says why none judges it', () => {
+  test('each names client rules that exist', () => {
     const ids = new Set(activeClientRules.map((r) => r.id));
-    const astray = CLIENT_STATEMENTS.filter((s) =>
-      s.rule === undefined ? !s.note : !ids.has(s.rule),
-    ).map((s) => s.quote);
+    const astray = graded.flatMap((s) =>
+      s.clientRules.filter((id) => !ids.has(id)).map((id) => `${s.id}: ${id}`),
+    );
     expect(astray).toEqual([]);
   });
 
-  test('every rule is the one named by a statement it quotes', () => {
+  test('every client rule is named by a statement, and rests on the text of one that names it', () => {
     const unnamed = activeClientRules.filter(
       (rule) =>
-        !CLIENT_STATEMENTS.some(
+        !graded.some(
           (s) =>
-            s.rule === rule.id &&
-            rule.source.quote.some((q) => normalise(q) === normalise(s.quote)),
+            s.clientRules.includes(rule.id) &&
+            rule.source.quote.some(
+              (q) =>
+                normalise(q).includes(normalise(s.text)) ||
+                normalise(s.text).includes(normalise(q)),
+            ),
         ),
     );
     expect(unnamed.map((r) => r.id)).toEqual([]);
+  });
+
+  test('a client statement no rule grades says why', () => {
+    const silent = activeStatements.filter(
+      (s) => s.kind === 'client' && s.clientRules.length === 0 && !s.why,
+    );
+    expect(silent.map((s) => s.id)).toEqual([]);
   });
 });
 
