@@ -95,7 +95,8 @@ export const KEY_DEFECTS = defectsOf('KEY', [
     }),
   },
   {
-    // A scoped statement applied too widely (issue 12): §3 revokes one key.
+    // A scoped statement applied too widely, so the check must test its scope's edge: §3 revokes
+    // one key.
     name: 'revoke-revokes-account-keys',
     breaks: 'revoking a key revokes every other active key of its account',
     replaces: ({ ctx, wide }) => ({

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 
-/** A stored access token: only its SHA-256 digest is kept (issue 2). */
+/** A stored access token: only its SHA-256 digest is kept, so a stolen store holds no token. */
 export interface TokenRow {
   hash: Buffer;
   key_id: string;

@@ -21,7 +21,7 @@ function result(level: RuleResult['level'], verdict: RuleResult['verdict']): Rul
   };
 }
 
-describe('outcome and coverage (issue 12)', () => {
+describe('outcome and coverage', () => {
   it('conforms only when every MUST rule was verified and none failed', () => {
     const all = [result('MUST', 'passed'), result('MUST', 'passed'), result('SHOULD', 'warning')];
     expect(outcomeOf(all)).toBe('conforms');
@@ -134,7 +134,7 @@ describe('a run that cannot verify every MUST rule', () => {
   });
 });
 
-describe('unknown settings are named (issue 12)', () => {
+describe('unknown settings are named', () => {
   it('warns about a misspelt setting, naming the closest real one', async () => {
     const { unknownSettingWarnings } = await import('../../lib/config/unknown-settings.js');
     expect(

@@ -5,7 +5,7 @@ import { OVERLONG_IDEMPOTENCY_KEY_LENGTHS } from '../../suites/arbitraries/overl
 import { READS, TOKENS, WRITES } from '../../suites/rate/limit-classes.js';
 
 /**
- * How a rule that names a limit is shown to try it (issue 26): by what its
+ * How a rule that names a limit is shown to try it: by what its
  * check sent to the reference (`recorded`, a predicate over the check's
  * exchanges), by the boundary examples its property declares as data
  * (`declared`, tried on every run whatever the seed: lib/check/property.ts),

@@ -52,7 +52,7 @@ export interface DialectRun {
 const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((rule) => rule.id));
 
 /**
- * The dialect matrix (issue 11, point 7): the reference server in each
+ * The dialect matrix: the reference server in each
  * dialect, the whole suite run against it with its profile and without, and
  * the reference dialect as the yardstick; all in one vitest instance
  * (test/faults/run-targets.ts). A run that cannot start (the suite's probe
