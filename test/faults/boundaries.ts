@@ -473,6 +473,13 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
       );
     },
   },
+  'READ-25': {
+    kind: 'recorded',
+    sends: '21 orders (one more than the default page of 20), then a list read with no limit',
+    holds: (ex) =>
+      ex.filter((e) => isApi(e, /\/orders$/, 'POST') && served(e)).length >= 21 &&
+      ex.some((e) => isApi(e, /\/orders$/, 'GET')),
+  },
   'HOOK-01': {
     kind: 'recorded',
     sends: '5 webhook endpoints, then a sixth',
