@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { PreparedTarget } from '../prepare/prepare-target.js';
 import type { DialectProbe } from '../probe/dialect-probe.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import type { PreparedTarget } from '../runner/prepare-target.js';
 
 /** The file a stopped run leaves in its report directory: the probe's findings and exchanges. */
 export const PROBE_FILE = 'dialect-probe.json';

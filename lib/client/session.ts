@@ -295,7 +295,7 @@ export class Session {
         mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
         scopes: [],
       };
-      // The preflight's token request (lib/runner/preflight.ts) used the key's token window too.
+      // The preflight's token request (lib/prepare/preflight.ts) used the key's token window too.
       if (this.config.partnerPreflightAt !== undefined)
         shared.pacer.sentBefore(partner.accessKeyId, 'token', this.config.partnerPreflightAt);
       // So did the dialect probe's (lib/probe/dialect-probe.ts).

@@ -13,9 +13,6 @@ export const RUN_CONFIG_GATE = setupFile('run-config-gate');
 /** Sets each check file's module state afresh in a reused worker (see fresh-modules.ts). */
 export const FRESH_MODULES = setupFile('fresh-modules');
 
-/** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
-export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
-
 /**
  * A checkout's compiled copy holds its own (scripts/compile.mjs). Otherwise
  * one module cache per copy of the suite (its root folder), not one per user:

@@ -1,11 +1,11 @@
 import { isSelected } from '../../lib/config/only.js';
 import { loadSettings } from '../../lib/config/settings.js';
+import { prepareTarget } from '../../lib/prepare/prepare-target.js';
 import { carryProbe, probeDialect } from '../../lib/probe/dialect-probe.js';
 import { mismatchLine } from '../../lib/probe/judge.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
-import { prepareTarget } from '../../lib/runner/prepare-target.js';
-import { mergeResults } from '../../lib/runner/rule-results.js';
 import { exitDecision } from '../../lib/verdict/decide.js';
+import { mergeResults } from '../../lib/verdict/rule-results.js';
 import { activeRules } from '../../rules/index.js';
 import { checksGlob, ROOT } from './area-checks.js';
 import type { SuiteTarget } from './run-targets.js';

@@ -6,15 +6,15 @@ import { globSync } from 'tinyglobby';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import { RUN_CHANNEL_KEY, serveRunConfigs } from '../../lib/client/run-config-channel.js';
+import { pruneResultsCache } from '../../lib/plan/results-cache.js';
+import { VITE_CACHE_DIR } from '../../lib/plan/run-cache.js';
 import {
   CHECK_RUN_OPTIONS,
   FRESH_MODULES,
   RUN_CONFIG_GATE,
-  VITE_CACHE_DIR,
 } from '../../lib/runner/check-run-options.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
-import { pruneResultsCache } from '../../lib/runner/results-cache.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
 import { emptyDir } from '../support/temp-dir.js';
 

@@ -1,6 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { VITE_CACHE_DIR } from './check-run-options.js';
+
+/** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
+export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
 
 /**
  * What one run leaves for the next (the partner demand, the accounts

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { VITE_CACHE_DIR } from './check-run-options.js';
-import { readCache, writeCache } from './run-cache.js';
+import { readCache, VITE_CACHE_DIR, writeCache } from './run-cache.js';
 
 /**
  * vitest's results cache: each check file's last duration and whether it

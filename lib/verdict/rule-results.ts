@@ -3,10 +3,10 @@ import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { RuleResult, RuleSource, RunError } from '../reports/report-model.js';
-import { moreSerious, verdictOfTest } from '../verdict/decide.js';
-import type { CollectedRun, CollectedTest, FileError } from './collected.js';
-import { findChecks } from './find-checks.js';
-import { namedFile } from './source-name.js';
+import type { CollectedRun, CollectedTest, FileError } from '../runner/collected.js';
+import { findChecks } from '../runner/find-checks.js';
+import { namedFile } from '../runner/source-name.js';
+import { moreSerious, verdictOfTest } from './decide.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
 
