@@ -1,10 +1,10 @@
 import { test } from 'vitest';
 import { ruleById } from '../../rules/index.js';
-import { Context } from './check-context.js';
+import type { CheckOutcome } from './check-outcome.js';
 import { CheckRun } from './check-run.js';
-import type { CheckContext } from './context.js';
+import type { CheckContext } from './context-api.js';
+import { Context } from './context-impl.js';
 import { type FileFixture, fileFixture } from './file-fixture.js';
-import type { CheckOutcome } from './verdict.js';
 
 export interface CheckOptions {
   /** Per-check timeout in ms (default 60 s): generated properties may need more. */

@@ -1,6 +1,6 @@
 import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
-import type { Counterexample } from '../check/verdict.js';
+import type { Counterexample } from '../check/check-outcome.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
 import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';

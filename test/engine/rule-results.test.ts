@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckOutcome } from '../../lib/check/verdict.js';
+import type { CheckOutcome } from '../../lib/check/check-outcome.js';
 import type { CollectedRun, CollectedTest } from '../../lib/runner/collected.js';
 import { exitDecision } from '../../lib/verdict/decide.js';
 import { mergeResults, UNCOVERED_REASON } from '../../lib/verdict/rule-results.js';

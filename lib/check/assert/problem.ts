@@ -1,6 +1,6 @@
 import { headOf } from '../../evidence/detached.js';
 import type { Violation } from '../../violations/violation.js';
-import type { HttpResponse } from '../context.js';
+import type { HttpResponse } from '../context-api.js';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 

@@ -34,7 +34,7 @@ import type {
   Racer,
   RequestSpec,
   TestAccount,
-} from './context.js';
+} from './context-api.js';
 import { fakerLike } from './faker-like.js';
 import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { MadeOnce } from './made-once.js';

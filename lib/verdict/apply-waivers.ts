@@ -1,4 +1,4 @@
-import type { Waiver } from '../config/waivers.js';
+import type { Waiver } from '../config/waiver-file.js';
 import type { ResultWaiver, RuleResult, WaiverSummary } from '../reports/report-model.js';
 import type { Verdict } from './words.js';
 
