@@ -17,7 +17,7 @@ export interface CheckOptions {
    * checks: when the run has several check files at a time with the control
    * features `accounts` and `keys` (a target far away, issue 16), vitest runs
    * a row of them concurrently. Against the bundled reference, in partner
-   * mode and in the fault matrix the file's checks still run one after
+   * mode and in the defect matrix the file's checks still run one after
    * another. A check drawing on the file's account, moving a shared clock or
    * spending a shared rate limit must leave this unset.
    */

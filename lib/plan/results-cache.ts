@@ -11,7 +11,7 @@ import { readCache, VITE_CACHE_DIR, writeCache } from './run-cache.js';
  * a run and writes all of it back after, and never forgets a file.
  *
  * Our cache folder is shared by every run of every copy of the suite, so check
- * files that come and go (a test's temporary targets, the fault matrix's
+ * files that come and go (a test's temporary targets, the defect matrix's
  * wrappers, a `--checks` folder since removed) made it grow without end: after
  * a day of this project's tests it held 52,338 files (6.4 MB), which a run of
  * 62 check files carried as ~45 MB of its peak memory (issue 27).

@@ -31,7 +31,7 @@ const MODULE_CACHE_DIR =
 
 /**
  * The vitest options every run of the check files shares: the CLI's run
- * (run-suites.ts) and the run against several targets (test/faults/run-targets.ts).
+ * (run-suites.ts) and the run against several targets (test/matrices/run-targets.ts).
  */
 export const CHECK_RUN_OPTIONS = {
   // Threads, not forks: one process, so its peak memory is the run's (bench/full-run.ts).

@@ -20,8 +20,8 @@ const ruleIds = z.array(z.string().regex(RULE_ID, 'a rule id looks like AREA-NN'
  * A statement limited to a scope or a condition (per account, per mode, per key, a kind of
  * key, an account's state): the checks of what it forbids and of what it leaves allowed, so a
  * server applying it too widely fails as surely as one applying it too narrowly. `tooWide`
- * names the fault-matrix defects that apply it beyond its scope (each caught by a rule of
- * `allows`, test/faults/expectations.ts).
+ * names the defect-matrix defects that apply it beyond its scope (each caught by a rule of
+ * `allows`, test/matrices/expectations.ts).
  */
 export const ScopeSchema = z
   .object({

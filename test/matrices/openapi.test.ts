@@ -4,7 +4,7 @@ import { type OpenApiRun, runOpenApiMatrix } from './run-openapi.js';
 
 /**
  * The OpenAPI document both ways, for the reference and every dialect of
- * test/dialects/ (test/faults/run-openapi.ts): the document the reference
+ * test/dialects/ (test/matrices/run-openapi.ts): the document the reference
  * serves for the dialect, drafted back with `--draft-profile-from`, gives a
  * profile right in every field, that certifies the server with no hand
  * edit; every answer of that whole run is what the document describes

@@ -47,7 +47,7 @@ describe('the defect catalogue', () => {
   });
 
   it('is the catalogue docs/detection-matrix.md shows: regenerate it when a defect comes or goes', () => {
-    // npm run faults:matrix writes the document; a defect missing there was never measured.
+    // npm run defects:matrix writes the document; a defect missing there was never measured.
     const doc = readFileSync(join(ROOT, 'docs', 'detection-matrix.md'), 'utf8');
     const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
     expect(rows.sort()).toEqual([...DEFECT_NAMES].sort());

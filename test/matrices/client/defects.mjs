@@ -1,4 +1,4 @@
-// The client fault matrix's defects: each breaks one MUST client rule of the
+// The client defect matrix's defects: each breaks one MUST client rule of the
 // sample client (examples/partner-client/), composed beside it as a wrapper of
 // fetch, so the sample itself stays correct (as the reference server's defects
 // are values beside it, server/defects/). preload.mjs installs the one that

@@ -55,7 +55,7 @@ const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((ru
  * The dialect matrix (issue 11, point 7): the reference server in each
  * dialect, the whole suite run against it with its profile and without, and
  * the reference dialect as the yardstick; all in one vitest instance
- * (test/faults/run-targets.ts). A run that cannot start (the suite's probe
+ * (test/matrices/run-targets.ts). A run that cannot start (the suite's probe
  * refuses the target) ends with exit 2 and its reason, as the CLI would.
  */
 export async function runDialectMatrix(
@@ -63,7 +63,7 @@ export async function runDialectMatrix(
   concurrency = 3,
   /** Where each dialect's profile is (default: test/dialects/NAME.json). */
   fileOf: (name: string) => string = dialectFile,
-  /** Seed of every generated input (default: the fault matrix's). */
+  /** Seed of every generated input (default: the defect matrix's). */
   seed: number = MATRIX_SEED,
 ): Promise<DialectRun[]> {
   const jobs: { server: DialectRun['server']; withProfile: boolean }[] = [

@@ -1,4 +1,4 @@
-/** The client fault matrix's defects (defects.mjs): each breaks one MUST client rule of the sample client. */
+/** The client defect matrix's defects (defects.mjs): each breaks one MUST client rule of the sample client. */
 export interface ClientDefect {
   name: string;
   /** The client rule it breaks, and no other. */

@@ -19,7 +19,7 @@ export interface RulesRun {
 /**
  * Some rules' checks, once per seed, each seed against a server of its own
  * (in this process, port 0, in memory, with the given defects switched on),
- * all through one vitest instance as the fault matrix runs them. For tests
+ * all through one vitest instance as the defect matrix runs them. For tests
  * that need the verdicts of many seeds, or the exchanges a check sent.
  */
 export async function runRules(options: {

@@ -4,11 +4,11 @@ import { defectCases } from './cases.js';
 import { type MatrixResult, runMatrix } from './run-matrix.js';
 
 /**
- * The fault matrix (issue 5): the suite run against every defective server
+ * The defect matrix (issue 5): the suite run against every defective server
  * must exit 1 and fail the rule the defect breaks; against the correct server
  * it must fail nothing. No time budget: a slow or busy machine takes longer,
  * never fails (every check has its own timeout inside the engine, so a hang
- * still ends). `npm run faults:matrix` prints the wall time.
+ * still ends). `npm run defects:matrix` prints the wall time.
  */
 const cases = defectCases();
 const areas = [...new Set(activeRules.map((rule) => rule.area))];

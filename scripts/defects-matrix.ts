@@ -1,6 +1,6 @@
 /**
- * `npm run faults:matrix [-- --repeat N] [--concurrency N] [--defect NAME,…]`:
- * runs the fault matrix (test/faults/) and writes docs/detection-matrix.md.
+ * `npm run defects:matrix [-- --repeat N] [--concurrency N] [--defect NAME,…]`:
+ * runs the defect matrix (test/matrices/) and writes docs/detection-matrix.md.
  * With --repeat, runs it N times in a row and reports whether the verdicts
  * were identical. A run limited with --defect prints its results and leaves
  * the document alone (it would describe only part of the catalogue).
@@ -10,18 +10,18 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFECT_NAMES } from '../server/defects/catalogue.js';
-import { renderMatrix } from '../test/faults/render-markdown.js';
-import { DEFAULT_CONCURRENCY, type MatrixResult, runMatrix } from '../test/faults/run-matrix.js';
-import { compareRuns } from '../test/faults/stability.js';
+import { renderMatrix } from '../test/matrices/render-markdown.js';
+import { DEFAULT_CONCURRENCY, type MatrixResult, runMatrix } from '../test/matrices/run-matrix.js';
+import { compareRuns } from '../test/matrices/stability.js';
 
 const USAGE =
-  'usage: npm run faults:matrix -- [--repeat N] [--concurrency N] [--defect NAME[,NAME…]]';
+  'usage: npm run defects:matrix -- [--repeat N] [--concurrency N] [--defect NAME[,NAME…]]';
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value) || Number(value) < 1) {
     process.stderr.write(
-      `faults:matrix: --${name} must be a whole number of at least 1\n${USAGE}\n`,
+      `defects:matrix: --${name} must be a whole number of at least 1\n${USAGE}\n`,
     );
     process.exit(2);
   }
@@ -43,7 +43,7 @@ function parse() {
 try {
   parsed = parse();
 } catch (error) {
-  process.stderr.write(`faults:matrix: ${(error as Error).message}\n${USAGE}\n`);
+  process.stderr.write(`defects:matrix: ${(error as Error).message}\n${USAGE}\n`);
   process.exit(2);
 }
 if (parsed.values.help) {
@@ -56,7 +56,7 @@ const only = parsed.values.defect?.flatMap((value) => value.split(',')).filter(B
 const unknown = (only ?? []).filter((name) => !(DEFECT_NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) {
   process.stderr.write(
-    `faults:matrix: no such defect: ${unknown.join(', ')} (server/defects/ names every defect)\n`,
+    `defects:matrix: no such defect: ${unknown.join(', ')} (server/defects/ names every defect)\n`,
   );
   process.exit(2);
 }

@@ -13,7 +13,7 @@ let tooShort: RulesRun[];
 let tooLong: RulesRun[];
 
 beforeAll(async () => {
-  // One vitest instance at a time, as the fault matrix runs them.
+  // One vitest instance at a time, as the defect matrix runs them.
   tooShort = await runRules({ rules: ['IDEM-02'], seeds: SEEDS, defects: ['idem-key-max-254'] });
   tooLong = await runRules({
     rules: ['IDEM-03'],

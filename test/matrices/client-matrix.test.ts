@@ -5,7 +5,7 @@ import { brokenRules, type Graded, gradeClient } from '../support/grade-client.j
 import { CLIENT_DEFECTS, type ClientDefect } from './client/defects.mjs';
 
 /**
- * The client fault matrix: the sample client of examples/partner-client/,
+ * The client defect matrix: the sample client of examples/partner-client/,
  * correct, honours every client rule it exercises; with each defect of
  * client/defects.mjs composed around its fetch, it is broken on that
  * defect's rule and on no other. Every grading runs as `client -- <command>`
@@ -35,7 +35,7 @@ beforeAll(() => {
   for (const [name, job] of jobs) runs.set(name, limit(job));
 });
 
-describe('the client fault matrix', () => {
+describe('the client defect matrix', () => {
   test('every MUST client rule has one defect, and every defect breaks a MUST client rule', () => {
     const must = activeClientRules.filter((r) => r.level === 'MUST').map((r) => r.id);
     expect(CLIENT_DEFECTS.map((d) => d.rule).sort()).toEqual(must.sort());

@@ -61,11 +61,11 @@ export interface MatrixOptions {
 type Job = { kind: 'baseline' } | { kind: 'defect'; item: DefectCase };
 
 /**
- * The fault matrix: each defect's server against the checks of its rule's
+ * The defect matrix: each defect's server against the checks of its rule's
  * area, and the correct server against the whole suite (read back area by
  * area). Every run has its own server (in this process, port 0, in memory)
  * and its own control token, closed as soon as its checks end. All runs go
- * through one vitest instance (test/faults/run-targets.ts): start-up is paid
+ * through one vitest instance (test/matrices/run-targets.ts): start-up is paid
  * once, not once per defect.
  */
 export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResult> {
@@ -81,7 +81,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
     ...cases.map((item): Job => ({ kind: 'defect', item })),
   ].sort((a, b) => weight(b) - weight(a));
   const started = Date.now();
-  const cwd = emptyDir('fault-matrix-');
+  const cwd = emptyDir('defect-matrix-');
   const runs = new Map<string, { job: Job; run: AreaRun }>();
   let done = 0;
   try {
