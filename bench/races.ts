@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activeRules } from '../rules/index.js';
+import { activeRules, type RuleId } from '../rules/index.js';
 import type { DefectName } from '../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../server/start.js';
 import { ROOT } from '../test/matrices/area-checks.js';
@@ -41,7 +41,7 @@ const RACE_RULES = activeRules
   .map((r) => r.id)
   .filter((id) => ONLY === undefined || ONLY.includes(id));
 const DEFECT_OF = new Map<string, DefectName>(
-  (Object.entries(BROKEN_RULE) as [DefectName, string][])
+  (Object.entries(BROKEN_RULE) as [DefectName, RuleId][])
     .filter(([defect, rule]) => RACE_RULES.includes(rule) && isRaceDefect(defect))
     .map(([defect, rule]) => [rule, defect]),
 );

@@ -196,6 +196,21 @@ export function refineLevelAndSource(
 }
 
 export type RuleInput = z.input<typeof RuleSchema>;
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+/** The form of a rule id: an area, a dash, two digits (`IDEM-03`). */
+export type RuleIdForm = `${Area}-${Digit}${Digit}`;
+
+/**
+ * An area file's rules, unchanged: only their type keeps each id as written, so that the
+ * catalogue's ids form a union (`RuleId`, rules/index.ts) and `check('ORDER-99', …)` or a
+ * malformed id fails the type check. RuleSchema still validates everything at load.
+ */
+export function areaRules<const Id extends RuleIdForm>(
+  rules: (RuleInput & { id: Id })[],
+): (RuleInput & { id: Id })[] {
+  return rules;
+}
 export type Rule = z.output<typeof RuleSchema> & { area: Area };
 
 export function areaOf(ruleId: string): Area {

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { ruleById } from '../../rules/index.js';
+import { type RuleId, ruleById } from '../../rules/index.js';
 import type { CheckOutcome } from './check-outcome.js';
 import { CheckRun } from './check-run.js';
 import type { CheckContext } from './context-api.js';
@@ -44,7 +44,8 @@ export function checksUseOwnAccounts(): void {
  * The outcome is left on `task.meta.conformance` for the reporter.
  */
 export function check(
-  ruleId: string,
+  /** A catalogue rule's id: one the catalogue lacks fails typecheck (`RuleId`). */
+  ruleId: RuleId,
   body: (ctx: CheckContext) => Promise<void>,
   options: CheckOptions = {},
 ): void {

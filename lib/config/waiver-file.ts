@@ -61,7 +61,7 @@ export function loadWaivers(
   if (!Array.isArray(raw)) {
     throw new ConfigError(source, `${quote(value)} must hold a JSON list of waivers`);
   }
-  const known = new Map(rules.map((rule) => [rule.id, rule]));
+  const known = new Map<string, Rule>(rules.map((rule) => [rule.id, rule]));
   const seen = new Set<string>();
   const waivers = raw.map((entry, index): Waiver => {
     const name = `${source}: waiver ${index + 1}${ruleOf(entry)}`;

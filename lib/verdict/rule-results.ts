@@ -35,7 +35,7 @@ export interface MergeInput {
  */
 export function mergeResults(input: MergeInput): { results: RuleResult[]; runErrors: RunError[] } {
   const runErrors: RunError[] = [];
-  const known = new Set(input.rules.map((rule) => rule.id));
+  const known = new Set<string>(input.rules.map((rule) => rule.id));
   const testsByRule = new Map<string, CollectedTest[]>();
   for (const test of input.run.tests) {
     const ruleId = test.ruleId;

@@ -1,3 +1,4 @@
+import type { RuleId } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 
 /**
@@ -6,7 +7,7 @@ import type { DefectName } from '../../server/defects/catalogue.js';
  * Kept apart from the server on purpose: the server knows how to break, not
  * which rule of the suite should notice. The area run is the rule's area.
  */
-export const BROKEN_RULE: Readonly<Record<DefectName, string>> = Object.freeze({
+export const BROKEN_RULE: Readonly<Record<DefectName, RuleId>> = Object.freeze({
   'token-expires-in-3700': 'TOKEN-04',
   'token-type-lowercase': 'TOKEN-03',
   'token-default-scopes-partial': 'TOKEN-06',

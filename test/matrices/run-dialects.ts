@@ -49,7 +49,9 @@ export interface DialectRun {
   mismatches: string[];
 }
 
-const MUST = new Set(activeRules.filter((rule) => rule.level === 'MUST').map((rule) => rule.id));
+const MUST = new Set<string>(
+  activeRules.filter((rule) => rule.level === 'MUST').map((rule) => rule.id),
+);
 
 /**
  * The dialect matrix (issue 11, point 7): the reference server in each

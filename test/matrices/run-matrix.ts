@@ -203,7 +203,9 @@ export function isCaught(item: DefectCase, run: AreaRun): boolean {
 
 /** The part of a whole-suite run that is one area's: its rules' verdicts, with the run's exit code. */
 function byArea(run: AreaRun, area: string): AreaRun {
-  const ids = new Set(activeRules.filter((rule) => rule.area === area).map((rule) => rule.id));
+  const ids = new Set<string>(
+    activeRules.filter((rule) => rule.area === area).map((rule) => rule.id),
+  );
   const verdicts = Object.fromEntries(Object.entries(run.verdicts).filter(([id]) => ids.has(id)));
   return {
     ...run,
