@@ -96,7 +96,7 @@ function scopedStatementsMarkdown(): string[] {
 }
 
 /** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
-export function restsOn(rule: Rule): string {
+function restsOn(rule: Rule): string {
   const { doc, section, quote, rfc, reading } = rule.source;
   const where = `${DOC_NAMES[doc]} §${section}`;
   const quoted = quote.map((q) => `“${q.replace(/\s+/g, ' ').trim()}”`).join(' … ');

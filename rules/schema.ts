@@ -57,7 +57,7 @@ export type Area = keyof typeof AREAS;
 const areaIds = Object.keys(AREAS) as [Area, ...Area[]];
 
 /** The two documents a rule may quote: the API document and the target contract. */
-export const SOURCE_DOCS = ['api', 'contract'] as const;
+const SOURCE_DOCS = ['api', 'contract'] as const;
 export type SourceDoc = (typeof SOURCE_DOCS)[number];
 
 /**
@@ -117,7 +117,7 @@ export const SourceSchema = z
 export type Source = z.output<typeof SourceSchema>;
 
 /** The `section` a rule shows for its source: "4" for the API document, "C2" for the contract. */
-export function sectionOf(source: { doc: SourceDoc; section: string }): string {
+function sectionOf(source: { doc: SourceDoc; section: string }): string {
   return source.doc === 'api' ? source.section : `C${source.section}`;
 }
 

@@ -5,7 +5,7 @@ import type { DialectProbe } from '../probe/dialect-probe.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 
 /** The file a stopped run leaves in its report directory: the probe's findings and exchanges. */
-export const PROBE_FILE = 'dialect-probe.json';
+const PROBE_FILE = 'dialect-probe.json';
 
 /** The last line of a run the dialect probe stopped: what it means and what to do. */
 export function probeStopLine(

@@ -115,7 +115,7 @@ export interface SessionOptions {
  * What one racer sends through (`Session.racing`): one request, the API's or
  * the control protocol's, held with the others' at its last byte.
  */
-export interface RacerClient {
+interface RacerClient {
   send(spec: RequestSpec): Promise<HttpResponse>;
   readonly control: HttpControlClient;
 }

@@ -14,7 +14,7 @@ import { cacheFile, readCache, writeCache } from './run-cache.js';
  * secret. A missing, unreadable or foreign cache only means accounts are
  * made as they are asked for.
  */
-export const FORECAST_CACHE = cacheFile(`accounts-ahead-${process.getuid?.() ?? 'user'}.json`);
+const FORECAST_CACHE = cacheFile(`accounts-ahead-${process.getuid?.() ?? 'user'}.json`);
 
 /** What decides which accounts a run's checks ask for: the same shape, the same asks. */
 export interface RunShape {

@@ -8,7 +8,7 @@ import { cacheFile, readCache, writeCache } from './run-cache.js';
  * (partner-plan.ts). Only counts of requests by class and file paths: nothing
  * secret. A missing or unreadable cache only means the plan estimates.
  */
-export const DEMAND_CACHE = cacheFile('partner-demand.json');
+const DEMAND_CACHE = cacheFile('partner-demand.json');
 
 export function readDemand(path = DEMAND_CACHE): Map<string, Tally> {
   const demand = new Map<string, Tally>();

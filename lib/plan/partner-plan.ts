@@ -15,7 +15,7 @@ import { DOCUMENTED_LIMITS, type RequestClass, type Tally } from '../client/rate
  * estimated from where it lives: the token endpoint's checks send token
  * requests, the others reads and writes.
  */
-export function estimatedDemand(file: string): Tally {
+function estimatedDemand(file: string): Tally {
   return /[\\/]token[\\/]/.test(file)
     ? { read: 0, write: 0, token: 5 }
     : { read: 8, write: 5, token: 1 };

@@ -88,7 +88,7 @@ export const DEFECT_NAMES: readonly DefectName[] = Object.freeze(
   CATALOGUE.map((defect) => defect.name),
 );
 
-export function isDefectName(name: string): name is DefectName {
+function isDefectName(name: string): name is DefectName {
   return BY_NAME.has(name);
 }
 

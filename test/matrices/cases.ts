@@ -7,7 +7,7 @@ import { BROKEN_RULE } from './expectations.js';
  * a broken SHOULD or DIALECT rule (target contract section 1) ends `warning`
  * and never fails it.
  */
-export type CaughtAs = 'failed' | 'warning';
+type CaughtAs = 'failed' | 'warning';
 
 /** One row of the matrix: a defect, the rule it breaks, and the area whose checks are run. */
 export interface DefectCase {

@@ -27,13 +27,13 @@ export const MATRIX_SEED = 20_240_601;
  */
 export const DEFAULT_CONCURRENCY = 3;
 
-export interface DefectResult extends DefectCase {
+interface DefectResult extends DefectCase {
   run: AreaRun;
   /** Exit 1 and the broken rule among the failures: the suite caught the defect by its rule. */
   caught: boolean;
 }
 
-export interface BaselineResult {
+interface BaselineResult {
   run: AreaRun;
   /** Exit 0, and every rule of the area passed or warned (none failed, errored or went unchecked). */
   clean: boolean;
@@ -195,7 +195,7 @@ const BASELINE = 'correct server';
  * A broken MUST rule fails the run (exit 1, the rule among the failures); a
  * broken SHOULD or DIALECT rule ends `warning`, which never fails a run.
  */
-export function isCaught(item: DefectCase, run: AreaRun): boolean {
+function isCaught(item: DefectCase, run: AreaRun): boolean {
   return item.caughtAs === 'failed'
     ? run.exitCode === 1 && run.failed.includes(item.rule)
     : run.verdicts[item.rule] === 'warning';

@@ -185,7 +185,7 @@ export function problemFieldViolations(
   return { violations: out, docsUrl: learned };
 }
 
-export function mediaTypeOf(res: HttpResponse): string | undefined {
+function mediaTypeOf(res: HttpResponse): string | undefined {
   return res.header('content-type')?.split(';')[0]?.trim().toLowerCase();
 }
 
