@@ -1,6 +1,7 @@
 import { type Dispatcher, request } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
 import { HarnessError } from '../violations/harness-error.js';
+import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
 import { classifyNetworkError } from './network-error.js';
 
@@ -128,14 +129,17 @@ export class HttpClient {
     const requestBody = bodyText(req.body);
     const race = together === undefined ? {} : { together };
     let answered = false;
+    // The one deadline of the whole exchange, head and body (undici's own timers are off: they
+    // fire before a busy loop reads an answer already there, see deadline.ts).
+    const until = deadline(this.#options.timeoutMs);
     try {
       const res = await request(url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body ?? null,
-        headersTimeout: this.#options.timeoutMs,
-        bodyTimeout: this.#options.timeoutMs,
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        signal: until.signal,
         dispatcher,
       });
       answered = true;
@@ -180,6 +184,8 @@ export class HttpClient {
         ...race,
       });
       throw error;
+    } finally {
+      until.clear();
     }
   }
 }
