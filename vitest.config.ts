@@ -23,7 +23,7 @@ const ENGINE_RUNS = [
 // need a target, and `lib/runner` drives them with its own config.
 export default defineConfig({
   test: {
-    // No time budget (issue 25): a busy machine makes a test slower, never failed. 0 is no timeout;
+    // No time budget: a busy machine makes a test slower, never failed. 0 is no timeout;
     // a test that waits does so on an event, and every request the engine sends has its own timeout.
     testTimeout: 0,
     hookTimeout: 0,
@@ -32,7 +32,7 @@ export default defineConfig({
     globalSetup: ['test/support/temp-root.ts'],
     // Test files at a time: vitest's default is one core fewer than the machine has, which on
     // two cores is one file at a time, though most files spend their time waiting on a child
-    // process, a server or a database (issue 27: `npm test` used 1.2 of 2 cores, 295 s). Three
+    // process, a server or a database (one at a time, `npm test` used 1.2 of 2 cores, 295 s). Three
     // there (195 s, 1.8 cores; two: 220 s); vitest's own default on bigger machines.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [

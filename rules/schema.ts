@@ -133,7 +133,7 @@ export const RuleSchema = z
     /** Capabilities without which the check can only say `not_verifiable`. */
     needs: z.array(z.enum(CAPABILITIES)).default([]),
     /**
-     * What key the check sends with (issue 25: the run's prediction of what
+     * What key the check sends with (so that the run's prediction of what
      * it cannot verify is exact). Absent: any API key, the control API's or
      * the partner key. `none`: no key at all (it runs with neither).
      * `lacking_a_scope`: without the control feature `keys`, the partner key

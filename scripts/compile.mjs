@@ -27,7 +27,8 @@ const CODE = ['lib', 'rules', 'suites', 'server'];
 const DATA = [
   'config',
   'docs/partner-ordering-api.md',
-  // The runtime each standalone reproduction carries (issue 21): read as text, never imported.
+  // The runtime each standalone reproduction carries, so that it runs without the suite: read as
+  // text, never imported.
   'lib/reports/repro/replay-runtime.mjs',
 ];
 /** A tree's own record: what it was built from. */

@@ -1,5 +1,6 @@
 /**
- * `npm run drafts:matrix [-- --dialect NAME,…]`: issue 26, point 6, measured.
+ * `npm run drafts:matrix [-- --dialect NAME,…]`: how close a draft profile from a live server
+ * comes to the dialect's own, measured.
  * For the reference and each dialect of the dialect matrix, `--draft-profile`
  * from the live server (the reference speaking the dialect, with its control
  * API), the draft loaded with no hand edit and compared field by field with

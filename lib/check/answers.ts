@@ -8,7 +8,8 @@ import { NotVerifiable } from '../violations/harness-error.js';
  * or pointer form: the profile says where each is. When an answer does not
  * hold a fact where the profile says, a check cannot judge what rests on it:
  * it ends `not_verifiable` naming the profile field that would let it run
- * (`dialectGap`), never `failed` and never `error` (issue 11, point 2).
+ * (`dialectGap`), never `failed` and never `error`: where the document says
+ * "not shown", the target's choice is legal.
  */
 
 /** The objects whose identifier the suite reads (`dialect.answers.<kind>.id`). */

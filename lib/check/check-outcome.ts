@@ -27,11 +27,11 @@ export interface CheckOutcome {
   harnessError?: { code: string; message: string };
   evidence: Exchange[];
   counterexample?: Counterexample;
-  /** Generated inputs per property as run, for a check with properties (issue 25). */
+  /** Generated inputs per property as run, for a check with properties. */
   cases?: number;
   /** Free notes a check adds (what it tried, which reading it accepted). */
   notes: string[];
-  /** Failed, warning and error outcomes: what a standalone reproduction replays (issue 21). */
+  /** Failed, warning and error outcomes: what a standalone reproduction replays. */
   replay?: Replay;
 }
 

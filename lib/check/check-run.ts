@@ -26,7 +26,7 @@ export class CheckRun {
    * How many judgements the check made (each `expect*`, `require*`, a
    * violation, a property's answer), holding or not. A check that ends
    * normally having judged nothing has verified nothing: `not_verifiable`,
-   * never `passed` (issue 12).
+   * never `passed`.
    */
   judgements = 0;
   /** Keys this check made: revoked when it ends. */

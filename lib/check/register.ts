@@ -15,7 +15,7 @@ export interface CheckOptions {
    * its `ctx.account()` is an account made for it alone, with the file
    * account's settings), so it may run beside the file's other such
    * checks: when the run has several check files at a time with the control
-   * features `accounts` and `keys` (a target far away, issue 16), vitest runs
+   * features `accounts` and `keys` (a target far away), vitest runs
    * a row of them concurrently. Against the bundled reference, in partner
    * mode and in the defect matrix the file's checks still run one after
    * another. A check drawing on the file's account, moving a shared clock or

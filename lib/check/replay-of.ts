@@ -7,7 +7,7 @@ import type { Judgement, Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
 
 /**
- * A finished check's replay (issue 21): its whole sequence with the set-up
+ * A finished check's replay, replayed later without the suite: its whole sequence with the set-up
  * it drew on, and its violations with what the run observed where each
  * points, every identifier named as the variable a replay learns it into.
  */

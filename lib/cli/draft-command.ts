@@ -14,7 +14,7 @@ import { EXIT } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 /**
- * `--draft-profile FILE` (issue 11, point 4): probes the prepared target,
+ * `--draft-profile FILE`: probes the prepared target,
  * writes a version-2 profile of what it answered, prints what it inferred
  * and every TODO, and exits 0 without running a check. The file is written
  * through the safety net and never over an existing one.

@@ -77,7 +77,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
-    // Start-up order (issue 27). A target elsewhere: it is probed and its credentials tried while
+    // Start-up order, which sets the time to the first request. A target elsewhere: it is probed
+    // and its credentials tried while
     // vitest and its workers start, their checks waiting for the configuration that this and the
     // dialect probe complete (their round trips hidden behind the workers' start). The bundled
     // reference answers at once: vitest loads while it starts, and the workers start after the

@@ -9,7 +9,7 @@ import type { RunConfig } from '../target/run-config.js';
 import type { Terminal } from './terminal.js';
 
 /**
- * A run's checks, started before its target is ready (issue 27): vitest and
+ * A run's checks, started before its target is ready: vitest and
  * its workers start (most of a run's start-up) while the CLI prepares the
  * target and probes its dialect, and their checks wait for the RunConfig
  * those complete. `go` hands it over; `callOff` ends them unrun when the run

@@ -346,7 +346,7 @@ export function defaultReportDir(cwd: string, now: Date): string {
 /**
  * A user's glob is relative to the working directory; vitest wants it
  * relative to the suite's root. A glob that matches no check file is a
- * typo, never a run of nothing (issue 25): one line, exit 2.
+ * typo, never a run of nothing: one line, exit 2.
  */
 function suitesGlob(setting: Sourced<string>, cwd: string): string {
   const value = setting.value;

@@ -14,7 +14,7 @@ import { readCache, VITE_CACHE_DIR, writeCache } from './run-cache.js';
  * files that come and go (a test's temporary targets, the defect matrix's
  * wrappers, a `--checks` folder since removed) made it grow without end: after
  * a day of this project's tests it held 52,338 files (6.4 MB), which a run of
- * 62 check files carried as ~45 MB of its peak memory (issue 27).
+ * 62 check files carried as ~45 MB of its peak memory.
  */
 export function resultsCacheFile(cacheDir = VITE_CACHE_DIR): string {
   return join(cacheDir, 'vitest', createHash('sha1').update('').digest('hex'), 'results.json');

@@ -15,7 +15,7 @@ export interface EmbeddedReference {
  * engine takes from server/, loaded only when needed.
  *
  * It runs on the CLI's own thread, which mostly waits while the checks run
- * in vitest's worker. A thread of its own (until issue 27's memory target)
+ * in vitest's worker. A thread of its own (as it had before a run's peak was held to 300 MB)
  * cost a third V8 heap, ~35-50 MB of a run's peak, and made the run no
  * faster: the CLI loads vitest while the reference starts either way
  * (run-command.ts), and its answers took no longer on a shared thread.

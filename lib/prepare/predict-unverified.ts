@@ -14,7 +14,7 @@ export interface PredictionInput {
 
 /**
  * The rules a run will end `not_verifiable` for want of something the user
- * can give, known before any check runs (issue 25: predicted = actual). A
+ * can give, known before any check runs (predicted = actual). A
  * rule's `needs` (control features, live-order consent) and its `key` (what
  * key its check sends with) decide; test/e2e/partner-mode.test.ts runs the
  * bundled checks with no key and with a partner key and holds the

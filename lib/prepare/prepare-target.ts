@@ -59,7 +59,8 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
       'target',
       probeMs,
     );
-    // Before any check: the target is this API, and each credential works (issue 12).
+    // Before any check: the target is this API, and each credential works, so that a wrong URL or
+    // key is the user's mistake named once, never the target's failures.
     requireThisApi(probe);
 
     const notices: string[] = [...settings.notices];
@@ -127,7 +128,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   }
 }
 
-/** The flag or setting that supplies what a prediction names (issue 25: every hint names its fix). */
+/** The flag or setting that supplies what a prediction names (every hint names its fix). */
 function fixOf(lacking: string, hasControl: boolean): string {
   if (lacking === 'live_orders')
     return '--allow-live-orders (CONFORMANCE_ALLOW_LIVE_ORDERS=true; live orders are real: never against production)';

@@ -34,7 +34,7 @@ const SECRET_VARIABLES = {
   partnerSecret: 'PARTNER_SECRET_KEY',
 } as const;
 
-/** The package's command: what `npx` runs wherever the suite is installed (issue 21: no absolute path). */
+/** The package's command: what `npx` runs wherever the suite is installed (no absolute path). */
 const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
 
 /**

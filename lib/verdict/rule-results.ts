@@ -21,7 +21,7 @@ export interface MergeInput {
   stopReason?: string;
   /**
    * With `--suites`: the bundled check file of each rule the selection left
-   * out (bundledChecks). Such a rule is `skipped`, never "uncovered" (issue 25).
+   * out (bundledChecks). Such a rule is `skipped`, never "uncovered".
    */
   leftOutBySuites?: ReadonlyMap<string, string>;
 }
@@ -141,7 +141,7 @@ function fromTests(
   };
 }
 
-/** The sentence(s) of the document the rule rests on, as in the catalogue (issue 21). */
+/** The sentence(s) of the document the rule rests on, as in the catalogue. */
 export function sourceOf(rule: Rule): RuleSource {
   return {
     doc: rule.source.doc,

@@ -39,7 +39,7 @@ export class ReplayOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
       kept === 'yes'
         ? `200 Idempotent-Replayed: true with order ${order.id}`
         : `a replay of ${order.id} or 409 duplicate_external_id`,
-      // What a standalone reproduction judges again (issue 21).
+      // What a standalone reproduction judges again.
       kept === 'yes'
         ? [
             { pointer: '/status', equals: 200 },

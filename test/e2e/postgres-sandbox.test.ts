@@ -10,7 +10,7 @@ import { type Balancer, roundRobin } from '../server/support/round-robin.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 15: a shared sandbox past one machine. Two reference instances on one
+ * A shared sandbox past one machine. Two reference instances on one
  * PostgreSQL database, behind a round-robin balancer (API and control API
  * alike, so consecutive requests of one check land on different instances),
  * certified by the whole suite as one server.

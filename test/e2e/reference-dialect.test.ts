@@ -9,7 +9,7 @@ import { type Spawned, spawnServer, stop } from '../server/support/spawn-server.
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 11, point 5, as a user starts it: `npm run reference -- --profile
+ * The reference server speaking a profile, as a user starts it: `npm run reference -- --profile
  * FILE` (here initech: 202 on creation, 204 on cancel, money as {value, ccy},
  * its own quote body, a {entries, more} envelope) and the CLI with the same
  * profile certify the order and cancel rules clean; the CLI without it stops

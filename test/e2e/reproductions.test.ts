@@ -12,7 +12,7 @@ import { runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 21: a failure the server's developers can replay without the suite.
+ * A failure the server's developers can replay without the suite.
  * The reference started with sixteen defects of the defect matrix, between
  * them every kind of check a reproduction must cover, is certified once;
  * each failed rule's repro/<RULE>.mjs is then run from an empty directory
@@ -91,7 +91,7 @@ async function controlServer(
   return server;
 }
 
-describe('standalone reproductions of a defective reference (issue 21)', () => {
+describe('standalone reproductions of a defective reference', () => {
   const controlToken = randomBytes(16).toString('hex');
   const secret = { CONTROL_TOKEN: controlToken };
   const reportDir = emptyDir('repro-run-');
@@ -242,7 +242,7 @@ describe('standalone reproductions of a defective reference (issue 21)', () => {
   });
 });
 
-describe('a partner-mode reproduction (issue 21)', () => {
+describe('a partner-mode reproduction', () => {
   const controlToken = randomBytes(16).toString('hex');
 
   /** A test key of a fresh account, made through the control API the run is not told of. */

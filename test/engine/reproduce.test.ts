@@ -83,7 +83,7 @@ describe('reproduce against a broken reference', () => {
       expect(reproduce.command).not.toContain(CONTROL_TOKEN);
       expect(reproduce.command).toContain('"$CONTROL_TOKEN"');
       expect(reproduce.command).toContain('--seed=-5');
-      // Portable (issue 21): the package's command, no absolute path of the suite anywhere.
+      // Portable: the package's command, no absolute path of the suite anywhere.
       expect(reproduce.command).toMatch(/ npx partner-ordering-conformance /);
       expect(reproduce.command).not.toMatch(/(^|[\s'"=])\//);
       expect(reproduce.curl.length).toBeGreaterThan(0);

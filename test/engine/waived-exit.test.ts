@@ -30,7 +30,7 @@ const all = [
   waiver('ORDER-03', '2025-04-01'),
 ];
 
-describe('waivers and the exit code (issue 25)', () => {
+describe('waivers and the exit code', () => {
   it('every MUST failure waived: exit 0 with the honest line, earliest expiry first', () => {
     const { results } = applyWaivers(failing, 'w.json', all, NOW);
     const exit = exitDecision(results, []);

@@ -5,7 +5,7 @@ import { BOUNDARIES, NAMES_A_LIMIT } from './boundaries.js';
 import { type RulesRun, runRules } from './run-rules.js';
 
 /**
- * Issue 26, point 1: every rule whose quoted sentence names a limit is in
+ * Every rule whose quoted sentence names a limit is in
  * BOUNDARIES, and its check is shown to send the limit or its neighbours:
  * by what it sent to the reference (one run of those checks, recorded), by
  * the boundary examples its property declares, or by another rule's check.

@@ -5,7 +5,7 @@ import { OVERLONG_IDEMPOTENCY_KEY_LENGTHS } from '../../suites/arbitraries/overl
 import { READS, TOKENS, WRITES } from '../../suites/rate/limit-classes.js';
 
 /**
- * How a rule that names a limit is shown to try it (issue 26): by what its
+ * How a rule that names a limit is shown to try it: by what its
  * check sent to the reference (`recorded`, a predicate over the check's
  * exchanges), by the boundary examples its property declares as data
  * (`declared`, tried on every run whatever the seed: lib/check/property.ts),
@@ -472,6 +472,13 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
         urls.some((u) => new RegExp(`[?&]${q}(&|$)`).test(u)),
       );
     },
+  },
+  'READ-25': {
+    kind: 'recorded',
+    sends: '21 orders (one more than the default page of 20), then a list read with no limit',
+    holds: (ex) =>
+      ex.filter((e) => isApi(e, /\/orders$/, 'POST') && served(e)).length >= 21 &&
+      ex.some((e) => isApi(e, /\/orders$/, 'GET')),
   },
   'HOOK-01': {
     kind: 'recorded',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type RulesRun, runRules } from './run-rules.js';
 
 /**
- * Issue 26, point 1: a limit is tried on every run, whatever the seed. A
+ * A limit is tried on every run, whatever the seed. A
  * server that refuses a key of exactly 255 characters (`idem-key-max-254`)
  * fails IDEM-02, and one that takes a key of exactly 256 (`idem-256-key-accepted`)
  * fails IDEM-03, for every one of 20 seeds: the boundary is a fixed example of

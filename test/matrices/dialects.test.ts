@@ -17,7 +17,7 @@ import {
 } from './run-dialects.js';
 
 /**
- * The dialect matrix (issue 11, point 7): the reference server speaking each
+ * The dialect matrix: the reference server speaking each
  * dialect of test/dialects/, the whole suite run against it with its profile
  * and without one, beside the reference dialect; one vitest instance for all
  * runs (run-dialects.ts). With its profile a dialect certifies as cleanly as
@@ -166,7 +166,7 @@ describe('between them the dialects cover every profile field', () => {
   });
 
   it('money per place: every place in a format of its own beside the others, in one dialect', () => {
-    // Issue 26, point 3: the maximum order value in integer cents beside money objects, and so on.
+    // E.g. the maximum order value in integer cents beside money objects, and so on.
     for (const place of MONEY_PLACES) {
       const apart = profiles.filter(({ json }) => {
         const money = json.dialect.money as Record<string, unknown> | undefined;

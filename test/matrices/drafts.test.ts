@@ -5,7 +5,7 @@ import { DIALECTS, type DialectRun, runDialectMatrix } from './run-dialects.js';
 import { type DraftRun, draftFileIn, runDraftMatrix, todoFields } from './run-drafts.js';
 
 /**
- * Issue 26, point 6: `--draft-profile` from a live server (the reference
+ * `--draft-profile` from a live server (the reference
  * speaking each dialect of the dialect matrix, with its control API), the
  * draft loaded with no hand edit and compared field by field with the
  * dialect's own profile (`npm run drafts:matrix` prints the figures). Every

@@ -219,7 +219,7 @@ export const BROKEN_RULE: Readonly<Record<DefectName, RuleId>> = Object.freeze({
   'shipments-of-another-order': 'READ-24',
   'events-need-orders-read': 'READ-20',
   'external-id-lookup-forgets-after-day': 'MODEL-01',
-  // Scoped statements applied too widely (issue 12).
+  // Scoped statements applied too widely: a check must also keep to its statement's scope.
   'live-access-off-refuses-test-keys': 'ACCT-01',
   'sandbox-off-refuses-live-keys': 'ACCT-03',
   'revoke-revokes-account-keys': 'KEY-04',

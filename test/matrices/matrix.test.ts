@@ -4,7 +4,7 @@ import { defectCases } from './cases.js';
 import { type MatrixResult, runMatrix } from './run-matrix.js';
 
 /**
- * The defect matrix (issue 5): the suite run against every defective server
+ * The defect matrix: the suite run against every defective server
  * must exit 1 and fail the rule the defect breaks; against the correct server
  * it must fail nothing. No time budget: a slow or busy machine takes longer,
  * never fails (every check has its own timeout inside the engine, so a hang

@@ -54,7 +54,7 @@ const MUST = new Set<string>(
 );
 
 /**
- * The dialect matrix (issue 11, point 7): the reference server in each
+ * The dialect matrix: the reference server in each
  * dialect, the whole suite run against it with its profile and without, and
  * the reference dialect as the yardstick; all in one vitest instance
  * (test/matrices/run-targets.ts). A run that cannot start (the suite's probe

@@ -14,7 +14,7 @@ import { DIALECTS, dialectFile, SERVER_OPTIONS } from './run-dialects.js';
 import { MATRIX_SEED } from './run-matrix.js';
 
 /**
- * Issue 26, point 6: the draft profile measured on every dialect of the
+ * The draft profile measured on every dialect of the
  * dialect matrix. The reference server speaks the dialect; `--draft-profile`
  * probes it with no profile (the reference dialect to start from), the draft
  * file is written and loaded as `--profile` would load it, with no hand edit,

@@ -67,7 +67,7 @@ function reproduce(what: { command: string; curl: string[]; file?: string }): st
   return `<h4>Reproduce</h4>${reproduceFile(what.file)}<p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${reproduceCurl(what)}`;
 }
 
-/** The standalone reproduction (issue 21): no suite needed to run it. */
+/** The standalone reproduction: no suite needed to run it. */
 function reproduceFile(file: string | undefined): string {
   if (!file) return '';
   return `<p class="muted">Standalone, with plain <code>node</code> and no install (see repro/README.md): <a href="${e(file)}"><code>${e(file)}</code></a></p>`;
@@ -109,7 +109,7 @@ function headers(map: Record<string, string>): string {
  * JSON bodies pretty-printed; anything else as it came. Deeply nested JSON (the
  * checks send some on purpose) is shown as it came too: indentation grows with
  * the square of the depth, and one 4,000-character body of nested arrays
- * pretty-printed to megabytes before being cut (issue 27: most of report.html's
+ * pretty-printed to megabytes before being cut (most of report.html's
  * memory).
  */
 function body(text: string | undefined): string {

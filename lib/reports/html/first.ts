@@ -7,7 +7,7 @@ import { waiverMark } from '../waiver-mark.js';
 import { ruleDetails } from './details.js';
 
 /**
- * report.html's first screen (issue 25): what a certifier came for, in the
+ * report.html's first screen: what a certifier came for, in the
  * order they need it. What failed and why (each failed rule with its
  * violations, the document's sentence, the reproduction and the
  * exchanges), then errors (the suite's, never the target's), then

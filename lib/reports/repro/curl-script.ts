@@ -10,7 +10,7 @@ const PICK = `pick() { node -e 'let s="";process.stdin.on("data",(d)=>{s+=d}).on
 const FRESH = `fresh() { node -e 'const s=process.argv[1];process.stdout.write(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.replace(/0/g,"a"))?crypto.randomUUID():s.replace(/0/g,()=>String(Math.floor(Math.random()*10))))' "$1"; }`;
 
 /**
- * The curl form of a reproduction (issue 21): the same sequence as
+ * The curl form of a reproduction: the same sequence as
  * `repro/<RULE>.mjs` as a POSIX sh script, set-up included, each identifier
  * captured from the answer before it into a shell variable. Needs curl, sh
  * and node (to pick values out of JSON); secrets only from the environment.

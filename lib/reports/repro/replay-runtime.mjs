@@ -1,4 +1,4 @@
-// The runtime of a standalone reproduction (issue 21): appended, as is, after the `REPRO`
+// The runtime of a standalone reproduction: appended, as is, after the `REPRO`
 // constant of each repro/<RULE-ID>.mjs. Plain Node (22 and later), no dependencies: global
 // fetch, node:test. Replays the check's steps in order, every identifier learned from the
 // answers it gets now, then judges the result's violations again.

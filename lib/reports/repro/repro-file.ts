@@ -15,7 +15,7 @@ export function reproducible(result: RuleResult): boolean {
 }
 
 /**
- * `repro/<RULE-ID>.mjs` (issue 21): the check's sequence and violations as
+ * `repro/<RULE-ID>.mjs`, replayed without the suite: the check's sequence and violations as
  * data, then the runtime that replays and judges them. No secret: the steps
  * name every credential as a variable (trace.ts).
  */
@@ -56,7 +56,7 @@ export function reproFile(
   const header = [
     '#!/usr/bin/env node',
     `// ${result.rule_id} ${result.title}`,
-    `// ${result.verdict} in a run of partner-ordering-conformance ${suiteVersion}; standalone reproduction (issue 21).`,
+    `// ${result.verdict} in a run of partner-ordering-conformance ${suiteVersion}; standalone reproduction: plain node, no suite needed.`,
     ...(quote
       ? [`// Rests on (${result.source?.doc} section ${result.source?.section}): ${quote}`]
       : []),
