@@ -18,7 +18,7 @@ const ENGINE_RUNS = [
 ];
 
 // The project's own tests (`npm test`): four vitest projects, each runnable alone
-// (`npm run test:unit`, `test:server`, `test:e2e`, `test:faults`), so that what each
+// (`npm run test:unit`, `test:server`, `test:e2e`, `test:matrices`), so that what each
 // part costs shows. The conformance suites in `suites/` are not collected here: they
 // need a target, and `lib/runner` drives them with its own config.
 export default defineConfig({
@@ -55,8 +55,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', ...ENGINE_RUNS] },
       },
-      // The fault matrix (every defect of the reference against its area's checks) and its catalogue.
-      { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'] } },
+      // The matrices (test/matrices/README.md): every defect of the reference against its area's
+      // checks and the defect catalogue, the dialect, draft and OpenAPI matrices, the client defects.
+      // `npm run test:faults`, its old name, still runs it.
+      { extends: true, test: { name: 'matrices', include: ['test/matrices/**/*.test.ts'] } },
     ],
   },
 });

@@ -9,8 +9,8 @@
  * field is named by a TODO.
  */
 import { parseArgs } from 'node:util';
-import { DIALECTS } from '../test/faults/run-dialects.js';
-import { runDraftMatrix } from '../test/faults/run-drafts.js';
+import { DIALECTS } from '../test/matrices/run-dialects.js';
+import { runDraftMatrix } from '../test/matrices/run-drafts.js';
 
 const { values } = parseArgs({
   options: { dialect: { type: 'string', multiple: true }, verbose: { type: 'boolean' } },

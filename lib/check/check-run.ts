@@ -7,9 +7,9 @@ import type { Scoped } from '../evidence/scope.js';
 import { violatedVerdict } from '../verdict/decide.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
-import type { Key } from './context.js';
+import type { CheckOutcome, Counterexample } from './check-outcome.js';
+import type { Key } from './context-api.js';
 import { replayOf } from './replay-of.js';
-import type { CheckOutcome, Counterexample } from './verdict.js';
 
 /**
  * The state of one check while it runs: its judgements, the keys to revoke

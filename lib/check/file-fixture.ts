@@ -13,7 +13,7 @@ import { pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
-import type { Key, TestAccount } from './context.js';
+import type { Key, TestAccount } from './context-api.js';
 import { MadeOnce } from './made-once.js';
 import { runBook, runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';

@@ -54,7 +54,7 @@ export interface Lanes<L> {
  * they save round trips. At one file at a time (the bundled reference,
  * partner mode) one lane.
  */
-export const LONG_RUN_LANES_PER_FILE = 3;
+const LONG_RUN_LANES_PER_FILE = 3;
 
 export function longRunLanes(filesAtATime: number): number {
   return filesAtATime <= 1 ? 1 : Math.min(32, filesAtATime * LONG_RUN_LANES_PER_FILE);

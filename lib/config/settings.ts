@@ -54,10 +54,10 @@ export type LoadResult = { help: true } | { help: false; settings: Settings };
 
 // Compiled (the package, a checkout's compiled copy), the check files are JavaScript too.
 export const DEFAULT_SUITES = `suites/**/*.check.${COMPILED ? 'js' : 'ts'}`;
-export const DEFAULT_NUM_RUNS = 100;
+const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */
-export const MAX_CONCURRENCY = 32;
+const MAX_CONCURRENCY = 32;
 
 export interface LoadInput {
   argv: readonly string[];

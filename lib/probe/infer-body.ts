@@ -62,7 +62,7 @@ const ADDRESS_HINTS: Record<string, readonly string[]> = {
 };
 
 /** Where the address object commonly is. */
-export const ADDRESS_CONTAINERS = [
+const ADDRESS_CONTAINERS = [
   'shipping_address',
   'ship_to',
   'address',

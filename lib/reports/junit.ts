@@ -1,7 +1,7 @@
 import type { ClientArea } from '../../rules/client/index.js';
 import type { Area } from '../../rules/index.js';
+import { isWaived } from '../verdict/apply-waivers.js';
 import { coverageFigure } from '../verdict/decide.js';
-import { isWaived } from '../verdict/waivers.js';
 import { areaTitle } from './area-title.js';
 import { clientOutcomeTitle, exercisedFigure, wordOf } from './client-outcome.js';
 import { escapeTerminal } from './escape-terminal.js';

@@ -1,6 +1,6 @@
 import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
-import type { Counterexample } from '../check/verdict.js';
+import type { Counterexample } from '../check/check-outcome.js';
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
 import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';
@@ -87,7 +87,7 @@ export interface ClientRun {
   exchanges_omitted?: number;
 }
 
-export interface ClientSituation {
+interface ClientSituation {
   name: string;
   title: string;
   reworded: boolean;
@@ -98,7 +98,7 @@ export interface ClientSituation {
 }
 
 /** What a client rule's result adds: its own outcome word and how often the client had the chance. */
-export interface ClientResult {
+interface ClientResult {
   outcome: ClientOutcome;
   /** The occasions the client had to keep the rule, and how many it kept and broke. */
   occasions: number;
@@ -108,7 +108,7 @@ export interface ClientResult {
 }
 
 /** What the dialect probe (lib/probe) did before the checks: it found no mismatch, or the run would have stopped. */
-export interface DialectProbeReport {
+interface DialectProbeReport {
   requests: number;
   duration_ms: number;
   /** What it could not judge, and why (a refused key, a live key, a limit), or saw break the document. */

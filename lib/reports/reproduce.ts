@@ -35,7 +35,7 @@ const SECRET_VARIABLES = {
 } as const;
 
 /** The package's command: what `npx` runs wherever the suite is installed (no absolute path). */
-export const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
+const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
 
 /**
  * The command that re-runs the run (or, with `only`, some rules of it):

@@ -45,7 +45,7 @@ export function unverifiedGroups(report: RunShape): UnverifiedGroup[] {
 }
 
 /** What one not_verifiable or skipped result lacks, and its fix. */
-export function needOf(
+function needOf(
   result: RuleResult,
   report: RunShape,
 ): { need: string; fix: string; features?: string[] } {

@@ -9,7 +9,7 @@ import { findChecks } from './find-checks.js';
  * kept, to be safe. The others are not started at all: a one-rule run loads
  * one file in one worker instead of every file in as many workers as the run
  * allows only to skip their checks. Their rules are `skipped` all
- * the same (rule-results.ts). Answers undefined when every file is needed.
+ * the same (lib/verdict/rule-results.ts). Answers undefined when every file is needed.
  */
 export function filesForOnly(
   root: string,

@@ -22,7 +22,7 @@ import { checkAvailable } from './service-state.js';
 import { checkGrantType, grantedScopes, tokenLimitReached } from './token-grant.js';
 
 /** A request counted against its budget (§8): the window's decision, and the answer when past it. */
-export interface RateOutcome {
+interface RateOutcome {
   readonly decision: RateDecision;
   readonly refused: ApiProblem | undefined;
 }

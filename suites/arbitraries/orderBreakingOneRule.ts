@@ -15,7 +15,7 @@ import { unknownFieldName } from './unknownFieldName.js';
 import { EXAMPLE_ADDRESS, fitUnder, validOrder } from './validOrder.js';
 
 /** The causes of 422 `validation_failed` on an order body (sections 4 and 7). */
-export type BrokenRule =
+type BrokenRule =
   | 'missing_field'
   | 'unknown_field'
   | 'sku_not_listed'

@@ -13,7 +13,7 @@ import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * A failure the server's developers can replay without the suite.
- * The reference started with sixteen defects of the fault matrix, between
+ * The reference started with sixteen defects of the defect matrix, between
  * them every kind of check a reproduction must cover, is certified once;
  * each failed rule's repro/<RULE>.mjs is then run from an empty directory
  * with only PATH and the secret, against it and against the correct

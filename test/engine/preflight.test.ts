@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notThisApi } from '../../lib/runner/preflight.js';
+import { notThisApi } from '../../lib/prepare/preflight.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Waiver } from '../../lib/config/waivers.js';
+import type { Waiver } from '../../lib/config/waiver-file.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
+import { applyWaivers } from '../../lib/verdict/apply-waivers.js';
 import { exitDecision } from '../../lib/verdict/decide.js';
-import { applyWaivers } from '../../lib/verdict/waivers.js';
 
 const result = (rule_id: string, verdict: RuleResult['verdict']): RuleResult => ({
   rule_id,

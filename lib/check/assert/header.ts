@@ -1,5 +1,5 @@
 import type { Violation } from '../../violations/violation.js';
-import type { HeaderMatcher, HttpResponse } from '../context.js';
+import type { HeaderMatcher, HttpResponse } from '../context-api.js';
 
 export function headerViolations(
   res: HttpResponse,

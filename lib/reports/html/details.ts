@@ -59,7 +59,7 @@ function violations(result: RuleResult): string {
 }
 
 /** Exchange numbers restart in every rule: the anchor names the rule too, so ids are unique on the page. */
-export function exchangeAnchor(ruleId: string, exchange: number): string {
+function exchangeAnchor(ruleId: string, exchange: number): string {
   return `ex-${e(ruleId)}-${e(String(exchange))}`;
 }
 
