@@ -25,11 +25,16 @@ const INTRODUCER = /[\\%&]/;
 /**
  * The decoded levels of `raw`, each decoded once more than the one before;
  * none when nothing in it decodes. Positions always point into `raw`.
+ * `deeper` (a level's text, `raw` first) says whether decoding it once more
+ * can show anything searched for (decodingMatters); by default always.
  */
-export function decodedLevels(raw: string): DecodedLevel[] {
+export function decodedLevels(
+  raw: string,
+  deeper: (text: string) => boolean = () => true,
+): DecodedLevel[] {
   const levels: DecodedLevel[] = [];
   let text = raw;
-  for (let i = 0; i < MAX_LEVELS && INTRODUCER.test(text); i++) {
+  for (let i = 0; i < MAX_LEVELS && INTRODUCER.test(text) && deeper(text); i++) {
     const next = decodeOnce(text);
     if (!next) break;
     const below = levels[levels.length - 1];
@@ -44,6 +49,61 @@ export function decodedLevels(raw: string): DecodedLevel[] {
     text = next.text;
   }
   return levels;
+}
+
+/**
+ * Characters an escape is written with (introducers, `#`, `;`, letters and
+ * digits): an escape that decodes to one of them may complete another escape
+ * one level down.
+ */
+function isEscapeSyntax(unit: number): boolean {
+  return (
+    unit === 0x5c ||
+    unit === 0x25 ||
+    unit === 0x26 ||
+    unit === 0x23 ||
+    unit === 0x3b ||
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x5a) ||
+    (unit >= 0x61 && unit <= 0x7a)
+  );
+}
+
+/**
+ * Whether decoding `text` (once or more) can show a run of `relevant`
+ * characters that `text` does not show as it is: only when one of its
+ * escapes decodes to a relevant character or to one escapes are written
+ * with. Otherwise every character an escape yields, at any level, is neither
+ * relevant nor part of a further escape, so a run of relevant characters in a
+ * decoded level is a run of the raw text's own characters, side by side there
+ * too: searching the raw text finds it already. Most text a report holds is
+ * so: JSON's `\"` and `\n`, HTML's `&quot;` and `&lt;` decode to characters no
+ * secret holds. One pass, nothing allocated but for a percent run.
+ */
+export function decodingMatters(text: string, relevant: (unit: number) => boolean): boolean {
+  let matters = false;
+  const check: Emit = (point) => {
+    if (matters) return;
+    if (point > 0xffff) {
+      const high = 0xd800 + ((point - 0x10000) >> 10);
+      const low = 0xdc00 + ((point - 0x10000) & 0x3ff);
+      matters = relevant(high) || relevant(low);
+    } else matters = relevant(point) || isEscapeSyntax(point);
+  };
+  const introducers = /[\\%&]/g;
+  for (let found = introducers.exec(text); found && !matters; found = introducers.exec(text)) {
+    const i = found.index;
+    const c = text.charCodeAt(i);
+    const end =
+      c === 0x5c
+        ? backslash(text, i, check)
+        : c === 0x25
+          ? percent(text, i, check)
+          : reference(text, i, check);
+    // Past a whole escape, as decodeOnce reads it: an introducer inside one starts none.
+    if (end > i) introducers.lastIndex = end;
+  }
+  return matters;
 }
 
 /** Undoes every escape of `text` once; undefined when there is none. */
