@@ -90,18 +90,18 @@ export function decodingMatters(text: string, relevant: (unit: number) => boolea
       matters = relevant(high) || relevant(low);
     } else matters = relevant(point) || isEscapeSyntax(point);
   };
-  const introducers = /[\\%&]/g;
-  for (let found = introducers.exec(text); found && !matters; found = introducers.exec(text)) {
-    const i = found.index;
+  const n = text.length;
+  let i = 0;
+  // A loop over the characters, not a regular expression: a report's pieces hold
+  // escapes by the hundred thousand (`&quot;`), and each match would be an allocation.
+  while (i < n && !matters) {
     const c = text.charCodeAt(i);
-    const end =
-      c === 0x5c
-        ? backslash(text, i, check)
-        : c === 0x25
-          ? percent(text, i, check)
-          : reference(text, i, check);
+    let end = -1;
+    if (c === 0x5c) end = backslash(text, i, check);
+    else if (c === 0x25) end = percent(text, i, check);
+    else if (c === 0x26) end = reference(text, i, check);
     // Past a whole escape, as decodeOnce reads it: an introducer inside one starts none.
-    if (end > i) introducers.lastIndex = end;
+    i = end > i ? end : i + 1;
   }
   return matters;
 }
@@ -248,9 +248,10 @@ function reference(text: string, at: number, emit: Emit): number {
   if (semi < 0 || semi - at > 10) return -1;
   const name = text.slice(at + 1, semi);
   let point: number | undefined;
-  if (/^#[0-9]{1,7}$/.test(name)) point = Number(name.slice(1));
+  if (text.charCodeAt(at + 1) !== 0x23)
+    point = Object.hasOwn(NAMED, name) ? NAMED[name] : undefined;
+  else if (/^#[0-9]{1,7}$/.test(name)) point = Number(name.slice(1));
   else if (/^#[xX][0-9a-fA-F]{1,6}$/.test(name)) point = Number.parseInt(name.slice(2), 16);
-  else point = NAMED[name];
   if (point === undefined || point > 0x10ffff) return -1;
   emit(point, at, semi + 1);
   return semi + 1;
@@ -277,7 +278,11 @@ function isPunctuation(code: number): boolean {
 
 function fromUnits(units: Uint16Array, length: number): string {
   let out = '';
+  // `apply` takes the typed array as it is; a spread would walk it through an iterator.
   for (let i = 0; i < length; i += 8192)
-    out += String.fromCharCode(...units.subarray(i, Math.min(length, i + 8192)));
+    out += String.fromCharCode.apply(
+      null,
+      units.subarray(i, Math.min(length, i + 8192)) as unknown as number[],
+    );
   return out;
 }

@@ -32,7 +32,7 @@ export class Redactor {
    * decoded level is searched only where an escape yields one of them
    * (decodingMatters); elsewhere it shows nothing the text itself does not.
    */
-  readonly #relevant = new Set<number>(unitsOf(SHAPE_CHARS));
+  readonly #relevant = unitsOf(SHAPE_CHARS, new Set<number>());
   readonly #isRelevant = (unit: number) => this.#relevant.has(unit);
   /**
    * Whether a level needs decoding once more. Text with `_sk_` or `_at_` always: the
@@ -72,7 +72,7 @@ export class Redactor {
   #search(text: string, mark: string, base64 = false): void {
     if (text.length < PREFIX || this.#marks.has(text)) return;
     this.#marks.set(text, mark);
-    for (const unit of unitsOf(text)) this.#relevant.add(unit);
+    unitsOf(text, this.#relevant);
     if (base64) this.#base64.add(text);
     this.#byPrefix.add(text);
   }
@@ -223,9 +223,9 @@ function replaceSpans(text: string, spans: Span[]): string {
 /** Every character the shapes match (the `chars` of the constructor, `_` and `=`). */
 const SHAPE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~+/-=';
 
-function unitsOf(text: string): number[] {
-  const units: number[] = [];
-  for (let i = 0; i < text.length; i++) units.push(text.charCodeAt(i));
+/** `units` with every UTF-16 unit of `text` added. */
+function unitsOf(text: string, units: Set<number>): Set<number> {
+  for (let i = 0; i < text.length; i++) units.add(text.charCodeAt(i));
   return units;
 }
 
