@@ -1,5 +1,6 @@
 import { type Dispatcher, request } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
+import { type JsonText, readJsonText } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
 import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
@@ -35,6 +36,8 @@ export interface WireResponse {
   text: string;
   /** The body went on past MAX_BODY_BYTES: `text` is its beginning. */
   over?: true;
+  /** `text` read as JSON (within the nesting bound), when not over: read once, where it was recorded. */
+  read?: JsonText;
   exchange: number;
   durationMs: number;
 }
@@ -146,6 +149,8 @@ export class HttpClient {
       const { text, over } = await readCapped(res.body);
       const durationMs = performance.now() - started;
       const headers = flattenResponse(res.headers);
+      // Read as JSON once, here, for the evidence and the caller both (an answer over the cap is not read).
+      const read = over ? undefined : readJsonText(text);
       const exchange = recorder.record({
         channel: req.channel,
         startedAt,
@@ -158,6 +163,7 @@ export class HttpClient {
         responseHeaders: headers,
         responseBody: text,
         ...(over ? { responseOver: OVER_CAP_WORDS } : {}),
+        ...(read ? { responseRead: read } : {}),
         ...race,
       });
       return {
@@ -166,6 +172,7 @@ export class HttpClient {
         headers,
         text,
         ...(over ? { over: true as const } : {}),
+        ...(read ? { read } : {}),
         exchange,
         durationMs,
       };

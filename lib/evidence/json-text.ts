@@ -33,6 +33,23 @@ export function jsonValue(text: string | undefined): unknown {
   return read.kind === 'json' ? read.value : undefined;
 }
 
+/**
+ * An object or array body, parsed within the nesting bound; else undefined.
+ * `read`: the body as readJsonText already read it (one parse an answer).
+ */
+export function jsonContainer(text: string | undefined, read?: JsonText): unknown {
+  if (read) return read.kind === 'json' && isContainer(read.value) ? read.value : undefined;
+  if (!text) return undefined;
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  return jsonValue(text);
+}
+
+/** JSON parses to an object or array exactly when its text starts, past blanks, with `{` or `[`. */
+function isContainer(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
+}
+
 /** Why a body nested too deep was not read, in a report's words. */
 export function tooDeepWords(depth: number): string {
   return `JSON nested deeper than ${MAX_JSON_DEPTH} levels${depth > MAX_JSON_DEPTH + 1 ? ` (${depth})` : ''}, which the suite does not read`;
