@@ -13,6 +13,7 @@ import type {
 } from '../control/types.js';
 import type { Dialect } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
+import type { Test } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
 
@@ -51,8 +52,12 @@ export interface ApiClient {
   delete(path: string): Promise<HttpResponse>;
 }
 
-/** Matches a header value: exact string, pattern, or predicate. */
-export type HeaderMatcher = string | RegExp | ((value: string) => boolean);
+/**
+ * Matches a header value: exact string, pattern, a test of condition.mjs, or a
+ * predicate. All but the predicate are data a reproduction judges again
+ * (a predicate leaves it judging whether the run's value comes back).
+ */
+export type HeaderMatcher = string | RegExp | Test | ((value: string) => boolean);
 
 /**
  * What a check receives. Assertions named `expect*` are soft: they record a

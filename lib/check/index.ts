@@ -17,7 +17,9 @@ export type {
   OrderBodyShape,
 } from '../target/dialect.js';
 export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export type { Condition } from '../violations/condition.mjs';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+export { answerHolds } from './answer-holds.js';
 export {
   type AnswerKind,
   centsIn,

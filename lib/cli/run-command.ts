@@ -23,7 +23,7 @@ import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
-import { afterReportsWritten, completeReport, reproSettingsOf, waive } from './workflow-steps.js';
+import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
 
 export interface CommandIo {
   argv: readonly string[];
@@ -125,7 +125,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
     tally?.stop();
 
-    const { results, runErrors } = mergeResults({
+    const { results, runErrors, replays } = mergeResults({
       rules: activeRules,
       only: settings.only,
       run,
@@ -158,9 +158,15 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       ...(probe.notes.length ? { notes: probe.notes } : {}),
       evidence: probe.evidence,
     };
-    const report = await completeReport(built, settings, io.cwd, waived.waivers);
+    const { report, reproductions } = await completeReport(
+      built,
+      settings,
+      io.cwd,
+      waived.waivers,
+      replays,
+    );
     try {
-      await writeReports(report, settings.reportDir, net, reproSettingsOf(report, settings));
+      await writeReports(report, settings.reportDir, net, reproductions);
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
+import type { Replay } from '../evidence/trace.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
 import type { Report, RuleResult, WaiverSummary } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
+import type { Reproduction } from '../reports/repro/reproduction.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 import { applyWaivers } from '../reports/waivers.js';
@@ -28,31 +30,43 @@ export function waive(
   return { results: applied.results, waivers: applied.summary };
 }
 
+/**
+ * The report as written: waivers, each failure's reproduction (planned once
+ * here, from the run's replays) and the history. Answers the reproductions
+ * to write beside it.
+ */
 export async function completeReport(
   built: Report,
   settings: Settings,
   cwd: string,
   waivers: WaiverSummary | undefined,
-): Promise<Report> {
-  let report = attachReproduction(
+  replays: ReadonlyMap<string, Replay>,
+): Promise<{ report: Report; reproductions: Reproduction[] }> {
+  const attached = attachReproduction(
     { ...built, ...(waivers ? { waivers } : {}) },
     replayBase(replaySettings(settings, cwd)),
     settings.profile.dialect.paths.token,
-    reproSettingsOf(built, settings),
+    { settings: reproSettingsOf(built, settings), replays },
   );
+  let report = attached.report;
   const dir = settings.workflow?.history;
   if (dir) {
     const { runs, unreadable } = await loadHistory(dir);
     report = { ...report, history: computeHistory(report, runs, dir, unreadable) };
   }
-  return report;
+  return { report, reproductions: attached.reproductions };
 }
 
-/** Where the run's reproductions replay by default, and how the target places and cancels orders. */
-export function reproSettingsOf(report: Report, settings: Settings): ReproSettings {
+/** Where the run's reproductions replay by default, and where the target keeps what they make. */
+function reproSettingsOf(report: Report, settings: Settings): ReproSettings {
   const info = report.target_info;
   return reproSettings(
-    { origin: report.target, apiBaseUrl: info.api_base_url, controlUrl: info.control_url },
+    {
+      origin: report.target,
+      apiBaseUrl: info.api_base_url,
+      controlUrl: info.control_url,
+      embedded: info.embedded_reference,
+    },
     settings.profile.dialect,
     !info.control_url,
   );

@@ -112,6 +112,7 @@ export class HttpClient {
       const exchange = recorder.record({
         channel: req.channel,
         startedAt,
+        sentAt: performance.timeOrigin + started,
         durationMs,
         method: req.method,
         url: url.pathname + url.search,
@@ -135,6 +136,7 @@ export class HttpClient {
       recorder.record({
         channel: req.channel,
         startedAt,
+        sentAt: performance.timeOrigin + started,
         durationMs: performance.now() - started,
         method: req.method,
         url: url.pathname + url.search,

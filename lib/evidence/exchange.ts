@@ -28,6 +28,13 @@ export interface Exchange {
 export interface RawExchange {
   channel: Exchange['channel'];
   startedAt: Date;
+  /**
+   * When it was sent, in milliseconds since the epoch to the fraction: which
+   * requests were in flight together (a race a reproduction sends together again).
+   */
+  sentAt?: number;
+  /** Requests sent at once on purpose (a race) may say so: the same mark for all of them. */
+  sentWith?: string;
   durationMs: number;
   method: string;
   url: string;

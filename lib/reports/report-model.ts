@@ -1,7 +1,6 @@
 import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample, Verdict } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
-import type { Replay } from '../evidence/trace.js';
 import type { Violation } from '../violations/violation.js';
 
 /**
@@ -114,12 +113,6 @@ export interface RuleResult {
   waiver?: ResultWaiver;
   /** Addition (issue 21): the sentence(s) of the document the rule rests on. */
   source?: RuleSource;
-  /**
-   * Failed, warning and error results: the check's whole sequence as replay
-   * steps and its violations to judge again (no secret: variables only).
-   * Turned into `repro/<RULE>.mjs` and `reproduce.curl`; not written to report.json.
-   */
-  replay?: Replay;
 }
 
 /** What a rule rests on, as in the catalogue: `doc` is `api` (the API document) or `contract`. */

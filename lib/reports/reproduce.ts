@@ -1,9 +1,10 @@
 import type { Exchange } from '../evidence/exchange.js';
+import type { Replay } from '../evidence/trace.js';
 import type { Report, Reproduce, RuleResult } from './report-model.js';
 import { curlScript } from './repro/curl-script.js';
-import { reproducible } from './repro/repro-file.js';
+import { planReplay } from './repro/plan.js';
 import type { ReproSettings } from './repro/repro-settings.js';
-import { REPRO_DIR } from './repro/write-repro.js';
+import { type Reproduction, reproductionFile } from './repro/reproduction.js';
 import { shellWord } from './shell-quote.js';
 
 /**
@@ -34,7 +35,10 @@ const SECRET_VARIABLES = {
   partnerSecret: 'PARTNER_SECRET_KEY',
 } as const;
 
-/** The package's command: what `npx` runs wherever the suite is installed (issue 21: no absolute path). */
+/**
+ * The package's command: what `npx` runs in the suite's checkout or wherever
+ * its package is installed (no absolute path of the machine that ran it).
+ */
 export const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
 
 /**
@@ -72,27 +76,35 @@ const NEEDS_REPRODUCTION = new Set(['failed', 'warning', 'error']);
 
 /**
  * Adds `reproduce` to every failed, warning and error result: the command
- * that re-runs that rule alone; the check's whole sequence as a sh script
- * with curl (its exchanges as curl commands when it has no replay) and, when
- * it has one, its standalone reproduction `repro/<RULE>.mjs`.
+ * that re-runs that rule alone, and, when the check's sequence can be
+ * replayed, its replay plan (planned here, once) as the curl form and as
+ * `repro/<RULE>.mjs` (warnings: `repro/warnings/`); else its exchanges as
+ * curl commands. Answers the report and the reproductions to write.
  */
 export function attachReproduction(
   report: Report,
   base: string,
   tokenPath: string,
-  repro?: ReproSettings,
-): Report {
+  standalone?: { settings: ReproSettings; replays: ReadonlyMap<string, Replay> },
+): { report: Report; reproductions: Reproduction[] } {
+  const reproductions: Reproduction[] = [];
   const results = report.results.map((result): RuleResult => {
     if (!NEEDS_REPRODUCTION.has(result.verdict)) return result;
-    const standalone = repro !== undefined && reproducible(result);
+    const replay = standalone?.replays.get(result.rule_id);
+    const plan =
+      standalone && replay && replay.trace.steps.length > 0
+        ? planReplay(result, replay, standalone.settings)
+        : undefined;
+    const file = plan ? reproductionFile(result) : undefined;
+    if (plan && file) reproductions.push({ plan, file });
     const reproduce: Reproduce = {
       command: withOnly(base, result.rule_id),
-      curl: standalone ? curlScript(result, repro) : curlLines(result, report, tokenPath),
-      ...(standalone ? { file: `${REPRO_DIR}/${result.rule_id}.mjs` } : {}),
+      curl: plan ? curlScript(plan) : curlLines(result, report, tokenPath),
+      ...(file ? { file } : {}),
     };
     return { ...result, reproduce };
   });
-  return { ...report, replay_command: base, results };
+  return { report: { ...report, replay_command: base, results }, reproductions };
 }
 
 /** At most this many exchanges per rule: the ones its violations point at, else the last API one. */

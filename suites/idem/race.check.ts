@@ -27,12 +27,17 @@ check('IDEM-10', async (ctx) => {
     }
     ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });
   }
+  const success = { at: '/status', is: { between: [200, 299] as [number, number] } };
   ctx.expectTrue(ids.size === 1, {
     code: 'STATE',
     pointer: '/body/id',
     expected: 'one order id across all successful answers',
     received: [...ids],
     message: `${RACERS} identical racing requests answered ${ids.size} different orders`,
+    // The same judgement as data over the racers' answers: a reproduction sends them together
+    // again and counts the orders they name.
+    exchanges: answers.map((res) => res.exchange),
+    must: { distinct: `/body${ctx.dialect.answers.order.id}`, among: success, min: 1, max: 1 },
   });
   const [id] = ids;
   if (id !== undefined) await expectSingleOrder(ctx, key, body.external_id, id, 'racing requests');

@@ -53,7 +53,7 @@ check('RATE-05', async (ctx) => {
   ctx.expectHeader(
     res,
     'retry-after',
-    (value) => /^\d+$/.test(value.trim()) && Number(value) >= 1,
+    { seconds: { min: 1 } },
     'a whole number of seconds, at least 1',
   );
 });
@@ -72,6 +72,7 @@ check('RATE-06', async (ctx) => {
         received: res.header('retry-after') ?? null,
         message: `the 429 of ${limit.name} says no number of seconds to wait`,
         exchange: res.exchange,
+        must: { at: '/headers/retry-after', is: { seconds: {} } },
       });
       continue;
     }
@@ -98,6 +99,7 @@ check('RATE-10', async (ctx) => {
     received: res.header('retry-after') ?? null,
     message: 'a 60-second window resets within 60 seconds',
     exchange: res.exchange,
+    must: { at: '/headers/retry-after', is: { seconds: { max: 60 } } },
   });
   if (seconds === undefined || seconds < 3) {
     ctx.note('Retry-After too short to look two seconds before it');
@@ -121,6 +123,7 @@ check('RATE-10', async (ctx) => {
     received: early.status,
     message: `served ${seconds - 2} s after a Retry-After of ${seconds}: the window is not the one Retry-After names`,
     exchange: early.exchange,
+    must: { at: '/status', is: { equals: 429 } },
   });
 });
 

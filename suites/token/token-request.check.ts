@@ -30,12 +30,7 @@ check('TOKEN-12', async (ctx) => {
   const key = await ctx.key();
   const res = await requestToken(ctx, key);
   ctx.expectStatus(res, ctx.dialect.operations.token.status);
-  ctx.expectHeader(
-    res,
-    'content-type',
-    (value) => value.split(';')[0]?.trim().toLowerCase() === 'application/json',
-    'application/json',
-  );
+  ctx.expectHeader(res, 'content-type', { mediaType: 'application/json' }, 'application/json');
 });
 
 // Section 4: the token request is a form (Content-Type: application/x-www-form-urlencoded);

@@ -15,7 +15,7 @@ function reportWithTwoEvidences() {
     sampleReport({ results }),
     'CONTROL_TOKEN="$CONTROL_TOKEN" node /s/bin/conformance.js --target http://127.0.0.1:4010 --seed=1234 --num-runs 100',
     '/oauth/token',
-  );
+  ).report;
 }
 
 describe('report.html anchors', () => {

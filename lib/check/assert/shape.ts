@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
 
 /** Maps zod issues to SCHEMA violations, one per issue, each at its JSON pointer. */
@@ -13,6 +14,7 @@ export function shapeViolations<S extends z.ZodType>(
   const violations = parsed.error.issues.map((issue): Violation => {
     const at = pointer + issue.path.map((part) => `/${escapePointer(String(part))}`).join('');
     const expected = 'expected' in issue ? issue.expected : describeIssue(issue);
+    const test = testOf(issue);
     return {
       code: 'SCHEMA',
       pointer: at,
@@ -20,9 +22,25 @@ export function shapeViolations<S extends z.ZodType>(
       received: valueAt(value, issue.path),
       message: `${at || '(body)'}: ${issue.message}`,
       ...(exchange === undefined ? {} : { exchange }),
+      // The issues whose condition is plain data; zod's others (formats, lengths) stay the check's.
+      ...(test && exchange !== undefined && at.startsWith('/body')
+        ? { must: { at, is: test } }
+        : {}),
     };
   });
   return { violations };
+}
+
+const TYPES = new Set(['string', 'number', 'boolean', 'object', 'array', 'null']);
+
+/** A wrong type or a value outside a literal set, as a test of condition.mjs. */
+function testOf(issue: z.core.$ZodIssue): Test | undefined {
+  if (issue.code === 'invalid_type') {
+    const type = issue.expected === 'int' ? 'integer' : issue.expected;
+    return TYPES.has(type) || type === 'integer' ? ({ type } as Test) : undefined;
+  }
+  if (issue.code === 'invalid_value') return { oneOf: [...issue.values] };
+  return undefined;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

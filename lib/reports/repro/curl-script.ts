@@ -1,168 +1,412 @@
-import type { TraceStep, TraceVar } from '../../evidence/trace.js';
-import type { RuleResult } from '../report-model.js';
+import { readFileSync } from 'node:fs';
 import { shellWord } from '../shell-quote.js';
-import type { ReproSettings } from './repro-settings.js';
+import type { PlanStep, ReplayPlan } from './plan-types.js';
+import { describeStep } from './runtime/step-text.mjs';
+import { runtimeText } from './runtime-text.js';
 
-/** Headers curl sets itself, or that describe one connection only. */
-const SKIPPED = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
+/** The awk program that picks and makes values: one process an answer, never one a value. */
+const VALUES_AWK = readFileSync(new URL('./runtime/values.awk', import.meta.url), 'utf8');
 
-const PICK = `pick() { node -e 'let s="";process.stdin.on("data",(d)=>{s+=d}).on("end",()=>{let v;try{v=JSON.parse(s)}catch{}for(const k of process.argv[1].split("/").slice(1))v=v==null?v:v[k.replace(/~1/g,"/").replace(/~0/g,"~")];process.stdout.write(v==null?"":String(v))})' "$1" < "$2"; }`;
-const FRESH = `fresh() { node -e 'const s=process.argv[1];process.stdout.write(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.replace(/0/g,"a"))?crypto.randomUUID():s.replace(/0/g,()=>String(Math.floor(Math.random()*10))))' "$1"; }`;
+/** Where a value goes, and the form of its shell variable written there. */
+type Context = 'raw' | 'url' | 'json' | 'form';
+const SUFFIX: Record<Context, string> = { raw: '', url: '_u', json: '_j', form: '_f' };
+
+const JUDGE_END = 'REPRO_JUDGE_END';
 
 /**
- * The curl form of a reproduction (issue 21): the same sequence as
- * `repro/<RULE>.mjs` as a POSIX sh script, set-up included, each identifier
- * captured from the answer before it into a shell variable. Needs curl, sh
- * and node (to pick values out of JSON); secrets only from the environment.
- * Prints one line per answer; the ones the violations name are marked.
+ * The curl form of a reproduction: the plan as a POSIX sh script, its steps
+ * as curl commands in the plan's order (loops, requests sent together with
+ * `&` and `wait`), each value picked from the answer before by one awk an
+ * answer, then one node judging the answers as `repro/<RULE>.mjs` does:
+ * prints what each judgement expected and what came, and exits 1 while the
+ * failure stands, 0 once it does not, 2 when it cannot tell or cannot run.
+ * Needs sh, curl, awk and node; secrets only from the environment.
  */
-export function curlScript(result: RuleResult, settings: ReproSettings): string[] {
-  const replay = result.replay;
-  if (!replay) return [];
-  const { steps, vars } = replay.trace;
-  const judged = new Set(replay.judge.map((j) => j.exchange).filter((id) => id !== undefined));
-  const controlPath = settings.controlUrl
-    ? new URL(settings.controlUrl).pathname.replace(/\/$/, '')
-    : '';
-  const word = wordIn(vars);
-  const env = [...new Set(Object.values(vars).flatMap((v) => (v.kind === 'env' ? [v.name] : [])))];
-  const lines = [
-    '#!/bin/sh',
-    `# ${result.rule_id} ${result.title}`.replace(/\n/g, ' '),
-    `# The check's whole sequence with curl. Export ${env.join(', ') || 'nothing'}; TARGET${settings.controlUrl ? ' and CONTROL_URL' : ''} default to the run's.`,
-    'set -u',
-    `TARGET="\${TARGET:-${settings.target}}"`,
-    ...(settings.controlUrl ? [`CONTROL_URL="\${CONTROL_URL:-${settings.controlUrl}}"`] : []),
-    `T=$(mktemp -d); trap 'rm -rf "$T"' EXIT`,
-    PICK,
-    FRESH,
-  ];
-  for (const [name, def] of Object.entries(vars)) {
-    if (def.kind === 'env') lines.push(`${name}="$${def.name}"`);
-    if (def.kind === 'client') lines.push(`${name}=$(fresh ${shellWord(def.shape)})`);
+export function curlScript(plan: ReplayPlan): string[] {
+  const steps = new Map(plan.steps.map((s) => [s.id, s]));
+  const lines: string[] = [...preamble(plan)];
+  lines.push(...initValues(plan));
+  for (const item of plan.items) {
+    if ('step' in item) lines.push(...sendStep(plan, steps.get(item.step) as PlanStep));
+    else if ('together' in item) {
+      const members = item.together.map((id) => steps.get(id) as PlanStep);
+      lines.push(`# ${members.length} requests the check sent at once, sent together again`);
+      for (const step of members) lines.push(...needs(plan, step));
+      for (const step of members) lines.push(`fire ${step.id} ${curlArgs(plan, step)} &`);
+      lines.push('wait');
+      for (const step of members)
+        lines.push(...afterSend(plan, step, shellWord(describeStep(step))));
+    } else {
+      const loop = item.loop.map((id) => steps.get(id) as PlanStep);
+      const first = loop[0] as PlanStep;
+      const last = loop.at(-1) as PlanStep;
+      const what = `#${first.id}..#${last.id} ${loop.length} like requests ${describeStep(first).replace(/^#\d+ /, '')}`;
+      lines.push(
+        `# ${what}: sent until HTTP ${item.until ?? '(any)'} comes, at most ${item.most} times, each with client values of its own`,
+        ...needs(plan, first),
+        'i=0',
+        `while [ "$i" -lt ${item.most} ]; do`,
+        '  i=$((i+1))',
+        `  step ${last.id} '' ${shellWord(picks(plan, last))} 0 ${checkOf(first)} ${curlArgs(plan, first, '-$i')}`,
+        ...[...captures(plan, last), ...makes(plan, last)].map((line) => `  ${line}`),
+        ...(item.until === undefined ? [] : [`  [ "$_s" = ${item.until} ] && break`]),
+        'done',
+        `printf '%s -> HTTP %s (%s sent)\\n' ${shellWord(what)} "$_s" "$i"`,
+      );
+    }
   }
-  const curlOf = (step: TraceStep, client: (name: string) => string) => {
-    const w = (template: string) => word(template, client);
-    const url =
-      step.channel === 'api'
-        ? `"$TARGET"${w(step.url)}`
-        : `"$CONTROL_URL"${w(step.url.slice(controlPath.length))}`;
-    const parts = ['curl', '-sS', '-o', '"$T/b"', '-w', "'%{http_code}'", '-X', step.method];
-    for (const [name, value] of Object.entries(step.headers)) {
-      if (SKIPPED.has(name)) continue;
-      parts.push('-H', w(`${name}: ${value}`));
-    }
-    if (step.basic !== undefined) parts.push('-u', w(step.basic));
-    if (step.body !== undefined && step.body !== '') parts.push('--data-raw', w(step.body));
-    parts.push(url);
-    return `code=$(${parts.join(' ')})`;
-  };
-  const report = (step: TraceStep, what: string) => {
-    const mark = judged.has(step.id)
-      ? ` (the failing answer; the run got HTTP ${step.status ?? 'none'}${step.code ? ` ${step.code}` : ''})`
-      : '';
-    lines.push(
-      `echo ${shellWord(`${what} ->`)} "HTTP $code $(pick /code "$T/b")"${mark ? ` ${shellWord(mark)}` : ''}`,
-    );
-  };
-  const capture = (step: TraceStep) => {
-    for (const [name, def] of Object.entries(vars)) {
-      if (def.kind === 'answer' && def.step === step.id)
-        lines.push(`${name}=$(pick ${shellWord(def.pointer)} "$T/b")`);
-    }
-  };
-  const shape = shapeIn(vars);
-  const defining = new Set(
-    Object.values(vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
-  );
-  for (const item of alike(steps, shape, defining)) {
-    if (item.length < LOOP) {
-      for (const step of item) {
-        lines.push(curlOf(step, (name) => `"$${name}"`));
-        capture(step);
-        report(step, `#${step.id} ${step.method} ${step.url.replace(/\{\{v\d+\}\}/g, '…')}`);
-      }
-      continue;
-    }
-    // Like requests (a rate limit's): sent until the answer the run's last one got, each with
-    // fresh client values (the loop's count appended), no node in between: a window is short.
-    // As the .mjs form: a window that ends during the loop starts the count again, once, and
-    // the new window may need the whole burst the run sent, its like requests before this run
-    // of them included (another class's requests sent at once split it).
-    const first = item[0] as TraceStep;
-    const last = item[item.length - 1] as TraceStep;
-    const limit = last.status !== first.status ? last.status : undefined;
-    const burst = steps.filter((s) => s.id <= last.id && shape(s) === shape(first)).length;
-    const most = limit === undefined ? item.length : item.length + burst;
-    lines.push('i=0', `while [ "$i" -lt ${most} ]; do`, '  i=$((i+1))');
-    lines.push(`  ${curlOf(first, (name) => `"$${name}-$i"`)}`);
-    if (limit !== undefined) lines.push(`  [ "$code" = ${limit} ] && break`);
-    lines.push('done');
-    capture(last);
-    report(
-      last,
-      `#${first.id}..#${last.id} ${item.length} like requests ${first.method} ${first.url.replace(/\{\{v\d+\}\}/g, '…')}`,
-    );
-  }
+  lines.push(...judge(plan));
   return lines;
 }
 
-/** Runs of at least this many like requests become one loop. */
-const LOOP = 5;
-
-/** A step's request but for client-made values: like requests have the same shape. */
-function shapeIn(vars: Record<string, TraceVar>): (step: TraceStep) => string {
-  return (s) =>
-    JSON.stringify([s.channel, s.method, s.url, s.body, s.headers, s.basic]).replace(
-      /\{\{(v\d+)\}\}/g,
-      (whole, name: string) => (vars[name]?.kind === 'client' ? '{{client}}' : whole),
-    );
-}
-
-/**
- * Consecutive steps that differ only in client-made values, as the runtime groups them. A
- * step whose answer gives a later one a value (an account made for a later key) is set-up,
- * not a burst: only the last step of a loop may (the loop keeps the last answer's values).
- */
-function alike(
-  steps: TraceStep[],
-  shape: (step: TraceStep) => string,
-  defining: ReadonlySet<number>,
-): TraceStep[][] {
-  const out: TraceStep[][] = [];
-  for (let i = 0; i < steps.length; ) {
-    let j = i + 1;
-    const first = steps[i] as TraceStep;
-    while (
-      j < steps.length &&
-      shape(steps[j] as TraceStep) === shape(first) &&
-      (steps[j - 1] as TraceStep).status === first.status &&
-      !defining.has((steps[j - 1] as TraceStep).id)
-    )
-      j++;
-    if (j - i >= LOOP) out.push(steps.slice(i, j));
-    else for (let k = i; k < j; k++) out.push([steps[k] as TraceStep]);
-    i = j;
+function preamble(plan: ReplayPlan): string[] {
+  const env = plan.env;
+  const lines = [
+    '#!/bin/sh',
+    `# ${plan.rule.id} ${plan.rule.title}`.replace(/[\r\n]/g, ' '),
+    ...(plan.quote
+      ? [
+          `# Rests on (${plan.quote.doc} section ${plan.quote.section}): "${plan.quote.text}"`.replace(
+            /[\r\n]/g,
+            ' ',
+          ),
+        ]
+      : []),
+    "# The check's whole sequence with curl, its answers judged at the end as the check judged them.",
+    `# Needs sh, curl, awk and node. Export ${env.join(', ') || 'nothing'}; TARGET${plan.control ? ' and CONTROL_URL' : ''} point it elsewhere.`,
+    '# Exit 1: REPRODUCED (the failure stands); 0: NOT REPRODUCED; 2: could not tell or could not run.',
+    'cannot() { printf \'CANNOT RUN: %s\\n\' "$1"; exit 2; }',
+    plan.target
+      ? `TARGET="\${TARGET:-${plan.target}}"`
+      : `[ -n "\${TARGET:-}" ] || cannot "no target: the run tested the suite's bundled reference server, whose port closed with the run; export TARGET (a running server's origin)"`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'TARGET=${TARGET%/}',
+    `case $TARGET in http://*|https://*) ;; *) cannot "TARGET must be an http or https URL: $TARGET" ;; esac`,
+  ];
+  if (plan.control) {
+    const fallback = plan.control.followsTarget ? `$TARGET${plan.control.path}` : plan.control.url;
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    lines.push(`CONTROL_URL="\${CONTROL_URL:-${fallback}}"`, 'CONTROL_URL=${CONTROL_URL%/}');
   }
-  return out;
+  for (const name of env) {
+    lines.push(
+      `[ -n "\${${name}:-}" ] || cannot 'set ${name} in the environment (the run'"'"'s credential; never put it in this file)'`,
+      `export ${name}`,
+    );
+  }
+  lines.push(
+    'for tool in curl awk node; do command -v "$tool" >/dev/null 2>&1 || cannot "needs $tool on PATH"; done',
+  );
+  const live = plan.steps.filter((s) => s.live);
+  const allowLive =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'case "${CONFORMANCE_ALLOW_LIVE_ORDERS:-}" in 1|[Tt][Rr][Uu][Ee]|[Yy][Ee][Ss]|[Oo][Nn]) ;; *) cannot "this reproduction places orders with a live key, which are real: set CONFORMANCE_ALLOW_LIVE_ORDERS=1 (never against production)" ;; esac';
+  if (live.length > 0) lines.push(allowLive);
+  else if (plan.mode === 'partner' && plan.steps.some((s) => s.makes === 'order'))
+    lines.push(`case "$PARTNER_ACCESS_KEY_ID" in *_live_*) ${allowLive} ;; esac`);
+  lines.push(
+    'T=$(mktemp -d 2>/dev/null || mktemp -d -t repro) || cannot "no temporary folder"',
+    ...cleanup(plan),
+    'trap cleanup EXIT',
+    "trap 'exit 130' INT TERM",
+    `cat > "$T/values.awk" <<'REPRO_AWK_END'`,
+    VALUES_AWK.trimEnd(),
+    'REPRO_AWK_END',
+    ': > "$T/values"',
+    '# fire ID CURL-ARGS: one request; its status, headers, body and curl exit go to $T/ID.*',
+    'fire() { _f=$1; shift; : > "$T/$_f.b"; curl -sS --max-time 30 --connect-timeout 10 --max-filesize 2097152 --proto =http,https -o "$T/$_f.b" -D "$T/$_f.h" -w \'%{http_code}\\n\' "$@" > "$T/$_f.s" 2>/dev/null; echo $? > "$T/$_f.x"; }',
+    '# took ID WHAT PICKS CHECK: reads the answer (awk picks the values), prints a line, stops when there is none',
+    'took() {',
+    '  read -r _x < "$T/$1.x" || _x=1',
+    '  case $_x in 0|63) ;; 6) cannot "$2 got no answer: unknown host (is TARGET right?)" ;; 7) cannot "$2 got no answer: connection refused (is the target up?)" ;; 28) cannot "$2 got no answer in 30 s" ;; *) cannot "$2 got no answer (curl exit $_x)" ;; esac',
+    '  read -r _s < "$T/$1.s" || _s=000',
+    '  _code=; _ra=',
+    '  # awk only where a value is to be picked (or a 429 to be waited out): not a process an answer',
+    '  if [ -n "$3" ] || [ "$_s" = 429 ]; then',
+    '    PICK=$3 MODE=pick VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" "$T/$1.h" "$T/$1.b" > "$T/p" 2>/dev/null',
+    '    { IFS= read -r _code; IFS= read -r _ra; } < "$T/p"',
+    '  else',
+    '    # The problem code for the line printed, by the shell alone: letters, digits and `_.-` only.',
+    '    IFS= read -r _code < "$T/$1.b"',
+    `    case $_code in *'"code"'*) _code=\${_code#*'"code"'}; _code=\${_code#*'"'}; _code=\${_code%%'"'*} ;; *) _code= ;; esac`,
+    '    case $_code in *[!A-Za-z0-9_.-]*) _code= ;; esac',
+    '  fi',
+    '  _over=; [ "$_x" = 63 ] && _over=" (answer over 2 MiB: read no further)"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    '  [ -n "$2" ] && printf \'%s -> HTTP %s%s%s\\n\' "$2" "$_s" "${_code:+ $_code}" "$_over"',
+    '  case $4 in',
+    '    control) case $_s in 2??) ;; 401) cannot "set-up through the control API failed: $2: the control token was refused (CONTROL_TOKEN)" ;; *) cannot "set-up through the control API failed: $2: HTTP $_s" ;; esac ;;',
+    '    key) [ "$_s" = 401 ] && cannot "the API key was refused at $2 (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY, or a key made by the control API)" ;;',
+    '  esac',
+    '  return 0',
+    '}',
+    '# step ID WHAT PICKS PACE CHECK CURL-ARGS: fire and took; PACE 1: a 429 the run did not meet here is waited out',
+    'step() {',
+    '  _id=$1; _what=$2; _picks=$3; _pace=$4; _check=$5; shift 5; _n=0',
+    '  while :; do',
+    '    fire "$_id" "$@"; took "$_id" "$_what" "$_picks" "$_check"',
+    '    if [ "$_pace" = 1 ] && [ "$_s" = 429 ] && [ "$_n" -lt 3 ] && [ -n "$_ra" ] && [ "$_ra" -le 65 ]; then',
+    '      printf \'(429: waiting %s s as Retry-After asks)\\n\' "$_ra"; sleep "$_ra"; _n=$((_n+1)); continue',
+    '    fi',
+    '    return 0',
+    '  done',
+    '}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'need() { eval "_v=\\${$1:-}"; [ -n "$_v" ] || cannot "$2: no value for $1: the answer it comes from did not carry it"; }',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'made() { printf \'%s %s %s %s\\n\' "$1" "$2" "${3:-}" "${4:-}" >> "$T/made"; }',
+  );
+  return lines;
 }
 
-/** A templated text as one shell word: literal parts single-quoted, variables as "$vN". */
-function wordIn(
-  vars: Record<string, TraceVar>,
-): (template: string, client: (name: string) => string) => string {
-  return (template, client) => {
-    const pieces = template.split(/\{\{(v\d+)\}\}/);
-    const out = pieces
-      .map((piece, i) => {
-        if (i % 2 === 1) {
-          const def = vars[piece];
-          if (!def) return shellWord(`{{${piece}}}`);
-          return def.kind === 'client' ? client(piece) : `"$${piece}"`;
-        }
-        return piece === '' ? '' : shellWord(piece);
-      })
-      .join('');
-    return out || "''";
+/** Client values and made-up credentials, and the forms of the environment's: one awk. */
+function initValues(plan: ReplayPlan): string[] {
+  const made: string[] = [];
+  const names: string[] = [];
+  for (const [name, def] of Object.entries(plan.vars)) {
+    if (def.kind === 'client') made.push(`client ${name} ${def.shape}`);
+    else if (def.kind === 'made') made.push(`made ${name} ${def.shape} ${def.prefix}`);
+    else if (def.kind === 'env') made.push(`env ${name} ${def.name}`);
+    else continue;
+    names.push(name);
+  }
+  if (names.length === 0) return [];
+  return [
+    'SEED=$(od -An -N4 -tu4 /dev/urandom 2>/dev/null || echo $$)',
+    `SEED=$SEED MODE=make MAKE=${shellWord(made.join('\n'))} VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" > "$T/init"`,
+    `{ ${names.map(readForms).join(' ')} } < "$T/init"`,
+  ];
+}
+
+function readForms(name: string): string {
+  return Object.values(SUFFIX)
+    .map((suffix) => `IFS= read -r ${name}${suffix};`)
+    .join(' ');
+}
+
+function sendStep(plan: ReplayPlan, step: PlanStep): string[] {
+  return [
+    ...needs(plan, step),
+    `step ${step.id} ${shellWord(describeStep(step))} ${shellWord(picks(plan, step))} ${step.status === 429 ? 0 : 1} ${checkOf(step)} ${curlArgs(plan, step)}`,
+    ...captures(plan, step),
+    ...makes(plan, step),
+  ];
+}
+
+/** After a request sent in the background: read its answer as `step` does. */
+function afterSend(plan: ReplayPlan, step: PlanStep, what: string): string[] {
+  return [
+    `took ${step.id} ${what} ${shellWord(picks(plan, step))} ${checkOf(step)}`,
+    ...captures(plan, step),
+    ...makes(plan, step),
+  ];
+}
+
+/** What the step's answer must be for the replay to go on (set-up that failed, a refused key). */
+function checkOf(step: PlanStep): string {
+  const ok = step.status !== undefined && step.status >= 200 && step.status < 300;
+  if (step.channel === 'control' && ok) return 'control';
+  if (step.channel === 'api' && step.basic !== undefined && step.status !== 401) return 'key';
+  return '-';
+}
+
+/** The values to pick from a step's answer: its captures and the id of what it makes. */
+function picks(plan: ReplayPlan, step: PlanStep): string {
+  const out = (step.captures ?? []).map(([name, pointer]) => `${name}=${pickPointer(pointer)}`);
+  const made = madeId(plan, step);
+  if (made) out.push(`_m=${pickPointer(made)}`);
+  return out.join(' ');
+}
+
+/** A JSON pointer as values.awk takes it: a space written ~2 (never in a pointer otherwise). */
+function pickPointer(pointer: string): string {
+  return pointer.replaceAll(' ', '~2');
+}
+
+function madeId(plan: ReplayPlan, step: PlanStep): string | undefined {
+  if (step.makes === 'key') return '/access_key_id';
+  if (step.makes === 'order') return plan.paths.orders.idPointer;
+  if (step.makes === 'webhook') return plan.paths.webhooks.idPointer;
+  return undefined;
+}
+
+function captures(plan: ReplayPlan, step: PlanStep): string[] {
+  const names = (step.captures ?? []).map(([name]) => name);
+  if (madeId(plan, step)) names.push('_m');
+  if (names.length === 0) return [];
+  return [`{ IFS= read -r _; IFS= read -r _; ${names.map(readForms).join(' ')} } < "$T/p"`];
+}
+
+/** Notes what the step made (when it succeeded) for clean-up. */
+function makes(plan: ReplayPlan, step: PlanStep): string[] {
+  const ok = 'case $_s in 2??)';
+  const token = /^bearer\s+\{\{(v\d+)\}\}$/i.exec(step.headers.authorization ?? '')?.[1] ?? '';
+  switch (step.makes) {
+    case 'key':
+      return [`${ok} made key "$_m_u" ;; esac`];
+    case 'order':
+    case 'webhook':
+      return [`${ok} made ${step.makes} "$_m_u" ${token || '-'} ${step.tokenFrom ?? '-'} ;; esac`];
+    case 'service':
+      return [`${ok} made service ${word(plan, step.url, 'url')} ;; esac`];
+    default:
+      return [];
+  }
+}
+
+/** A step needs the values it sends learned: else it cannot be sent, and the replay says so. */
+function needs(plan: ReplayPlan, step: PlanStep): string[] {
+  const text = JSON.stringify([step.url, step.headers, step.basic, step.body]);
+  const names = [...new Set([...text.matchAll(/\{\{(v\d+)\}\}/g)].map((m) => m[1] as string))];
+  return names
+    .filter((name) => plan.vars[name]?.kind === 'answer')
+    .map((name) => `need ${name} ${shellWord(describeStep(step))}`);
+}
+
+/** The curl arguments of a step: method, headers, credentials, body, URL. `loop`: client values' suffix. */
+function curlArgs(plan: ReplayPlan, step: PlanStep, loop?: string): string {
+  const w = (template: string, context: Context) => word(plan, template, context, loop);
+  const parts = ['-X', shellWord(step.method)];
+  for (const [name, value] of Object.entries(step.headers)) {
+    if (['host', 'content-length', 'connection', 'accept-encoding'].includes(name)) continue;
+    parts.push('-H', w(`${name}: ${value}`, 'raw'));
+  }
+  if (step.basic !== undefined) {
+    const [id, ...rest] = step.basic.split(':');
+    parts.push('-u', `${w(id ?? '', 'form')}:${w(rest.join(':'), 'form')}`);
+  }
+  if (step.body !== undefined && step.body !== '') {
+    parts.push('--data-raw', w(step.body, bodyContext(step.headers['content-type'])));
+  } else if (['POST', 'PUT', 'PATCH'].includes(step.method)) {
+    parts.push('-H', "'content-length: 0'");
+  }
+  const base = step.channel === 'api' ? '"$TARGET"' : '"$CONTROL_URL"';
+  parts.push(`${base}${w(step.url, 'url')}`);
+  return parts.join(' ');
+}
+
+function bodyContext(contentType: string | undefined): Context {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return 'raw';
+}
+
+/** A template as one shell word: literal parts quoted, each variable as its form for where it goes. */
+function word(plan: ReplayPlan, template: string, context: Context, loop?: string): string {
+  const pieces = template.split(/\{\{(v\d+|!)\}\}/);
+  const out = pieces
+    .map((piece, i) => {
+      if (i % 2 === 0) return piece === '' ? '' : literal(piece);
+      if (piece === '!') return literal('{{');
+      const def = plan.vars[piece];
+      if (!def) return literal(`{{${piece}}}`);
+      const variable = `${piece}${SUFFIX[context]}`;
+      return loop && def.kind === 'client' ? `"\${${variable}}${loop}"` : `"$${variable}"`;
+    })
+    .join('');
+  return out || "''";
+}
+
+/** Literal text as a shell word; control characters through printf, never raw in the script. */
+function literal(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  if (!/[\u0000-\u001f\u007f]/.test(text)) return shellWord(text);
+  const escaped = text
+    .replaceAll('\\', '\\\\')
+    .replaceAll("'", `'\\''`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\0${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+  return `"$(printf '%b' '${escaped}')"`;
+}
+
+/** Removes what the replay made, each with the credential that made it; then the temporary folder. */
+function cleanup(plan: ReplayPlan): string[] {
+  const { orders, webhooks } = plan.paths;
+  const at = (path: string) => {
+    const [before, after] = path.split('{id}');
+    return `"$TARGET"${literal(before ?? '')}"$_id"${after ? literal(after) : ''}`;
   };
+  const tokenSteps = [
+    ...new Set(
+      plan.steps.flatMap((s) =>
+        (s.makes === 'order' || s.makes === 'webhook') && s.tokenFrom !== undefined
+          ? [s.tokenFrom]
+          : [],
+      ),
+    ),
+  ];
+  const again = tokenSteps.flatMap((id) => {
+    const step = plan.steps.find((s) => s.id === id);
+    if (!step) return [];
+    return [
+      `again_${id}() { fire ${id}t ${curlArgs(plan, step)}; PICK=${shellWord(picks(plan, step))} MODE=pick LC_ALL=C awk -f "$T/values.awk" "$T/${id}t.h" "$T/${id}t.b" > "$T/p" 2>/dev/null; ${captures(plan, step)[0] ?? ':'}; }`,
+    ];
+  });
+  return [
+    ...again,
+    '# unmake TOKEN-VARIABLE TOKEN-STEP CURL-ARGS: with the token that made it; a new one if that expired',
+    'unmake() {',
+    '  _tv=$1; _from=$2; shift 2',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    '  case $_tv in v[0-9]*) eval "_tk=\\${$_tv:-}" ;; *) return 0 ;; esac',
+    `  _c=$(curl -sS --max-time 30 --proto =http,https -o /dev/null -w '%{http_code}' -H "authorization: Bearer $_tk" "$@" 2>/dev/null)`,
+    '  if [ "$_c" = 401 ] && [ "$_from" != - ] && command -v "again_$_from" >/dev/null 2>&1; then',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    '    "again_$_from"; eval "_tk=\\${$_tv:-}"',
+    '    curl -sS --max-time 30 --proto =http,https -o /dev/null -H "authorization: Bearer $_tk" "$@" 2>/dev/null',
+    '  fi',
+    '  return 0',
+    '}',
+    'cleanup() {',
+    "  trap '' INT TERM",
+    '  if [ -s "$T/made" ]; then',
+    '    while read -r _k _id _tv _from; do',
+    '      case $_k in',
+    `        order) unmake "$_tv" "$_from" -X POST ${at(orders.cancel)} ;;`,
+    `        webhook) unmake "$_tv" "$_from" -X ${shellWord(webhooks.remove)} ${at(webhooks.item)} ;;`,
+    '      esac',
+    '    done < "$T/made"',
+    ...(plan.control
+      ? [
+          '    while read -r _k _id _tv _from; do',
+          '      case $_k in',
+          `        service) curl -sS --max-time 30 --proto =http,https -o /dev/null -X PATCH -H "x-control-token: $CONTROL_TOKEN" -H 'content-type: application/json' --data-raw '{"service":"normal","suspended":false}' "$CONTROL_URL$_id" 2>/dev/null ;;`,
+          '        key) curl -sS --max-time 30 --proto =http,https -o /dev/null -X POST -H "x-control-token: $CONTROL_TOKEN" "$CONTROL_URL/keys/$_id/revoke" 2>/dev/null ;;',
+          '      esac',
+          '    done < "$T/made"',
+        ]
+      : []),
+    '  fi',
+    '  rm -rf "$T"',
+    '}',
+  ];
+}
+
+/** One node judges every answer as repro/<RULE>.mjs would, and writes its exit code. */
+function judge(plan: ReplayPlan): string[] {
+  const data = {
+    rule: plan.rule,
+    ...(plan.reason ? { reason: plan.reason } : {}),
+    vars: plan.vars,
+    steps: plan.steps.map((s) => ({
+      id: s.id,
+      method: s.method,
+      url: s.url,
+      ...(s.key ? { key: s.key } : {}),
+    })),
+    judge: plan.judge,
+  };
+  const program = `const REPRO = ${JSON.stringify(data)};\n\n${runtimeText('curl')}\n\ncurlMain(REPRO);`;
+  if (program.split('\n').includes(JUDGE_END))
+    throw new Error('the judgement holds its own end mark');
+  return [
+    '# The judgement: every answer judged as the check judged the run’s, with what came and what the rule requires.',
+    `node --input-type=module - "$T" <<'${JUDGE_END}'`,
+    program,
+    JUDGE_END,
+    '_verdict=2; [ -s "$T/verdict" ] && read -r _verdict < "$T/verdict"',
+    'case $_verdict in 0|1|2) ;; *) _verdict=2 ;; esac',
+    'exit "$_verdict"',
+  ];
 }

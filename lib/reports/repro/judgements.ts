@@ -1,0 +1,116 @@
+import type { Judgement, TraceStep, TraceVar } from '../../evidence/trace.js';
+import { type Condition, pointersOf } from '../../violations/condition.mjs';
+import { requestShape } from './loops.js';
+import type { PlanJudgement } from './plan-types.js';
+
+/**
+ * What a reproduction judges: each violation of the result (and each race's
+ * rule that held in the run) with the rule's condition as data, the steps
+ * whose answers it reads, and what tells a fix from a different answer.
+ *
+ * A header or field is judged only on an answer with the run's status (or a
+ * status the check accepted there): another status is a different answer,
+ * never judged as if it were the run's. A judgement on one of like requests
+ * in flight together reads all of them, since which of them gets the bad
+ * answer is the timing's.
+ */
+export function planJudgements(
+  judge: readonly Judgement[],
+  steps: ReadonlyMap<number, TraceStep>,
+  vars: Record<string, TraceVar>,
+  groups: readonly (readonly TraceStep[])[],
+  expects: readonly { exchange: number; must: Condition }[],
+): PlanJudgement[] {
+  const violated = new Set(
+    judge.flatMap((j) => (j.held || j.exchange === undefined ? [] : [j.exchange])),
+  );
+  return judge.map((j): PlanJudgement => {
+    const base = {
+      message: j.message,
+      code: j.code,
+      pointer: j.pointer,
+      expected: j.expected,
+      received: j.received,
+      ...(j.held ? { held: true as const } : {}),
+    };
+    if (j.exchanges) {
+      const ids = j.exchanges.filter((id) => steps.has(id));
+      return {
+        ...base,
+        steps: ids,
+        across: true,
+        ...(j.must ? { must: j.must } : {}),
+        run: runOf(steps.get(ids[0] ?? -1)),
+      };
+    }
+    const step = j.exchange === undefined ? undefined : steps.get(j.exchange);
+    if (!step) {
+      // Judged across answers by values learned from them (two answers that must name one order).
+      const learned = JSON.stringify([j.expected, j.received]).match(/\{\{(v\d+)\}\}/g) ?? [];
+      const fresh = learned.some((m) => vars[m.slice(2, -2)]?.kind === 'answer');
+      return {
+        ...base,
+        steps: [],
+        ...(j.code === 'VALUE' && fresh && j.exchange === undefined
+          ? { values: { expected: j.expected, received: j.received } }
+          : {}),
+        run: {},
+      };
+    }
+    const must = j.must ?? derived(j);
+    const group = groups.find((members) => members.some((m) => m.id === step.id));
+    const shape = requestShape(vars);
+    const like = group ? group.filter((m) => shape(m) === shape(step)) : [step];
+    const expect = expects.find((e) => e.exchange === step.id)?.must;
+    const readsStatus = must !== undefined && pointersOf(must).includes('/status');
+    // Racers the check judged as one (a race's rule over all of them): the statuses it found
+    // nothing wrong with are answers it accepts from any of them. Like requests merely in flight
+    // together (a burst) were not each judged: another status there is a different answer.
+    const raced = judge.some((other) => like.every((m) => other.exchanges?.includes(m.id)));
+    const accepts = raced
+      ? [
+          ...new Set(
+            like.flatMap((m) => (m.status !== undefined && !violated.has(m.id) ? [m.status] : [])),
+          ),
+        ]
+      : [];
+    return {
+      ...base,
+      steps: like.map((m) => m.id),
+      ...(must ? { must } : j.observed ? { old: j.observed } : {}),
+      ...(readsStatus ? {} : { guard: guardOf(step, expect) }),
+      ...(like.length > 1 && accepts.length ? { accepts } : {}),
+      ...(expect ? { expects: expect } : {}),
+      run: runOf(step),
+    };
+  });
+}
+
+/** The condition of a violation made before checks gave theirs as data: a model's `holds`, a status. */
+function derived(j: Judgement): Condition | undefined {
+  if (j.holds) return { all: j.holds.map((h) => ({ at: h.pointer, is: { equals: h.equals } })) };
+  if (j.pointer !== '/status') return undefined;
+  const expected = [j.expected].flat();
+  if (expected.length > 0 && expected.every((x) => typeof x === 'number'))
+    return { at: '/status', is: { oneOf: expected } };
+  if (j.expected === '2xx') return { at: '/status', is: { between: [200, 299] } };
+  return undefined;
+}
+
+/** The statuses under which a header or field is judged: the run's, or those the check accepted there. */
+function guardOf(step: TraceStep, expect: Condition | undefined): number[] {
+  const run = step.status === undefined ? [] : [step.status];
+  if (!expect || !('at' in expect)) return run;
+  const accepted =
+    'oneOf' in expect.is ? expect.is.oneOf : 'equals' in expect.is ? [expect.is.equals] : [];
+  const statuses = accepted.filter((s): s is number => typeof s === 'number');
+  return step.status !== undefined && statuses.includes(step.status) ? statuses : run;
+}
+
+function runOf(step: TraceStep | undefined): PlanJudgement['run'] {
+  if (!step) return {};
+  return {
+    ...(step.status === undefined ? {} : { status: step.status }),
+    ...(step.code === undefined ? {} : { code: step.code }),
+  };
+}

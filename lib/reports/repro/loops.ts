@@ -1,0 +1,67 @@
+import type { TraceStep, TraceVar } from '../../evidence/trace.js';
+
+/** Runs of at least this many like requests (a rate limit's burst) become one loop. */
+export const LOOP = 5;
+
+/** A step's request but for client-made values: like requests (a burst, racers) have the same shape. */
+export function requestShape(vars: Record<string, TraceVar>): (step: TraceStep) => string {
+  return (s) =>
+    JSON.stringify([s.channel, s.method, s.url, s.body, s.headers, s.basic]).replace(
+      /\{\{(v\d+)\}\}/g,
+      (whole, name: string) => (vars[name]?.kind === 'client' ? '{{client}}' : whole),
+    );
+}
+
+/** A loop of like requests: sent until `until` comes, at most `most` times. */
+export interface Loop {
+  steps: TraceStep[];
+  until?: number;
+  most: number;
+}
+
+/**
+ * The steps in order, runs of like requests (the same request but for the
+ * client's fresh values, each its own Idempotency-Key) as loops. A step whose
+ * answer gives a later one a value is set-up, not a burst: only a loop's last
+ * may (the loop keeps the last answer's values).
+ *
+ * A loop goes on until the answer the run's last one got (the limit reached).
+ * A window that ends during the loop starts the count again, once (the check
+ * allows as much), and the new window may need the whole burst the run sent,
+ * its like requests before this loop included (another class's requests sent
+ * at once split it): at most the loop's own count plus that burst.
+ */
+export function loopsOf(
+  steps: readonly TraceStep[],
+  vars: Record<string, TraceVar>,
+): (TraceStep | Loop)[] {
+  const shape = requestShape(vars);
+  const defining = new Set(
+    Object.values(vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
+  );
+  const out: (TraceStep | Loop)[] = [];
+  for (let i = 0; i < steps.length; ) {
+    const first = steps[i] as TraceStep;
+    let j = i + 1;
+    while (
+      j < steps.length &&
+      shape(steps[j] as TraceStep) === shape(first) &&
+      (steps[j - 1] as TraceStep).status === first.status &&
+      !defining.has((steps[j - 1] as TraceStep).id)
+    )
+      j++;
+    if (j - i >= LOOP) {
+      const loop = steps.slice(i, j);
+      const last = loop.at(-1) as TraceStep;
+      const until = last.status !== first.status ? last.status : undefined;
+      const burst = steps.slice(0, j).filter((s) => shape(s) === shape(first)).length;
+      out.push({
+        steps: loop,
+        ...(until === undefined ? {} : { until }),
+        most: until === undefined ? loop.length : loop.length + burst,
+      });
+    } else out.push(...steps.slice(i, j));
+    i = j;
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import type { EnvName, Replay, TraceStep } from '../../evidence/trace.js';
+import type { RuleResult } from '../report-model.js';
+import { planJudgements } from './judgements.js';
+import { loopsOf } from './loops.js';
+import type { PlanItem, PlanStep, ReplayPlan } from './plan-types.js';
+import type { ReproSettings } from './repro-settings.js';
+import { stepRoles } from './step-roles.js';
+import { togetherOf } from './together.js';
+
+/**
+ * The replay plan of one result, made once when the report is written: the
+ * check's steps with what each captures, in the order to send them (like
+ * requests as loops, requests the check had in flight together as groups),
+ * and what to judge. Both forms of a reproduction execute it as it is.
+ */
+export function planReplay(
+  result: RuleResult,
+  replay: Replay,
+  settings: ReproSettings,
+): ReplayPlan {
+  const { steps, vars } = replay.trace;
+  const control = settings.controlUrl ? new URL(settings.controlUrl) : undefined;
+  const controlPath = control ? control.pathname.replace(/\/$/, '') : '';
+  const roles = stepRoles(steps, vars, settings, controlPath);
+  const captures = new Map<number, [string, string][]>();
+  for (const [name, def] of Object.entries(vars)) {
+    if (def.kind === 'answer')
+      captures.set(def.step, [...(captures.get(def.step) ?? []), [name, def.pointer]]);
+  }
+  const planSteps = steps.map((step): PlanStep => {
+    const {
+      at: _at,
+      ms: _ms,
+      uses: _uses,
+      sentWith: _mark,
+      truncated: _cut,
+      error: _error,
+      ...rest
+    } = step;
+    const captured = captures.get(step.id);
+    return {
+      ...rest,
+      // Control steps below the control URL, which a replay may move (--control-url).
+      url: step.channel === 'control' ? step.url.slice(controlPath.length) : step.url,
+      ...(captured ? { captures: captured } : {}),
+      ...roles.get(step.id),
+    };
+  });
+  const grouped = togetherOf(loopsOf(steps, vars));
+  const items = grouped.map((item): PlanItem => {
+    if ('id' in item) return { step: item.id };
+    if ('together' in item) return { together: item.together.map((s) => s.id) };
+    return {
+      loop: item.steps.map((s) => s.id),
+      ...(item.until === undefined ? {} : { until: item.until }),
+      most: item.most,
+    };
+  });
+  const groups = grouped.flatMap((item) => ('together' in item ? [item.together] : []));
+  const byId = new Map<number, TraceStep>(steps.map((s) => [s.id, s]));
+  const judge = planJudgements(replay.judge, byId, vars, groups, replay.expects ?? []);
+  const sentence = replay.judge.find((j) => !j.held && j.sentence)?.sentence;
+  const source = result.source;
+  const env = [
+    ...new Set(Object.values(vars).flatMap((v) => (v.kind === 'env' ? [v.name] : []))),
+  ] as EnvName[];
+  return {
+    rule: { id: result.rule_id, title: result.title, level: result.level, section: result.section },
+    verdict: result.verdict,
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(sentence
+      ? { quote: { doc: 'api', section: sentence.section, text: sentence.quote } }
+      : source
+        ? { quote: { doc: source.doc, section: source.section, text: source.quote } }
+        : {}),
+    target: settings.embedded ? null : settings.target,
+    control: control
+      ? {
+          url: settings.controlUrl as string,
+          path: controlPath,
+          followsTarget: control.origin === new URL(settings.target).origin,
+        }
+      : null,
+    mode: settings.mode,
+    env,
+    vars,
+    steps: planSteps,
+    items,
+    judge,
+    paths: settings.paths,
+    ...(replay.unreplayable ? { unreplayable: replay.unreplayable } : {}),
+  };
+}

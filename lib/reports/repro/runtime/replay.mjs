@@ -1,0 +1,377 @@
+// Executes a replay plan (REPRO): every step in the plan's order, like requests as loops, the
+// requests the check had in flight together sent together, each value learned from the answers
+// it gets now; then removes what it made (orders cancelled, webhook endpoints deleted, keys
+// revoked, service states put back), on Ctrl-C too. Decides nothing the plan does not say.
+import { randomInt, randomUUID } from 'node:crypto';
+import { valueAt } from '../../../violations/condition.mjs';
+import { closeConnections, NoAnswer, send, sendTogether } from './http.mjs';
+import { describeStep } from './step-text.mjs';
+import { bodyEncoder, fill, fillUrl, Unfilled } from './template.mjs';
+import { visible } from './visible.mjs';
+
+/** A failure of the reproduction's own (never the target's): exit 2, saying why. */
+export class CannotRun extends Error {}
+
+/** Longest wait for a Retry-After outside the steps that are the rule's subject. */
+const MAX_RETRY_AFTER_S = 65;
+
+/** A value made by the client in the run (an Idempotency-Key, an external_id): fresh, same shape. */
+export function fresh(shape) {
+  if (
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(shape.replace(/0/g, 'a'))
+  )
+    return randomUUID();
+  return shape.replace(/0/g, () => String(randomInt(10)));
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A credential the check made up (a forged token), made up again in the same shape. */
+export function madeUp(prefix, shape) {
+  return (
+    prefix +
+    shape.replace(/[aA0]/g, (c) =>
+      c === '0'
+        ? String(randomInt(10))
+        : c === 'a'
+          ? LETTERS[randomInt(26)]
+          : LETTERS[randomInt(26)].toUpperCase(),
+    )
+  );
+}
+
+/**
+ * Replays REPRO against `options.target` / `options.control`; answers the answers by step id, the
+ * values learned and the secrets (for a LEAK). `log` prints progress (stderr).
+ */
+export async function replayPlan(REPRO, options, log) {
+  if (REPRO.unreplayable)
+    throw new CannotRun(`this check cannot be replayed standalone: ${REPRO.unreplayable}`);
+  const values = new Map();
+  for (const [name, def] of Object.entries(REPRO.vars)) {
+    if (def.kind === 'env') {
+      const value = process.env[def.name];
+      if (!value)
+        throw new CannotRun(
+          `set ${def.name} in the environment (the run's credential; never put it in this file)`,
+        );
+      values.set(name, value);
+    } else if (def.kind === 'client') values.set(name, fresh(def.shape));
+    else if (def.kind === 'made') values.set(name, madeUp(def.prefix, def.shape));
+  }
+  guardLiveOrders(REPRO, options);
+  const steps = new Map(REPRO.steps.map((step) => [step.id, step]));
+  const secrets = secretNames(REPRO);
+  const redact = (text) => {
+    let out = String(text).replace(
+      /("(?:access_token|refresh_token|secret_key|client_secret|secret|password|token)"\s*:\s*)"[^"]*"/gi,
+      '$1"[REDACTED]"',
+    );
+    for (const name of secrets) {
+      const value = values.get(name);
+      if (value) out = out.split(value).join('[REDACTED]');
+    }
+    if (options.controlToken) out = out.split(options.controlToken).join('[REDACTED]');
+    return out;
+  };
+  const say = (text) => log(visible(text));
+
+  /** The request of a step, every value filled as it is written where it goes. */
+  const requestOf = (step) => {
+    try {
+      const base = step.channel === 'api' ? options.target : options.control;
+      if (!base) throw new CannotRun('this check uses the control API: pass --control-url URL');
+      const headers = {};
+      for (const [name, value] of Object.entries(step.headers)) {
+        if (name === 'host' || name === 'content-length' || name === 'connection') continue;
+        headers[name] = headerValue(fill(value, values), name);
+      }
+      if (step.basic !== undefined) {
+        const form = (text) => encodeURIComponent(text).replace(/%20/g, '+');
+        const [id, ...rest] = step.basic.split(':');
+        headers.authorization = `Basic ${Buffer.from(`${form(fill(id, values))}:${form(fill(rest.join(':'), values))}`).toString('base64')}`;
+      }
+      const body =
+        step.body === undefined
+          ? undefined
+          : fill(step.body, values, bodyEncoder(step.headers['content-type']));
+      return { url: base + fillUrl(step.url, values), method: step.method, headers, body };
+    } catch (error) {
+      if (error instanceof Unfilled) throw new CannotRun(`${describeStep(step)}: ${error.message}`);
+      throw error;
+    }
+  };
+
+  const show = (req, answer) => {
+    if (!options.verbose) return;
+    say(`> ${req.method} ${redact(req.url)}`);
+    for (const [name, value] of Object.entries(req.headers))
+      say(
+        `  ${name}: ${/^(authorization|x-control-token)$/.test(name) ? redact(value).replace(/(\S+\s+)?\S+$/, '$1[REDACTED]') : redact(value)}`,
+      );
+    if (req.body) say(`  ${redact(req.body).slice(0, 2000)}`);
+    if (!answer) return;
+    say(`< ${answer.status}${answer.overCap ? ' (answer over 2 MiB: cut)' : ''}`);
+    for (const [name, value] of Object.entries(answer.headers)) say(`  ${name}: ${redact(value)}`);
+    if (answer.text) say(`  ${redact(answer.text).slice(0, 2000)}`);
+  };
+
+  const noAnswer = (step, error) =>
+    new CannotRun(
+      `${describeStep(step)} got no answer: ${error.code ?? error.message} (is the target up at ${step.channel === 'api' ? options.target : options.control}?)`,
+    );
+
+  /** Sends a step; `pace`: a 429 the run did not meet there is waited out (Retry-After), not judged. */
+  const sendStep = async (step, pace) => {
+    for (let attempt = 0; ; attempt++) {
+      const req = requestOf(step);
+      let answer;
+      try {
+        answer = await send(req);
+      } catch (error) {
+        if (error instanceof NoAnswer) throw noAnswer(step, error);
+        throw error;
+      }
+      show(req, answer);
+      const wait = Number(answer.headers['retry-after']);
+      if (
+        pace &&
+        answer.status === 429 &&
+        step.status !== 429 &&
+        attempt < 3 &&
+        wait >= 0 &&
+        wait <= MAX_RETRY_AFTER_S
+      ) {
+        say(`(429 at ${describeStep(step)}: waiting ${wait} s as Retry-After asks)`);
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        continue;
+      }
+      return { req, answer };
+    }
+  };
+
+  const answers = new Map();
+  const made = { orders: [], webhooks: [], keys: [], accounts: [], services: [] };
+  const learn = (step, req, answer) => {
+    answers.set(step.id, answer);
+    if (answer.overCap)
+      say(`${describeStep(step)}: answer over 2 MiB (the target's; read no further)`);
+    for (const [name, pointer] of step.captures ?? []) {
+      const value = valueAt(answer, `/body${pointer}`);
+      if ((typeof value === 'string' && value) || typeof value === 'number')
+        values.set(name, String(value));
+    }
+    const ok = answer.status >= 200 && answer.status < 300;
+    if (ok) remember(step, req, answer);
+    if (step.channel === 'control' && !ok && step.status >= 200 && step.status < 300) {
+      const why =
+        answer.status === 401
+          ? 'the control token was refused (CONTROL_TOKEN)'
+          : `HTTP ${answer.status}`;
+      throw new CannotRun(`set-up through the control API failed: ${describeStep(step)}: ${why}`);
+    }
+    if (
+      step.channel === 'api' &&
+      answer.status === 401 &&
+      step.status !== 401 &&
+      step.basic !== undefined
+    )
+      throw new CannotRun(
+        `the API key was refused at ${describeStep(step)} (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY, or a key made by the control API)`,
+      );
+  };
+  const remember = (step, req, answer) => {
+    const id = (pointer) => {
+      const value = valueAt(answer, `/body${pointer}`);
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+    };
+    if (step.makes === 'order' && id(REPRO.paths.orders.idPointer))
+      made.orders.push({ id: id(REPRO.paths.orders.idPointer), step, headers: req.headers });
+    if (step.makes === 'webhook' && id(REPRO.paths.webhooks.idPointer))
+      made.webhooks.push({ id: id(REPRO.paths.webhooks.idPointer), step, headers: req.headers });
+    if (step.makes === 'key' && id('/access_key_id')) made.keys.push(id('/access_key_id'));
+    if (step.makes === 'account' && id('/id')) made.accounts.push(id('/id'));
+    if (step.makes === 'service') made.services.push(req.url);
+  };
+
+  let cleaning;
+  const cleanUp = () => {
+    cleaning ??= removeMade(REPRO, options, made, steps, requestOf, say);
+    return cleaning;
+  };
+  const onSignal = (signal) => {
+    say(`${signal}: removing what the replay made`);
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    for (const item of REPRO.items) {
+      if ('step' in item) {
+        const step = steps.get(item.step);
+        const { req, answer } = await sendStep(step, true);
+        learn(step, req, answer);
+      } else if ('together' in item) {
+        const members = item.together.map((id) => steps.get(id));
+        const reqs = members.map(requestOf);
+        let got;
+        try {
+          got = await sendTogether(reqs);
+        } catch (error) {
+          if (error instanceof NoAnswer) throw noAnswer(members[0], error);
+          throw error;
+        }
+        members.forEach((step, i) => {
+          show(reqs[i], got[i]);
+          learn(step, reqs[i], got[i]);
+        });
+      } else {
+        // Like requests (a rate limit's) until the answer the run's last one got; they are the
+        // subject, so no pacing; past the run's count, each with client values of its own.
+        const loop = item.loop.map((id) => steps.get(id));
+        const last = loop.at(-1);
+        let answer;
+        for (let i = 0; i < item.most; i++) {
+          const step = loop[Math.min(i, loop.length - 1)];
+          if (i >= loop.length) refreshClientValues(REPRO, step, values);
+          const sent = await sendStep(step, false);
+          answer = sent.answer;
+          learn(step, sent.req, answer);
+          if (item.until !== undefined && answer.status === item.until) break;
+        }
+        answers.set(last.id, answer);
+      }
+    }
+  } finally {
+    await cleanUp();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    closeConnections();
+  }
+  const secretValues = [...secrets].map((name) => values.get(name)).filter(Boolean);
+  return { answers, values, secrets: secretValues };
+}
+
+/** A value sent in a header: a line break in it would be a header of the target's making. */
+function headerValue(value, name) {
+  if (/[\r\n\0]/.test(value))
+    throw new CannotRun(`the value for header ${name} holds a line break: not sent`);
+  return value;
+}
+
+/** New client-made values (Idempotency-Key, external_id) for a step sent once more. */
+function refreshClientValues(REPRO, step, values) {
+  const text = JSON.stringify([step.url, step.body, step.headers, step.basic]);
+  for (const [, name] of text.matchAll(/\{\{(v\d+)\}\}/g)) {
+    const def = REPRO.vars[name];
+    if (def?.kind === 'client') values.set(name, fresh(def.shape));
+  }
+}
+
+/** Variables holding a secret: never printed. */
+function secretNames(REPRO) {
+  const names = new Set();
+  for (const [name, def] of Object.entries(REPRO.vars)) {
+    if (def.kind === 'env' && def.name !== 'PARTNER_ACCESS_KEY_ID') names.add(name);
+    if (def.kind === 'answer' && /secret|token|password/i.test(def.pointer)) names.add(name);
+    if (def.kind === 'made') names.add(name);
+  }
+  return names;
+}
+
+/** Live orders are real: placed only with --allow-live-orders, as the suite itself asks. */
+function guardLiveOrders(REPRO, options) {
+  if (options.allowLiveOrders) return;
+  const partnerLive =
+    REPRO.mode === 'partner' && (process.env.PARTNER_ACCESS_KEY_ID ?? '').includes('_live_');
+  const live = REPRO.steps.filter((s) => s.live || (partnerLive && s.makes === 'order'));
+  if (live.length === 0) return;
+  throw new CannotRun(
+    `this reproduction places orders with a live key (${live.map((s) => `#${s.id}`).join(', ')}), which are real: pass --allow-live-orders (or set CONFORMANCE_ALLOW_LIVE_ORDERS=1), never against production`,
+  );
+}
+
+/**
+ * Removes what the replay made, each with the credential that made it: orders cancelled and
+ * webhook endpoints deleted (a new token from the step that gave the old one, when it expired),
+ * then keys revoked and service states put back. Accounts stay (the control protocol closes
+ * none); with their keys revoked nothing can use them. Every failure here is reported, never fatal.
+ */
+async function removeMade(REPRO, options, made, steps, requestOf, say) {
+  const failed = [];
+  const attempt = async (what, req) => {
+    try {
+      const answer = await send(req);
+      if (answer.status >= 300) failed.push(`${what}: HTTP ${answer.status}`);
+      return answer;
+    } catch (error) {
+      failed.push(`${what}: ${error.code ?? error.message}`);
+      return undefined;
+    }
+  };
+  const withFreshToken = async (thing, req) => {
+    const tokenStep =
+      thing.step.tokenFrom === undefined ? undefined : steps.get(thing.step.tokenFrom);
+    if (!tokenStep) return undefined;
+    try {
+      const answer = await send(requestOf(tokenStep));
+      const token = answer.json?.access_token;
+      if (typeof token !== 'string') return undefined;
+      return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } };
+    } catch {
+      return undefined;
+    }
+  };
+  const remove = async (what, thing, req) => {
+    const answer = await attempt(what, req);
+    if (answer?.status === 401) {
+      failed.pop();
+      const again = await withFreshToken(thing, req);
+      if (again) await attempt(what, again);
+      else failed.push(`${what}: HTTP 401`);
+    }
+  };
+  const api = options.target;
+  const orders = REPRO.paths.orders;
+  const webhooks = REPRO.paths.webhooks;
+  const credentialHeaders = (headers) => {
+    const out = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (/^(authorization|x-control-token|accept)$/.test(name)) out[name] = value;
+    }
+    return out;
+  };
+  for (const order of made.orders) {
+    await remove(`cancel order ${order.id}`, order, {
+      url: api + orders.cancel.replace('{id}', encodeURIComponent(order.id)),
+      method: 'POST',
+      headers: credentialHeaders(order.headers),
+    });
+  }
+  for (const endpoint of made.webhooks) {
+    await remove(`delete webhook endpoint ${endpoint.id}`, endpoint, {
+      url: api + webhooks.item.replace('{id}', encodeURIComponent(endpoint.id)),
+      method: webhooks.remove,
+      headers: credentialHeaders(endpoint.headers),
+    });
+  }
+  const controlHeaders = { 'x-control-token': options.controlToken ?? '' };
+  for (const url of made.services) {
+    await attempt('service state back to normal', {
+      url,
+      method: 'PATCH',
+      headers: { ...controlHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'normal', suspended: false }),
+    });
+  }
+  for (const key of made.keys) {
+    await attempt(`revoke key ${key}`, {
+      url: `${options.control}/keys/${encodeURIComponent(key)}/revoke`,
+      method: 'POST',
+      headers: controlHeaders,
+    });
+  }
+  // Refusals of what the target no longer allows (an order past its cancel window) are expected.
+  const unexpected = failed.filter((f) => !/HTTP (409|404|410)$/.test(f));
+  if (unexpected.length) say(`clean-up: could not ${unexpected.join('; ')}`);
+}
