@@ -96,10 +96,11 @@ export function attachReproduction(
         ? planReplay(result, replay, standalone.settings)
         : undefined;
     const file = plan ? reproductionFile(result) : undefined;
-    if (plan && file) reproductions.push({ plan, file });
+    const curl = plan ? curlScript(plan) : curlLines(result, report, tokenPath);
+    if (plan && file) reproductions.push({ plan, file, curl });
     const reproduce: Reproduce = {
       command: withOnly(base, result.rule_id),
-      curl: plan ? curlScript(plan) : curlLines(result, report, tokenPath),
+      curl,
       ...(file ? { file } : {}),
     };
     return { ...result, reproduce };

@@ -1,4 +1,4 @@
-import type { Test } from '../../violations/condition.mjs';
+import type { Condition, Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
 import type { HttpResponse } from '../context.js';
 
@@ -17,6 +17,13 @@ export function problemViolations(
   const exchange = res.exchange;
   const body = res.json as Record<string, unknown> | undefined;
   const code = body && typeof body === 'object' ? body.code : undefined;
+  // The judgement as data: status and code at once, whichever of them broke.
+  const must: Condition = {
+    all: [
+      { at: '/status', is: { equals: expected.status } },
+      { at: '/body/code', is: { equals: expected.code } },
+    ],
+  };
   if (res.status !== expected.status) {
     out.push({
       code: 'STATUS',
@@ -27,7 +34,7 @@ export function problemViolations(
         typeof code === 'string' ? ` ${code}` : ''
       }`,
       exchange,
-      must: { at: '/status', is: { equals: expected.status } },
+      must,
     });
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -38,7 +45,7 @@ export function problemViolations(
       received: res.text.slice(0, 200),
       message: 'the error body is not a JSON object',
       exchange,
-      must: { at: '/body', is: { type: 'object' } },
+      must,
     });
   } else if (code !== expected.code) {
     out.push({
@@ -48,7 +55,7 @@ export function problemViolations(
       received: code ?? '(missing)',
       message: `expected code ${expected.code}, got ${typeof code === 'string' ? code : 'none'}`,
       exchange,
-      must: { at: '/body/code', is: { equals: expected.code } },
+      must,
     });
   }
   return out;

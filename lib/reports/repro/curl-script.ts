@@ -361,6 +361,16 @@ function cleanup(plan: ReplayPlan): string[] {
     'cleanup() {',
     "  trap '' INT TERM",
     '  if [ -s "$T/made" ]; then',
+    ...(plan.control
+      ? [
+          '    # Service states first: a read-only account refuses the cancels.',
+          '    while read -r _k _id _tv _from; do',
+          '      case $_k in',
+          `        service) curl -sS --max-time 30 --proto =http,https -o /dev/null -X PATCH -H "x-control-token: $CONTROL_TOKEN" -H 'content-type: application/json' --data-raw '{"service":"normal","suspended":false,"incomplete":false}' "$CONTROL_URL$_id" 2>/dev/null ;;`,
+          '      esac',
+          '    done < "$T/made"',
+        ]
+      : []),
     '    while read -r _k _id _tv _from; do',
     '      case $_k in',
     `        order) unmake "$_tv" "$_from" -X POST ${at(orders.cancel)} ;;`,
@@ -371,7 +381,6 @@ function cleanup(plan: ReplayPlan): string[] {
       ? [
           '    while read -r _k _id _tv _from; do',
           '      case $_k in',
-          `        service) curl -sS --max-time 30 --proto =http,https -o /dev/null -X PATCH -H "x-control-token: $CONTROL_TOKEN" -H 'content-type: application/json' --data-raw '{"service":"normal","suspended":false}' "$CONTROL_URL$_id" 2>/dev/null ;;`,
           '        key) curl -sS --max-time 30 --proto =http,https -o /dev/null -X POST -H "x-control-token: $CONTROL_TOKEN" "$CONTROL_URL/keys/$_id/revoke" 2>/dev/null ;;',
           '      esac',
           '    done < "$T/made"',

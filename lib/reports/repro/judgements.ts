@@ -62,7 +62,15 @@ export function planJudgements(
     const shape = requestShape(vars);
     const like = group ? group.filter((m) => shape(m) === shape(step)) : [step];
     const expect = expects.find((e) => e.exchange === step.id)?.must;
-    const readsStatus = must !== undefined && pointersOf(must).includes('/status');
+    // A status judged by the run's old value (no condition as data) needs no guard either.
+    const readsStatus = must !== undefined ? pointersOf(must).includes('/status') : j.pointer === '/status';
+    // The statuses the check required at this step, held or broken: a field is judged on those too.
+    const required = [
+      ...(expect ? [expect] : []),
+      ...judge.flatMap((other) =>
+        other.exchange === step.id && other.must && !other.exchanges ? [other.must] : [],
+      ),
+    ];
     // Racers the check judged as one (a race's rule over all of them): the statuses it found
     // nothing wrong with are answers it accepts from any of them. Like requests merely in flight
     // together (a burst) were not each judged: another status there is a different answer.
@@ -78,7 +86,7 @@ export function planJudgements(
       ...base,
       steps: like.map((m) => m.id),
       ...(must ? { must } : j.observed ? { old: j.observed } : {}),
-      ...(readsStatus ? {} : { guard: guardOf(step, expect) }),
+      ...(readsStatus ? {} : { guard: guardOf(step, required) }),
       ...(like.length > 1 && accepts.length ? { accepts } : {}),
       ...(expect ? { expects: expect } : {}),
       run: runOf(step),
@@ -97,14 +105,22 @@ function derived(j: Judgement): Condition | undefined {
   return undefined;
 }
 
-/** The statuses under which a header or field is judged: the run's, or those the check accepted there. */
-function guardOf(step: TraceStep, expect: Condition | undefined): number[] {
-  const run = step.status === undefined ? [] : [step.status];
-  if (!expect || !('at' in expect)) return run;
-  const accepted =
-    'oneOf' in expect.is ? expect.is.oneOf : 'equals' in expect.is ? [expect.is.equals] : [];
-  const statuses = accepted.filter((s): s is number => typeof s === 'number');
-  return step.status !== undefined && statuses.includes(step.status) ? statuses : run;
+/**
+ * The statuses under which a header or field is judged: the run's, and those
+ * the check required at the step (a status judgement there, held or broken).
+ */
+function guardOf(step: TraceStep, required: readonly Condition[]): number[] {
+  const statuses = new Set<number>(step.status === undefined ? [] : [step.status]);
+  for (const condition of required) for (const status of statusesOf(condition)) statuses.add(status);
+  return [...statuses];
+}
+
+/** The statuses a condition on the status alone allows, when it names them. */
+function statusesOf(condition: Condition): number[] {
+  if (!('at' in condition) || condition.at !== '/status') return [];
+  const test = condition.is;
+  const listed = 'oneOf' in test ? test.oneOf : 'equals' in test ? [test.equals] : [];
+  return listed.filter((s): s is number => typeof s === 'number');
 }
 
 function runOf(step: TraceStep | undefined): PlanJudgement['run'] {

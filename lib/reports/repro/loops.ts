@@ -21,47 +21,55 @@ export interface Loop {
 
 /**
  * The steps in order, runs of like requests (the same request but for the
- * client's fresh values, each its own Idempotency-Key) as loops. A step whose
- * answer gives a later one a value is set-up, not a burst: only a loop's last
- * may (the loop keeps the last answer's values).
+ * client's fresh values, each its own Idempotency-Key) as loops. Like
+ * requests need not follow each other: bursts of two classes sent at once
+ * (a key's token requests beside another's writes) interleave, and each is
+ * a loop of its own, the other's requests after it. A step whose answer gives
+ * a later one a value is set-up, not a burst: only a loop's last may (the loop
+ * keeps the last answer's values).
  *
  * A loop goes on until the answer the run's last one got (the limit reached).
  * A window that ends during the loop starts the count again, once (the check
  * allows as much), and the new window may need the whole burst the run sent,
- * its like requests before this loop included (another class's requests sent
- * at once split it): at most the loop's own count plus that burst.
+ * its like requests before this loop included (a loop that ended at another
+ * status before): at most the loop's own count plus that burst.
  */
 export function loopsOf(
   steps: readonly TraceStep[],
   vars: Record<string, TraceVar>,
 ): (TraceStep | Loop)[] {
   const shape = requestShape(vars);
+  const shapes = steps.map(shape);
   const defining = new Set(
     Object.values(vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
   );
+  const taken = new Set<number>();
   const out: (TraceStep | Loop)[] = [];
-  for (let i = 0; i < steps.length; ) {
+  for (let i = 0; i < steps.length; i++) {
+    if (taken.has(i)) continue;
     const first = steps[i] as TraceStep;
-    let j = i + 1;
-    while (
-      j < steps.length &&
-      shape(steps[j] as TraceStep) === shape(first) &&
-      (steps[j - 1] as TraceStep).status === first.status &&
-      !defining.has((steps[j - 1] as TraceStep).id)
-    )
-      j++;
-    if (j - i >= LOOP) {
-      const loop = steps.slice(i, j);
-      const last = loop.at(-1) as TraceStep;
-      const until = last.status !== first.status ? last.status : undefined;
-      const burst = steps.slice(0, j).filter((s) => shape(s) === shape(first)).length;
-      out.push({
-        steps: loop,
-        ...(until === undefined ? {} : { until }),
-        most: until === undefined ? loop.length : loop.length + burst,
-      });
-    } else out.push(...steps.slice(i, j));
-    i = j;
+    const chain = [i];
+    for (let j = i + 1; j < steps.length; j++) {
+      if (taken.has(j) || shapes[j] !== shapes[i]) continue;
+      const previous = steps[chain.at(-1) as number] as TraceStep;
+      if (previous.status !== first.status || defining.has(previous.id)) break;
+      chain.push(j);
+    }
+    if (chain.length < LOOP) {
+      out.push(first);
+      continue;
+    }
+    for (const k of chain) taken.add(k);
+    const loop = chain.map((k) => steps[k] as TraceStep);
+    const last = loop.at(-1) as TraceStep;
+    const until = last.status !== first.status ? last.status : undefined;
+    const end = chain.at(-1) as number;
+    const burst = shapes.slice(0, end + 1).filter((s) => s === shapes[i]).length;
+    out.push({
+      steps: loop,
+      ...(until === undefined ? {} : { until }),
+      most: until === undefined ? loop.length : loop.length + burst,
+    });
   }
   return out;
 }

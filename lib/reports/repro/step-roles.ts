@@ -53,7 +53,7 @@ export function stepRoles(
           ? 'account'
           : labels.has(step.id)
             ? 'key'
-            : step.method === 'PATCH' && /"(service|suspended)"/.test(step.body ?? '')
+            : step.method === 'PATCH' && /"(service|suspended|incomplete)"/.test(step.body ?? '')
               ? 'service'
               : undefined
         : step.method === 'POST' && path === orders.path

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Report } from '../report-model.js';
 import type { SafetyNet } from '../safety-net.js';
 import { reproFile } from './repro-file.js';
-import { REPRO_DIR, type Reproduction, WARNINGS_DIR } from './reproduction.js';
+import { curlFileOf, REPRO_DIR, type Reproduction, WARNINGS_DIR } from './reproduction.js';
 
 /**
  * Runs the reproductions of a folder as node:test tests: `repro/test.mjs`
@@ -23,7 +23,8 @@ for (const file of readdirSync(here).filter((f) => /^[A-Z]+-\\d{2}\\.mjs$/.test(
 
 /**
  * Writes `repro/`: one standalone reproduction per failed and error result
- * with exchanges, warnings in `repro/warnings/`, a README listing them, and
+ * with exchanges and its curl form beside it (`.sh`), warnings in
+ * `repro/warnings/`, a README listing them, and
  * what makes each folder a node:test suite. Every file goes through the
  * safety net. Answers the files.
  */
@@ -36,9 +37,12 @@ export async function writeRepro(
   if (reproductions.length === 0) return [];
   const warnings = reproductions.some((r) => r.file.startsWith(`${WARNINGS_DIR}/`));
   await mkdir(join(dir, warnings ? WARNINGS_DIR : REPRO_DIR), { recursive: true });
-  const files: [string, string][] = reproductions.map((r) => {
+  const files: [string, string][] = reproductions.flatMap((r): [string, string][] => {
     const readme = r.file.startsWith(`${WARNINGS_DIR}/`) ? '../README.md' : 'README.md';
-    return [r.file, reproFile(net.cleanValue(r.plan), report.suite_version, readme)];
+    return [
+      [r.file, reproFile(net.cleanValue(r.plan), report.suite_version, readme)],
+      [curlFileOf(r.file), `${r.curl.join('\n')}\n`],
+    ];
   });
   files.push([`${REPRO_DIR}/README.md`, readme(report, reproductions)]);
   // `node --test repro/` runs the folder's entry on Node 22 and 24, and finds test.mjs on 26.
@@ -52,7 +56,8 @@ export async function writeRepro(
   const written: string[] = [];
   for (const [name, content] of files) {
     const path = join(dir, name);
-    await writeFile(path, net.clean(content), name.endsWith('.mjs') ? { mode: 0o755 } : {});
+    const executable = name.endsWith('.mjs') || name.endsWith('.sh');
+    await writeFile(path, net.clean(content), executable ? { mode: 0o755 } : {});
     written.push(path);
   }
   return written;
@@ -96,8 +101,9 @@ function readme(report: Report, reproductions: readonly Reproduction[]): string 
     'as required) once it does not; 2 when it cannot tell (`DIFFERENT ANSWER: the run got 429, now 200`)',
     'or cannot run (unreachable target, refused credential), saying why. The control API follows',
     '`--target` unless `--control-url` says otherwise; orders with a live key need `--allow-live-orders`.',
-    '`--verbose` prints every request and answer, headers included, secrets redacted. The curl form of',
-    'each is `reproduce.curl` in report.json: the same plan as a sh script, judged the same way.',
+    '`--verbose` prints every request and answer, headers included, secrets redacted. Beside each',
+    '`<RULE>.mjs`, `<RULE>.sh` is its curl form (also `reproduce.curl` in report.json): the same plan',
+    'as a sh script (needs curl, awk and node), judged the same way: `CONTROL_TOKEN=… TARGET=… sh <RULE>.sh`.',
     '',
     "How to read and use them: docs/replay.md in the suite's checkout or installed package",
     '(`node_modules/partner-ordering-conformance/docs/replay.md`).',

@@ -94,10 +94,9 @@ function judgeOne(plan, j, answers, values, secrets) {
       if (error instanceof Unfilled) return unjudged(error.message);
       throw error;
     }
-    const now = `${shown(received)} against ${shown(expected)}`;
     return sameValue(expected, received)
-      ? { kind: 'holds', text: `${j.message}: now ${now}, equal` }
-      : { kind: 'broken', text: `${j.message}: now ${now}` };
+      ? { kind: 'holds', text: `${j.message}: now ${shown(received)}, as required (${shown(expected)})` }
+      : { kind: 'broken', text: `${j.message}: now ${shown(received)}; required: ${shown(expected)}` };
   }
   if (j.steps.length === 0) return unjudged('it names no single answer');
   const sent = j.steps.filter((id) => answers.has(id));

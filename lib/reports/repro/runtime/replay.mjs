@@ -292,9 +292,9 @@ function guardLiveOrders(REPRO, options) {
 }
 
 /**
- * Removes what the replay made, each with the credential that made it: orders cancelled and
- * webhook endpoints deleted (a new token from the step that gave the old one, when it expired),
- * then keys revoked and service states put back. Accounts stay (the control protocol closes
+ * Removes what the replay made, each with the credential that made it: service states put
+ * back, orders cancelled and webhook endpoints deleted (a new token from the step that gave the
+ * old one, when it expired), then keys revoked. Accounts stay (the control protocol closes
  * none); with their keys revoked nothing can use them. Every failure here is reported, never fatal.
  */
 async function removeMade(REPRO, options, made, steps, requestOf, say) {
@@ -341,6 +341,16 @@ async function removeMade(REPRO, options, made, steps, requestOf, say) {
     }
     return out;
   };
+  const controlHeaders = { 'x-control-token': options.controlToken ?? '' };
+  // Service states first: a read-only account refuses the cancels.
+  for (const url of made.services) {
+    await attempt('service state back to normal', {
+      url,
+      method: 'PATCH',
+      headers: { ...controlHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'normal', suspended: false, incomplete: false }),
+    });
+  }
   for (const order of made.orders) {
     await remove(`cancel order ${order.id}`, order, {
       url: api + orders.cancel.replace('{id}', encodeURIComponent(order.id)),
@@ -353,15 +363,6 @@ async function removeMade(REPRO, options, made, steps, requestOf, say) {
       url: api + webhooks.item.replace('{id}', encodeURIComponent(endpoint.id)),
       method: webhooks.remove,
       headers: credentialHeaders(endpoint.headers),
-    });
-  }
-  const controlHeaders = { 'x-control-token': options.controlToken ?? '' };
-  for (const url of made.services) {
-    await attempt('service state back to normal', {
-      url,
-      method: 'PATCH',
-      headers: { ...controlHeaders, 'content-type': 'application/json' },
-      body: JSON.stringify({ service: 'normal', suspended: false }),
     });
   }
   for (const key of made.keys) {
