@@ -28,6 +28,7 @@ export function valueAt(answer, pointer) {
 
 function own(node, name) {
   if (typeof node !== 'object' || node === null) return undefined;
+  if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(name) ? node[Number(name)] : undefined;
   return Object.hasOwn(node, name) ? node[name] : undefined;
 }
 

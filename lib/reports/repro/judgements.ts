@@ -63,7 +63,8 @@ export function planJudgements(
     const like = group ? group.filter((m) => shape(m) === shape(step)) : [step];
     const expect = expects.find((e) => e.exchange === step.id)?.must;
     // A status judged by the run's old value (no condition as data) needs no guard either.
-    const readsStatus = must !== undefined ? pointersOf(must).includes('/status') : j.pointer === '/status';
+    const readsStatus =
+      must !== undefined ? pointersOf(must).includes('/status') : j.pointer === '/status';
     // The statuses the check required at this step, held or broken: a field is judged on those too.
     const required = [
       ...(expect ? [expect] : []),
@@ -111,7 +112,8 @@ function derived(j: Judgement): Condition | undefined {
  */
 function guardOf(step: TraceStep, required: readonly Condition[]): number[] {
   const statuses = new Set<number>(step.status === undefined ? [] : [step.status]);
-  for (const condition of required) for (const status of statusesOf(condition)) statuses.add(status);
+  for (const condition of required)
+    for (const status of statusesOf(condition)) statuses.add(status);
   return [...statuses];
 }
 

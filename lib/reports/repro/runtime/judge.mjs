@@ -95,8 +95,14 @@ function judgeOne(plan, j, answers, values, secrets) {
       throw error;
     }
     return sameValue(expected, received)
-      ? { kind: 'holds', text: `${j.message}: now ${shown(received)}, as required (${shown(expected)})` }
-      : { kind: 'broken', text: `${j.message}: now ${shown(received)}; required: ${shown(expected)}` };
+      ? {
+          kind: 'holds',
+          text: `${j.message}: now ${shown(received)}, as required (${shown(expected)})`,
+        }
+      : {
+          kind: 'broken',
+          text: `${j.message}: now ${shown(received)}; required: ${shown(expected)}`,
+        };
   }
   if (j.steps.length === 0) return unjudged('it names no single answer');
   const sent = j.steps.filter((id) => answers.has(id));
@@ -127,16 +133,22 @@ function judgeOne(plan, j, answers, values, secrets) {
       ? { kind: 'holds', text: `${what}, as required` }
       : { kind: 'broken', text: `${j.message}; now not so: ${what}` };
   }
-  const inGuard = j.guard ? list.filter(({ answer }) => j.guard.includes(answer.status)) : list;
-  if (inGuard.length === 0) {
+  // Of a race's requests, those with an answer the check accepted from a racer (a 201 beside the
+  // run's failing 409) are not judged: the check judged such answers otherwise (an order id).
+  const pool = j.accepts
+    ? list.filter(({ answer }) => !j.accepts.includes(answer.status) || answer.status === j.run.status)
+    : list;
+  if (pool.length === 0) {
     const statuses = list.map(({ answer }) => answer.status);
-    if (j.accepts && statuses.every((s) => j.accepts.includes(s))) {
-      return {
-        kind: 'holds',
-        text: `${j.message.split(':')[0]}: none of the ${list.length} requests sent together got the answer the run's failure was in (now HTTP ${statuses.join(', ')}, answers the check accepts)`,
-      };
-    }
-    const first = list[0];
+    return {
+      kind: 'holds',
+      text: `${j.message.split(':')[0]}: none of the ${list.length} requests sent together got the answer the run's failure was in (now HTTP ${statuses.join(', ')}, answers the check accepts)`,
+    };
+  }
+  const inGuard = j.guard ? pool.filter(({ answer }) => j.guard.includes(answer.status)) : pool;
+  if (inGuard.length === 0) {
+    const statuses = pool.map(({ answer }) => answer.status);
+    const first = pool[0];
     const text = `the run got ${runStatus(j)}, now ${statuses.join(', ')} (${where(plan, first.id, first.answer)}): ${place(j.pointer)} is not judged on another answer`;
     const breaking = j.expects ? list.find(({ answer }) => !holds(j.expects, answer)) : undefined;
     return {
