@@ -13,6 +13,9 @@ const SUFFIX: Record<Context, string> = { raw: '', url: '_u', json: '_j', form: 
 
 const JUDGE_END = 'REPRO_JUDGE_END';
 
+/** What every request of the curl form is sent with: no redirect followed, one body cap (2 MiB). */
+const TRANSFER = '--max-time 30 --connect-timeout 10 --max-filesize 2097152 --proto =http,https';
+
 /**
  * The curl form of a reproduction: the plan as a POSIX sh script, its steps
  * as curl commands in the plan's order (loops, requests sent together with
@@ -30,10 +33,26 @@ export function curlScript(plan: ReplayPlan): string[] {
     if ('step' in item) lines.push(...sendStep(plan, steps.get(item.step) as PlanStep));
     else if ('together' in item) {
       const members = item.together.map((id) => steps.get(id) as PlanStep);
-      lines.push(`# ${members.length} requests the check sent at once, sent together again`);
+      lines.push(
+        `# ${members.length} requests the check sent at once, sent together again: one curl opening a`,
+        '# connection for each at once where curl can (7.76 and later), else one curl each in the background',
+      );
       for (const step of members) lines.push(...needs(plan, step));
-      for (const step of members) lines.push(`fire ${step.id} ${curlArgs(plan, step)} &`);
-      lines.push('wait');
+      lines.push(
+        'if [ "$PARALLEL" = 1 ]; then',
+        `  ${members.map((step) => `: > "$T/${step.id}.b";`).join(' ')}`,
+        '  ( ulimit -f 4096 2>/dev/null; exec curl -sS -Z --parallel-immediate --parallel-max 64 \\',
+        ...members.map(
+          (step, i) =>
+            `    ${i > 0 ? '--next ' : ''}${TRANSFER} -o "$T/${step.id}.b" -D "$T/${step.id}.h" -w '${step.id} %{http_code} %{exitcode} %{size_download}\\n' ${curlArgs(plan, step)} \\`,
+        ),
+        '    > "$T/race" 2>/dev/null )',
+        '  while read -r _i _c _e _z; do echo "$_c $_z" > "$T/$_i.s"; echo "${_e:-1}" > "$T/$_i.x"; done < "$T/race"',
+        'else',
+        ...members.map((step) => `  fire ${step.id} ${curlArgs(plan, step)} &`),
+        '  wait',
+        'fi',
+      );
       for (const step of members)
         lines.push(...afterSend(plan, step, shellWord(describeStep(step))));
     } else {
@@ -104,6 +123,12 @@ function preamble(plan: ReplayPlan): string[] {
   if (live.length > 0) lines.push(allowLive);
   else if (plan.mode === 'partner' && plan.steps.some((s) => s.makes === 'order'))
     lines.push(`case "$PARTNER_ACCESS_KEY_ID" in *_live_*) ${allowLive} ;; esac`);
+  if (plan.items.some((item) => 'together' in item)) {
+    lines.push(
+      '# Requests sent together by one curl (--parallel, and %{exitcode} from 7.76 on), else one curl each.',
+      "PARALLEL=0; curl --help all 2>/dev/null | grep -q -- '--fail-with-body' && PARALLEL=1",
+    );
+  }
   lines.push(
     'T=$(mktemp -d 2>/dev/null || mktemp -d -t repro) || cannot "no temporary folder"',
     ...cleanup(plan),
@@ -114,22 +139,28 @@ function preamble(plan: ReplayPlan): string[] {
     'REPRO_AWK_END',
     ': > "$T/values"',
     '# fire ID CURL-ARGS: one request; its status, headers, body and curl exit go to $T/ID.*',
-    'fire() { _f=$1; shift; : > "$T/$_f.b"; curl -sS --max-time 30 --connect-timeout 10 --max-filesize 2097152 --proto =http,https -o "$T/$_f.b" -D "$T/$_f.h" -w \'%{http_code}\\n\' "$@" > "$T/$_f.s" 2>/dev/null; echo $? > "$T/$_f.x"; }',
+    // A file size limit, so that no answer fills the disk past the cap whatever curl's version
+    // (--max-filesize stops a chunked answer only from curl 8.4 on): 4096 blocks, 2 or 4 MiB.
+    `fire() { _f=$1; shift; : > "$T/$_f.b"; ( ulimit -f 4096 2>/dev/null; exec curl -sS ${TRANSFER} -o "$T/$_f.b" -D "$T/$_f.h" -w '%{http_code} %{size_download}\\n' "$@" > "$T/$_f.s" 2>/dev/null ); echo $? > "$T/$_f.x"; }`,
     '# took ID WHAT PICKS CHECK: reads the answer (awk picks the values), prints a line, stops when there is none',
     'took() {',
     '  read -r _x < "$T/$1.x" || _x=1',
+    '  read -r _s _size < "$T/$1.s" || _s=000',
+    '  # Over the cap: curl refused it (63), the file size limit stopped it (SIGXFSZ), or it came whole but larger.',
+    '  case $_x in 63|153|25) _x=63 ;; 0) [ "${_size:-0}" -gt 2097152 ] 2>/dev/null && _x=63 ;; esac',
+    '  if [ "$_x" = 63 ]; then echo 63 > "$T/$1.x"; case $_s in [1-9][0-9][0-9]) ;; *) read -r _ _s _ < "$T/$1.h" ;; esac; fi',
     '  case $_x in 0|63) ;; 6) cannot "$2 got no answer: unknown host (is TARGET right?)" ;; 7) cannot "$2 got no answer: connection refused (is the target up?)" ;; 28) cannot "$2 got no answer in 30 s" ;; *) cannot "$2 got no answer (curl exit $_x)" ;; esac',
-    '  read -r _s < "$T/$1.s" || _s=000',
     '  _code=; _ra=',
     '  # awk only where a value is to be picked (or a 429 to be waited out): not a process an answer',
-    '  if [ -n "$3" ] || [ "$_s" = 429 ]; then',
+    '  if [ "$_x" = 63 ]; then :',
+    '  elif [ -n "$3" ] || [ "$_s" = 429 ]; then',
     '    PICK=$3 MODE=pick VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" "$T/$1.h" "$T/$1.b" > "$T/p" 2>/dev/null',
     '    { IFS= read -r _code; IFS= read -r _ra; } < "$T/p"',
     '  else',
     '    # The problem code for the line printed, by the shell alone: letters, digits and `_.-` only.',
     '    IFS= read -r _code < "$T/$1.b"',
     `    case $_code in *'"code"'*) _code=\${_code#*'"code"'}; _code=\${_code#*'"'}; _code=\${_code%%'"'*} ;; *) _code= ;; esac`,
-    '    case $_code in *[!A-Za-z0-9_.-]*) _code= ;; esac',
+    '    case $_code in *[!A-Za-z0-9_.-]*|?????????????????????????????????????????????????????????????*) _code= ;; esac',
     '  fi',
     '  _over=; [ "$_x" = 63 ] && _over=" (answer over 2 MiB: read no further)"',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion

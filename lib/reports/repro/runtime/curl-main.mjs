@@ -27,7 +27,8 @@ export function judgeCurl(REPRO, dir, env) {
   for (const step of REPRO.steps) {
     const file = (ext) => join(dir, `${step.id}.${ext}`);
     if (!existsSync(file('s'))) continue;
-    const status = Number(readFileSync(file('s'), 'utf8').trim());
+    // `<status> <size downloaded>`, as curl's --write-out wrote it.
+    const status = Number(readFileSync(file('s'), 'utf8').trim().split(/\s+/)[0]);
     if (!Number.isInteger(status) || status < 100) continue;
     const overCap = existsSync(file('x')) && readFileSync(file('x'), 'utf8').trim() === OVER_CAP;
     const text = existsSync(file('b')) ? readFileSync(file('b'), 'utf8') : '';

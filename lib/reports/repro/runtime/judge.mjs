@@ -136,7 +136,9 @@ function judgeOne(plan, j, answers, values, secrets) {
   // Of a race's requests, those with an answer the check accepted from a racer (a 201 beside the
   // run's failing 409) are not judged: the check judged such answers otherwise (an order id).
   const pool = j.accepts
-    ? list.filter(({ answer }) => !j.accepts.includes(answer.status) || answer.status === j.run.status)
+    ? list.filter(
+        ({ answer }) => !j.accepts.includes(answer.status) || answer.status === j.run.status,
+      )
     : list;
   if (pool.length === 0) {
     const statuses = list.map(({ answer }) => answer.status);
