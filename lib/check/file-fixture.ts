@@ -78,7 +78,7 @@ export class FileFixture {
         ? new RevocationPoster(config.revocations, config.controlUrl)
         : undefined;
     this.recorder = new EvidenceRecorder(this.session.redactor, book);
-    // A replay reads the run's own credentials from the environment (issue 21).
+    // A replay reads the run's own credentials from the environment.
     this.recorder.credential(config.controlToken, 'CONTROL_TOKEN');
     this.recorder.credential(config.partnerKey?.secretKey, 'PARTNER_SECRET_KEY');
     this.recorder.credential(config.partnerKey?.accessKeyId, 'PARTNER_ACCESS_KEY_ID');

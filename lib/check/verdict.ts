@@ -41,7 +41,7 @@ export interface CheckOutcome {
   cases?: number;
   /** Free notes a check adds (what it tried, which reading it accepted). */
   notes: string[];
-  /** Failed, warning and error outcomes: what a standalone reproduction replays (issue 21). */
+  /** Failed, warning and error outcomes: what a standalone reproduction replays. */
   replay?: Replay;
 }
 

@@ -45,7 +45,6 @@ export async function completeReport(
   const attached = attachReproduction(
     { ...built, ...(waivers ? { waivers } : {}) },
     replayBase(replaySettings(settings, cwd)),
-    settings.profile.dialect.paths.token,
     { settings: reproSettingsOf(built, settings), replays },
   );
   let report = attached.report;

@@ -58,7 +58,7 @@ function testcase(result: RuleResult, report: Report): string {
   }
 }
 
-/** The failure message ends with the sentence of the document the rule rests on (issue 21). */
+/** The failure message ends with the sentence of the document the rule rests on. */
 function restsOn(result: RuleResult): string {
   const text = sourceText(result);
   return text ? ` (rests on the ${text})` : '';

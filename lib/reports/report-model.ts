@@ -111,7 +111,7 @@ export interface RuleResult {
   reproduce?: Reproduce;
   /** Addition, with `--waivers`: the waiver on this rule (a waived failure stays `failed`). */
   waiver?: ResultWaiver;
-  /** Addition (issue 21): the sentence(s) of the document the rule rests on. */
+  /** Addition: the sentence(s) of the document the rule rests on. */
   source?: RuleSource;
 }
 

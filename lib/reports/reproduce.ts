@@ -1,4 +1,3 @@
-import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
 import type { Report, Reproduce, RuleResult } from './report-model.js';
 import { curlScript } from './repro/curl-script.js';
@@ -78,13 +77,13 @@ const NEEDS_REPRODUCTION = new Set(['failed', 'warning', 'error']);
  * Adds `reproduce` to every failed, warning and error result: the command
  * that re-runs that rule alone, and, when the check's sequence can be
  * replayed, its replay plan (planned here, once) as the curl form and as
- * `repro/<RULE>.mjs` (warnings: `repro/warnings/`); else its exchanges as
- * curl commands. Answers the report and the reproductions to write.
+ * `repro/<RULE>.mjs` (warnings: `repro/warnings/`). One curl writer: a
+ * result with no sequence to replay has no curl form. Answers the report and
+ * the reproductions to write.
  */
 export function attachReproduction(
   report: Report,
   base: string,
-  tokenPath: string,
   standalone?: { settings: ReproSettings; replays: ReadonlyMap<string, Replay> },
 ): { report: Report; reproductions: Reproduction[] } {
   const reproductions: Reproduction[] = [];
@@ -96,7 +95,7 @@ export function attachReproduction(
         ? planReplay(result, replay, standalone.settings)
         : undefined;
     const file = plan ? reproductionFile(result) : undefined;
-    const curl = plan ? curlScript(plan) : curlLines(result, report, tokenPath);
+    const curl = plan ? curlScript(plan) : [];
     if (plan && file) reproductions.push({ plan, file, curl });
     const reproduce: Reproduce = {
       command: withOnly(base, result.rule_id),
@@ -106,72 +105,4 @@ export function attachReproduction(
     return { ...result, reproduce };
   });
   return { report: { ...report, replay_command: base, results }, reproductions };
-}
-
-/** At most this many exchanges per rule: the ones its violations point at, else the last API one. */
-const MAX_EXCHANGES = 3;
-
-/**
- * The failing exchange(s) as curl commands: first one that gets an access
- * token into `$ACCESS_TOKEN` (with the developer's own key in
- * `$PARTNER_ACCESS_KEY_ID` / `$PARTNER_SECRET_KEY`), then each request as
- * sent, credentials as variables. Empty when the rule has no evidence.
- */
-export function curlLines(result: RuleResult, report: Report, tokenPath: string): string[] {
-  const evidence = result.evidence ?? [];
-  if (evidence.length === 0) return [];
-  const pinned = new Set(
-    (result.violations ?? []).map((v) => v.exchange).filter((id) => id !== undefined),
-  );
-  let chosen = evidence.filter((exchange) => pinned.has(exchange.id));
-  // No exchange named: the last request to the API (set-up and clean-up go to the control API).
-  if (chosen.length === 0) chosen = evidence.filter((x) => x.channel === 'api').slice(-1);
-  if (chosen.length === 0) chosen = evidence.slice(-1);
-  chosen = chosen.slice(0, MAX_EXCHANGES);
-  const lines: string[] = [];
-  if (chosen.some(usesBearer)) lines.push(tokenCurl(report, tokenPath));
-  for (const exchange of chosen) lines.push(curlOf(exchange, report));
-  return lines;
-}
-
-function usesBearer(exchange: Exchange): boolean {
-  return Object.entries(exchange.request.headers).some(
-    ([name, value]) => name.toLowerCase() === 'authorization' && /^bearer\b/i.test(value),
-  );
-}
-
-function tokenCurl(report: Report, tokenPath: string): string {
-  const url = `${report.target_info.api_base_url}${tokenPath}`;
-  return `ACCESS_TOKEN=$(curl -sS -u "$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY" -d grant_type=client_credentials ${shellWord(url)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`;
-}
-
-/** Headers curl sets itself, or that describe one connection only. */
-const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
-
-function curlOf(exchange: Exchange, report: Report): string {
-  const origin =
-    exchange.channel === 'control' && report.target_info.control_url
-      ? new URL(report.target_info.control_url).origin
-      : report.target;
-  const parts = ['curl', '-sS', '-i', '-X', shellWord(exchange.request.method)];
-  for (const [name, value] of Object.entries(exchange.request.headers)) {
-    const lower = name.toLowerCase();
-    if (SKIPPED_HEADERS.has(lower)) continue;
-    if (lower === 'authorization') {
-      if (/^bearer\b/i.test(value)) parts.push('-H', '"Authorization: Bearer $ACCESS_TOKEN"');
-      else if (/^basic\b/i.test(value))
-        parts.push('-u', '"$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY"');
-      else parts.push('-H', shellWord(`${name}: ${value}`));
-      continue;
-    }
-    if (lower === 'x-control-token') {
-      parts.push('-H', '"X-Control-Token: $CONTROL_TOKEN"');
-      continue;
-    }
-    parts.push('-H', shellWord(`${name}: ${value}`));
-  }
-  if (exchange.request.body !== undefined && exchange.request.body !== '')
-    parts.push('--data-raw', shellWord(exchange.request.body));
-  parts.push(shellWord(`${origin}${exchange.request.url}`));
-  return parts.join(' ');
 }

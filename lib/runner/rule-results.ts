@@ -152,7 +152,7 @@ function fromTests(
   };
 }
 
-/** The sentence(s) of the document the rule rests on, as in the catalogue (issue 21). */
+/** The sentence(s) of the document the rule rests on, as in the catalogue. */
 export function sourceOf(rule: Rule): RuleSource {
   return {
     doc: rule.source.doc,

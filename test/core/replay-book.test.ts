@@ -16,7 +16,7 @@ const raw = (over: Partial<RawExchange>): RawExchange => ({
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-// Issue 21: each exchange is kept as a replay step; identifiers that came from earlier answers
+// Each exchange is kept as a replay step; identifiers that came from earlier answers
 // become variables learned again at replay time, so no step holds a secret or a run's id.
 describe('the replay book', () => {
   test('names identifiers from earlier answers, credentials included, and keeps no secret', () => {

@@ -183,7 +183,7 @@ async function replayMjs(
   return runNode(file, ['--target', target.origin]);
 }
 
-// Issue 21: a reproduction of a rate limit's burst must not miss the limit because a window
+// A reproduction of a rate limit's burst must not miss the limit because a window
 // ended during the burst: it sends on past the run's count, as the check does.
 describe('a reproduction whose burst straddles a rate window', () => {
   const dir = emptyDir('repro-window-');

@@ -180,7 +180,7 @@ describe('the package, packed and installed into an empty project', () => {
   );
 
   test(
-    "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node (issue 21)",
+    "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node",
     async () => {
       const controlToken = randomBytes(24).toString('base64url');
       const server = await startServer({

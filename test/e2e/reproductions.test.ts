@@ -177,7 +177,8 @@ describe('standalone reproductions of a defective reference', () => {
   test(
     'after every reproduction against the correct reference, nothing is left open there',
     async () => {
-      expect(await leftOver(good, goodDb, controlToken)).toEqual([]);
+      await good.close();
+      expect(await leftOver(goodDb, controlToken)).toEqual([]);
     },
     PATIENCE,
   );

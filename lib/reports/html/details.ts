@@ -73,14 +73,10 @@ function reproduceFile(file: string | undefined): string {
   return `<p class="muted">Standalone, with plain <code>node</code> and no install (see repro/README.md): <a href="${e(file)}"><code>${e(file)}</code></a>; the same with curl: <a href="${e(curlFileOf(file))}"><code>${e(curlFileOf(file))}</code></a></p>`;
 }
 
-function reproduceCurl(what: { curl: string[]; file?: string }): string {
+/** The curl form, folded: a few hundred lines (the same plan as the `.mjs`, as a sh script). */
+function reproduceCurl(what: { curl: string[] }): string {
   if (!what.curl.length) return '';
-  if (what.file) {
-    return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${e(what.curl.join('\n'))}</pre></details>`;
-  }
-  const intro =
-    'The failing exchange(s) with curl (set <code>PARTNER_ACCESS_KEY_ID</code> and <code>PARTNER_SECRET_KEY</code> to a key of yours):';
-  return `<p class="muted">${intro}</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`;
+  return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${e(what.curl.join('\n'))}</pre></details>`;
 }
 
 function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): string {

@@ -12,6 +12,7 @@ type Context = 'raw' | 'url' | 'json' | 'form';
 const SUFFIX: Record<Context, string> = { raw: '', url: '_u', json: '_j', form: '_f' };
 
 const JUDGE_END = 'REPRO_JUDGE_END';
+const INIT_END = 'REPRO_VALUES_END';
 
 /** What every request of the curl form is sent with: no redirect followed, one body cap (2 MiB). */
 const TRANSFER = '--max-time 30 --connect-timeout 10 --max-filesize 2097152 --proto =http,https';
@@ -20,7 +21,8 @@ const TRANSFER = '--max-time 30 --connect-timeout 10 --max-filesize 2097152 --pr
  * The curl form of a reproduction: the plan as a POSIX sh script, its steps
  * as curl commands in the plan's order (loops, requests sent together with
  * `&` and `wait`), each value picked from the answer before by one awk an
- * answer, then one node judging the answers as `repro/<RULE>.mjs` does:
+ * answer (one node made the client's values at the start), then one node
+ * judging the answers as `repro/<RULE>.mjs` does:
  * prints what each judgement expected and what came, and exits 1 while the
  * failure stands, 0 once it does not, 2 when it cannot tell or cannot run.
  * Needs sh, curl, awk and node; secrets only from the environment.
@@ -154,7 +156,7 @@ function preamble(plan: ReplayPlan): string[] {
     '  # awk only where a value is to be picked (or a 429 to be waited out): not a process an answer',
     '  if [ "$_x" = 63 ]; then :',
     '  elif [ -n "$3" ] || [ "$_s" = 429 ]; then',
-    '    PICK=$3 MODE=pick VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" "$T/$1.h" "$T/$1.b" > "$T/p" 2>/dev/null',
+    '    PICK=$3 VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" "$T/$1.h" "$T/$1.b" > "$T/p" 2>/dev/null',
     '    { IFS= read -r _code; IFS= read -r _ra; } < "$T/p"',
     '  else',
     '    # The problem code for the line printed, by the shell alone: letters, digits and `_.-` only.',
@@ -190,23 +192,27 @@ function preamble(plan: ReplayPlan): string[] {
   return lines;
 }
 
-/** Client values and made-up credentials, and the forms of the environment's: one awk. */
+/** Client values and made-up credentials (as the `.mjs` makes them), and the forms of the environment's: one node. */
 function initValues(plan: ReplayPlan): string[] {
-  const made: string[] = [];
-  const names: string[] = [];
-  for (const [name, def] of Object.entries(plan.vars)) {
-    if (def.kind === 'client') made.push(`client ${name} ${def.shape}`);
-    else if (def.kind === 'made') made.push(`made ${name} ${def.shape} ${def.prefix}`);
-    else if (def.kind === 'env') made.push(`env ${name} ${def.name}`);
-    else continue;
-    names.push(name);
-  }
+  const vars = Object.fromEntries(
+    Object.entries(plan.vars).filter(([, def]) => def.kind !== 'answer'),
+  );
+  const names = Object.keys(vars);
   if (names.length === 0) return [];
+  const program = `const VARS = ${JSON.stringify(vars)};\n\n${runtimeText('curlInit')}\n\ncurlInit(VARS, process.argv[2]);`;
   return [
-    'SEED=$(od -An -N4 -tu4 /dev/urandom 2>/dev/null || echo $$)',
-    `SEED=$SEED MODE=make MAKE=${shellWord(made.join('\n'))} VALUES="$T/values" LC_ALL=C awk -f "$T/values.awk" > "$T/init"`,
+    `node --input-type=module - "$T/values" > "$T/init" <<'${INIT_END}'`,
+    ...endMarked(program, INIT_END),
+    INIT_END,
+    `[ -s "$T/init" ] || cannot "could not make the replay's client values (node)"`,
     `{ ${names.map(readForms).join(' ')} } < "$T/init"`,
   ];
+}
+
+/** A heredoc's text, which must not hold its own end mark on a line of its own. */
+function endMarked(program: string, end: string): string[] {
+  if (program.split('\n').includes(end)) throw new Error(`the text holds its own end mark ${end}`);
+  return [program];
 }
 
 function readForms(name: string): string {
@@ -371,7 +377,7 @@ function cleanup(plan: ReplayPlan): string[] {
     const step = plan.steps.find((s) => s.id === id);
     if (!step) return [];
     return [
-      `again_${id}() { fire ${id}t ${curlArgs(plan, step)}; PICK=${shellWord(picks(plan, step))} MODE=pick LC_ALL=C awk -f "$T/values.awk" "$T/${id}t.h" "$T/${id}t.b" > "$T/p" 2>/dev/null; ${captures(plan, step)[0] ?? ':'}; }`,
+      `again_${id}() { fire ${id}t ${curlArgs(plan, step)}; PICK=${shellWord(picks(plan, step))} LC_ALL=C awk -f "$T/values.awk" "$T/${id}t.h" "$T/${id}t.b" > "$T/p" 2>/dev/null; ${captures(plan, step)[0] ?? ':'}; }`,
     ];
   });
   return [
@@ -438,12 +444,10 @@ function judge(plan: ReplayPlan): string[] {
     judge: plan.judge,
   };
   const program = `const REPRO = ${JSON.stringify(data)};\n\n${runtimeText('curl')}\n\ncurlMain(REPRO);`;
-  if (program.split('\n').includes(JUDGE_END))
-    throw new Error('the judgement holds its own end mark');
   return [
     '# The judgement: every answer judged as the check judged the run’s, with what came and what the rule requires.',
     `node --input-type=module - "$T" <<'${JUDGE_END}'`,
-    program,
+    ...endMarked(program, JUDGE_END),
     JUDGE_END,
     '_verdict=2; [ -s "$T/verdict" ] && read -r _verdict < "$T/verdict"',
     'case $_verdict in 0|1|2) ;; *) _verdict=2 ;; esac',

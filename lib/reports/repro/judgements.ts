@@ -117,8 +117,9 @@ function guardOf(step: TraceStep, required: readonly Condition[]): number[] {
   return [...statuses];
 }
 
-/** The statuses a condition on the status alone allows, when it names them. */
+/** The statuses a condition requires, when it names them (alone, or as one of all it requires). */
 function statusesOf(condition: Condition): number[] {
+  if ('all' in condition) return condition.all.flatMap(statusesOf);
   if (!('at' in condition) || condition.at !== '/status') return [];
   const test = condition.is;
   const listed = 'oneOf' in test ? test.oneOf : 'equals' in test ? [test.equals] : [];

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
  * The JavaScript a reproduction carries, read once: the pieces of
  * runtime/ (and the conditions checks judge with) joined into one module,
  * their imports of each other left out. The `.mjs` form runs the whole
- * replay; the curl form only judges, at its end.
+ * replay; the curl form makes its values at its start and judges at its end.
  */
 const PIECES = {
   condition: new URL('../../violations/condition.mjs', import.meta.url),
@@ -14,22 +14,29 @@ const PIECES = {
   step: new URL('./runtime/step-text.mjs', import.meta.url),
   judge: new URL('./runtime/judge.mjs', import.meta.url),
   http: new URL('./runtime/http.mjs', import.meta.url),
+  fresh: new URL('./runtime/fresh.mjs', import.meta.url),
   replay: new URL('./runtime/replay.mjs', import.meta.url),
   main: new URL('./runtime/main.mjs', import.meta.url),
   curl: new URL('./runtime/curl-main.mjs', import.meta.url),
+  curlInit: new URL('./runtime/curl-init.mjs', import.meta.url),
 };
 
 type Piece = keyof typeof PIECES;
 
 const SHARED: Piece[] = ['condition', 'visible', 'template', 'headers', 'step', 'judge'];
 
-let cache: Record<'mjs' | 'curl', string> | undefined;
+type Form = 'mjs' | 'curl' | 'curlInit';
+let cache: Record<Form, string> | undefined;
 
-/** The runtime of `repro/<RULE>.mjs` (`mjs`) or of the curl form's judgement (`curl`). */
-export function runtimeText(form: 'mjs' | 'curl'): string {
+/**
+ * The runtime of `repro/<RULE>.mjs` (`mjs`), of the curl form's judgement at
+ * its end (`curl`) or of the values it makes at its start (`curlInit`).
+ */
+export function runtimeText(form: Form): string {
   cache ??= {
-    mjs: joined([...SHARED, 'http', 'replay', 'main']),
+    mjs: joined([...SHARED, 'fresh', 'http', 'replay', 'main']),
     curl: joined([...SHARED, 'curl']),
+    curlInit: joined(['template', 'fresh', 'curlInit']),
   };
   return cache[form];
 }

@@ -59,8 +59,14 @@ export async function controlServer(
     ...(defects.length ? { defects } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
   });
-  afterAll(() => server.close());
-  return server;
+  // Closed after the file, or before by a test that looks into its database (closed once).
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= server.close();
+    return closing;
+  };
+  afterAll(close);
+  return { ...server, close };
 }
 
 /** A result's `repro/<RULE>.mjs`, copied alone into an empty folder: no suite, no report beside it. */
@@ -79,18 +85,15 @@ export function runCurlForm(result: RuleResult, env: Record<string, string>): Pr
 }
 
 /**
- * What reproductions left on a reference whose database is the file `db`:
- * keys still active, webhook endpoints not deleted, orders neither cancelled
- * nor past what the protocol lets a client cancel (asked of the server: a
- * cancel with a key made for the question must be refused). Empty: nothing
- * left but accounts with nothing open in them, which the control protocol
- * offers no way to close.
+ * What reproductions left on a reference whose database is the file `db`
+ * (read once the server is closed: it holds the file alone): keys still
+ * active, webhook endpoints not deleted, orders neither cancelled nor past
+ * what the protocol lets a client cancel (asked of a server started again on
+ * the file: a cancel with a key made for the question must be refused).
+ * Empty: nothing left but accounts with nothing open in them, which the
+ * control protocol offers no way to close.
  */
-export async function leftOver(
-  server: RunningServer,
-  db: string,
-  controlToken: string,
-): Promise<string[]> {
+export async function leftOver(db: string, controlToken: string): Promise<string[]> {
   const sql = new Database(db, { readonly: true, fileMustExist: true });
   const left: string[] = [];
   let orders: { id: string; account_id: string; mode: string }[];
@@ -109,40 +112,46 @@ export async function leftOver(
   } finally {
     sql.close();
   }
-  const control = async (path: string, body?: unknown) => {
-    const res = await fetch(`${server.origin}/__control${path}`, {
-      method: 'POST',
-      headers: { 'x-control-token': controlToken, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (res.status === 204 ? {} : await res.json()) as Record<string, string>;
-  };
-  for (const order of orders) {
-    // A key of the order's own account and mode, made to ask, revoked after.
-    const key = await control(`/accounts/${encodeURIComponent(order.account_id)}/keys`, {
-      mode: order.mode,
-    });
-    try {
-      const basic = Buffer.from(`${key.access_key_id}:${key.secret_key}`).toString('base64');
-      const token = (await (
-        await fetch(`${server.origin}/api/on-demand/v1/oauth/token`, {
-          method: 'POST',
-          headers: {
-            authorization: `Basic ${basic}`,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: 'grant_type=client_credentials',
-        })
-      ).json()) as { access_token?: string };
-      const cancel = await fetch(
-        `${server.origin}/api/on-demand/v1/orders/${encodeURIComponent(order.id)}/cancel`,
-        { method: 'POST', headers: { authorization: `Bearer ${token.access_token}` } },
-      );
-      if (cancel.status !== 409)
-        left.push(`order ${order.id} (a cancel now: HTTP ${cancel.status})`);
-    } finally {
-      await control(`/keys/${encodeURIComponent(key.access_key_id ?? '')}/revoke`);
+  if (orders.length === 0) return left;
+  const server = await startServer({ port: 0, controlToken, db });
+  try {
+    const control = async (path: string, body?: unknown) => {
+      const res = await fetch(`${server.origin}/__control${path}`, {
+        method: 'POST',
+        headers: { 'x-control-token': controlToken, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (res.status === 204 ? {} : await res.json()) as Record<string, string>;
+    };
+    for (const order of orders) {
+      // A key of the order's own account and mode, made to ask, revoked after.
+      const key = await control(`/accounts/${encodeURIComponent(order.account_id)}/keys`, {
+        mode: order.mode,
+      });
+      try {
+        const basic = Buffer.from(`${key.access_key_id}:${key.secret_key}`).toString('base64');
+        const token = (await (
+          await fetch(`${server.origin}/api/on-demand/v1/oauth/token`, {
+            method: 'POST',
+            headers: {
+              authorization: `Basic ${basic}`,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            body: 'grant_type=client_credentials',
+          })
+        ).json()) as { access_token?: string };
+        const cancel = await fetch(
+          `${server.origin}/api/on-demand/v1/orders/${encodeURIComponent(order.id)}/cancel`,
+          { method: 'POST', headers: { authorization: `Bearer ${token.access_token}` } },
+        );
+        if (cancel.status !== 409)
+          left.push(`order ${order.id} (a cancel now: HTTP ${cancel.status})`);
+      } finally {
+        await control(`/keys/${encodeURIComponent(key.access_key_id ?? '')}/revoke`);
+      }
     }
+  } finally {
+    await server.close();
   }
   return left;
 }

@@ -2,8 +2,8 @@
 // requests the check had in flight together sent together, each value learned from the answers
 // it gets now; then removes what it made (orders cancelled, webhook endpoints deleted, keys
 // revoked, service states put back), on Ctrl-C too. Decides nothing the plan does not say.
-import { randomInt, randomUUID } from 'node:crypto';
 import { valueAt } from '../../../violations/condition.mjs';
+import { fresh, madeUp } from './fresh.mjs';
 import { closeConnections, NoAnswer, send, sendTogether } from './http.mjs';
 import { describeStep } from './step-text.mjs';
 import { bodyEncoder, fill, fillUrl, Unfilled } from './template.mjs';
@@ -14,31 +14,6 @@ export class CannotRun extends Error {}
 
 /** Longest wait for a Retry-After outside the steps that are the rule's subject. */
 const MAX_RETRY_AFTER_S = 65;
-
-/** A value made by the client in the run (an Idempotency-Key, an external_id): fresh, same shape. */
-export function fresh(shape) {
-  if (
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(shape.replace(/0/g, 'a'))
-  )
-    return randomUUID();
-  return shape.replace(/0/g, () => String(randomInt(10)));
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** A credential the check made up (a forged token), made up again in the same shape. */
-export function madeUp(prefix, shape) {
-  return (
-    prefix +
-    shape.replace(/[aA0]/g, (c) =>
-      c === '0'
-        ? String(randomInt(10))
-        : c === 'a'
-          ? LETTERS[randomInt(26)]
-          : LETTERS[randomInt(26)].toUpperCase(),
-    )
-  );
-}
 
 /**
  * Replays REPRO against `options.target` / `options.control`; answers the answers by step id, the

@@ -28,19 +28,22 @@ export function fillData(value, values) {
   return value;
 }
 
-/** How a value is written into a request body of this media type (a JSON string's inside, a form field). */
+/** A value as it is written where it goes: a URL, a JSON string's inside, a form field. */
+export const ENCODE = {
+  url: (value) => encodeURIComponent(String(value)),
+  json: (value) => JSON.stringify(String(value)).slice(1, -1),
+  form: (value) => encodeURIComponent(String(value)).replace(/%20/g, '+'),
+};
+
+/** How a value is written into a request body of this media type. */
 export function bodyEncoder(contentType) {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/json' || type.endsWith('+json')) {
-    return (value) => JSON.stringify(String(value)).slice(1, -1);
-  }
-  if (type === 'application/x-www-form-urlencoded') {
-    return (value) => encodeURIComponent(String(value)).replace(/%20/g, '+');
-  }
+  if (type === 'application/json' || type.endsWith('+json')) return ENCODE.json;
+  if (type === 'application/x-www-form-urlencoded') return ENCODE.form;
   return (value) => value;
 }
 
 /** The path and query of a step with each value percent-encoded (an id like `acct:1`). */
 export function fillUrl(template, values) {
-  return fill(template, values, (value) => encodeURIComponent(String(value)));
+  return fill(template, values, ENCODE.url);
 }

@@ -1,22 +1,15 @@
-# The values of a reproduction's curl form, one awk for a whole answer (never a process per
-# value). Run with LC_ALL=C (bytes, not characters) and ENVIRON["MODE"]:
-#
-# - "pick": files: an answer's headers (curl -D), then its body. ENVIRON["PICK"]: "name=/json/pointer
-#   ..." (a space in a pointer written ~2). Prints the problem `code` (letters, digits, `_.-` only: safe on a terminal), the
-#   Retry-After (digits or nothing), then four lines per pick: the value, percent-encoded, as
-#   inside a JSON string, form-encoded; four empty lines when the answer has no such string or
-#   number (or one holding control characters, which no request carries as it is). Iterative, so
-#   an answer nested 100,000 deep exhausts no stack.
-# - "make": no files. ENVIRON["MAKE"]: one item a line, "client NAME SHAPE" (0: a digit; a UUID's
-#   shape: a new UUID), "made NAME SHAPE PREFIX" (a: a letter, A: a capital, 0: a digit), "env NAME
-#   VARIABLE" (a credential from the environment). ENVIRON["SEED"] seeds it. Four lines per item.
-#
-# Values learned or made are also written "name TAB value" to ENVIRON["VALUES"], which the
-# judgement at the end reads.
+# The values of a reproduction's curl form, picked out of an answer: one awk for a whole answer,
+# never a process per value. Run with LC_ALL=C (bytes, not characters). Files: the answer's
+# headers (curl -D), then its body. ENVIRON["PICK"]: "name=/json/pointer ..." (a space in a
+# pointer written ~2). Prints the problem `code` (letters, digits, `_.-` only: safe on a
+# terminal), the Retry-After (digits or nothing), then four lines per pick: the value,
+# percent-encoded, as inside a JSON string, form-encoded; four empty lines when the answer has no
+# such string or number (or one holding control characters, which no request carries as it is).
+# Values learned are also written "name TAB value" to ENVIRON["VALUES"], which the judgement at
+# the end reads. Iterative, so an answer nested 100,000 deep exhausts no stack.
 BEGIN {
   for (i = 1; i < 256; i++) ORD[sprintf("%c", i)] = i
   NONE = "\001"
-  if (ENVIRON["MODE"] == "make") { make(); exit }
 }
 FILENAME == ARGV[1] {
   line = $0
@@ -185,7 +178,6 @@ function jsonenc(s,   i, c, out) {
   return out
 }
 END {
-  if (ENVIRON["MODE"] == "make") exit
   N = length(S)
   code = pick("/code")
   if (code == NONE) code = ""
@@ -203,18 +195,6 @@ END {
   }
 }
 
-function make(   n, items, i, f, v) {
-  srand(ENVIRON["SEED"] + 0)
-  n = split(ENVIRON["MAKE"], items, "\n")
-  for (i = 1; i <= n; i++) {
-    split(items[i], f, " ")
-    if (f[1] == "client") v = client(f[3])
-    else if (f[1] == "made") v = made(f[4], f[3])
-    else v = ENVIRON[f[3]]
-    forms(v)
-    if (f[1] != "env") learned(f[2], v)
-  }
-}
 function forms(v,   form) {
   form = urlenc(v)
   gsub(/%20/, "+", form)
@@ -225,33 +205,4 @@ function forms(v,   form) {
 }
 function learned(name, v) {
   if (ENVIRON["VALUES"] != "") print name "\t" v >> ENVIRON["VALUES"]
-}
-function random(set) { return substr(set, int(rand() * length(set)) + 1, 1) }
-# A UUID's shape (hex digits, dashes at 9, 14, 19 and 24): a new version 4 UUID; else each 0 a digit.
-function client(shape,   probe, out, i, c, uuid) {
-  probe = tolower(shape)
-  gsub(/0/, "a", probe)
-  uuid = length(probe) == 36
-  for (i = 1; uuid && i <= 36; i++) {
-    c = substr(probe, i, 1)
-    uuid = (i == 9 || i == 14 || i == 19 || i == 24) ? c == "-" : index("0123456789abcdef", c) > 0
-  }
-  out = ""
-  for (i = 1; i <= length(shape); i++) {
-    c = substr(shape, i, 1)
-    if (uuid) out = out (c == "-" ? c : i == 15 ? "4" : i == 20 ? random("89ab") : random("0123456789abcdef"))
-    else out = out (c == "0" ? random("0123456789") : c)
-  }
-  return out
-}
-function made(prefix, shape,   out, i, c) {
-  out = prefix
-  for (i = 1; i <= length(shape); i++) {
-    c = substr(shape, i, 1)
-    if (c == "0") out = out random("0123456789")
-    else if (c == "a") out = out random("abcdefghijklmnopqrstuvwxyz")
-    else if (c == "A") out = out random("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    else out = out c
-  }
-  return out
 }
