@@ -15,6 +15,7 @@ const PIECES = {
   judge: new URL('./runtime/judge.mjs', import.meta.url),
   http: new URL('./runtime/http.mjs', import.meta.url),
   fresh: new URL('./runtime/fresh.mjs', import.meta.url),
+  cleanup: new URL('./runtime/cleanup.mjs', import.meta.url),
   replay: new URL('./runtime/replay.mjs', import.meta.url),
   main: new URL('./runtime/main.mjs', import.meta.url),
   curl: new URL('./runtime/curl-main.mjs', import.meta.url),
@@ -34,7 +35,7 @@ let cache: Record<Form, string> | undefined;
  */
 export function runtimeText(form: Form): string {
   cache ??= {
-    mjs: joined([...SHARED, 'fresh', 'http', 'replay', 'main']),
+    mjs: joined([...SHARED, 'fresh', 'http', 'cleanup', 'replay', 'main']),
     curl: joined([...SHARED, 'curl']),
     curlInit: joined(['template', 'fresh', 'curlInit']),
   };
