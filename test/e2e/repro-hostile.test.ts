@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -37,6 +38,10 @@ function listen(server: Server): Promise<string> {
 
 /** Everything a watcher (where the hostile target redirects to) was sent. */
 const stolen: { url: string; controlToken: boolean; authorization: boolean }[] = [];
+/** What the target was asked, in order; and the answers it holds back (the `/api/hang` step). */
+const seen: string[] = [];
+const hanging: ServerResponse[] = [];
+let hung: () => void = () => undefined;
 let watcher = '';
 let origin = '';
 const servers: Server[] = [];
@@ -82,6 +87,13 @@ beforeAll(async () => {
       body += chunk.toString();
     });
     req.on('end', () => {
+      seen.push(`${req.method} ${req.url}`);
+      if (req.url === '/api/hang') {
+        // Never answered: the reproduction is interrupted while it waits.
+        hanging.push(res);
+        hung();
+        return;
+      }
       const answer = hostile(req, body);
       res.writeHead(answer.status, answer.headers ?? {});
       res.end(answer.body ?? '');
@@ -92,6 +104,7 @@ beforeAll(async () => {
   origin = await listen(target);
 });
 afterAll(async () => {
+  for (const res of hanging) res.socket?.destroy();
   for (const server of servers) await new Promise((resolve) => server.close(resolve));
 });
 
@@ -300,5 +313,74 @@ describe('a reproduction against a hostile target', () => {
     }
     const curl = (await both(made, ['--target', 'ftp://example.com'])).curl;
     expect(curl?.code).toBe(2);
+  });
+
+  test('interrupted (Ctrl-C), it still removes what it made, and exits 130', async () => {
+    id = 0;
+    const vars: Record<string, TraceVar> = {
+      v1: { kind: 'env', name: 'CONTROL_TOKEN' },
+      v2: { kind: 'answer', step: 1, pointer: '/id' },
+    };
+    const made = plan(
+      [
+        step({
+          channel: 'control',
+          method: 'POST',
+          url: '/__control/accounts',
+          headers: { 'x-control-token': '{{v1}}' },
+          body: '{}',
+          status: 201,
+        }),
+        step({
+          channel: 'control',
+          method: 'POST',
+          url: '/__control/accounts/{{v2}}/keys',
+          headers: { 'x-control-token': '{{v1}}' },
+          body: '{}',
+          status: 201,
+          uses: [1],
+        }),
+        step({ url: '/api/hang' }),
+      ],
+      vars,
+      [
+        {
+          code: 'STATUS',
+          pointer: '/status',
+          exchange: 3,
+          expected: 200,
+          received: 500,
+          must: { at: '/status', is: { equals: 200 } },
+          message: 'served',
+        },
+      ],
+    );
+    const dir = emptyDir('repro-interrupted-');
+    writeFileSync(join(dir, 'HOST-01.mjs'), reproFile(made, 'test', 'README.md'));
+    writeFileSync(join(dir, 'HOST-01.sh'), `${curlScript(made).join('\n')}\n`);
+    const revoke = `POST /__control/keys/ak_hostile_000001/revoke`;
+    for (const [command, args] of [
+      [process.execPath, ['HOST-01.mjs', '--target', origin]],
+      ['sh', ['HOST-01.sh']],
+    ] as const) {
+      seen.length = 0;
+      const waiting = new Promise<void>((resolve) => {
+        hung = resolve;
+      });
+      // Its own process group, as a terminal's foreground job: Ctrl-C reaches every process of it.
+      const child = spawn(command, [...args], {
+        cwd: dir,
+        detached: true,
+        env: { PATH: process.env.PATH ?? '', CONTROL_TOKEN, TARGET: origin },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : null))),
+      );
+      await waiting;
+      process.kill(-(child.pid as number), 'SIGINT');
+      expect(await exited, command).toBe(130);
+      expect(seen, command).toContain(revoke);
+    }
   });
 });
