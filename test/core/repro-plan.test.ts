@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Judgement, Replay, TraceStep, TraceVar } from '../../lib/evidence/trace.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
+import { curlScript } from '../../lib/reports/repro/curl-script.js';
 import { planReplay } from '../../lib/reports/repro/plan.js';
 import type { ReplayPlan } from '../../lib/reports/repro/plan-types.js';
 import type { ReproSettings } from '../../lib/reports/repro/repro-settings.js';
 import { judgeReplay } from '../../lib/reports/repro/runtime/judge.mjs';
+import { writeRepro } from '../../lib/reports/repro/write-repro.js';
+import { SafetyNet } from '../../lib/reports/safety-net.js';
+import { sampleReport } from '../engine/support/sample-report.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 const SETTINGS: ReproSettings = {
   target: 'http://127.0.0.1:9',
@@ -307,5 +314,47 @@ describe('the replay plan', () => {
       ['/api/orders', 'key 1', true, 'order', 3],
     ]);
     expect(made.steps[2]?.captures).toEqual([['v5', '/access_token']]);
+  });
+});
+
+describe('a reproduction of a run against the bundled reference', () => {
+  test('names no port of the run, which closed with it', async () => {
+    next = 1;
+    const settings: ReproSettings = {
+      ...SETTINGS,
+      target: 'http://127.0.0.1:45123',
+      controlUrl: 'http://127.0.0.1:45123/__control',
+      embedded: true,
+    };
+    const made = planReplay(
+      {
+        rule_id: 'CANCEL-05',
+        title: 't',
+        section: '3',
+        level: 'MUST',
+        area: 'CANCEL',
+        verdict: 'failed',
+      } as RuleResult,
+      {
+        trace: { steps: [step(1, 1)], vars: { v1: { kind: 'client', shape: 'k-0000' } } },
+        judge: [],
+      },
+      settings,
+    );
+    expect(made.target).toBeNull();
+    expect(made.control).toMatchObject({ path: '/__control', followsTarget: true });
+    const dir = emptyDir('repro-embedded-');
+    const report = sampleReport({ target: 'http://127.0.0.1:45123' });
+    await writeRepro(
+      report,
+      [{ plan: made, file: 'repro/CANCEL-05.mjs', curl: curlScript(made) }],
+      dir,
+      new SafetyNet({ keyPrefix: 'odp' }),
+    );
+    for (const file of ['README.md', 'CANCEL-05.mjs', 'CANCEL-05.sh']) {
+      const text = readFileSync(join(dir, 'repro', file), 'utf8');
+      expect(text, file).not.toContain('45123');
+    }
+    expect(readFileSync(join(dir, 'repro', 'README.md'), 'utf8')).toContain('bundled reference');
   });
 });

@@ -39,7 +39,9 @@ export function curlPreamble(plan: ReplayPlan): string[] {
     `case $TARGET in http://*|https://*) ;; *) cannot "TARGET must be an http or https URL: $TARGET" ;; esac`,
   ];
   if (plan.control) {
-    const fallback = plan.control.followsTarget ? `$TARGET${plan.control.path}` : plan.control.url;
+    const fallback = plan.control.followsTarget
+      ? `$TARGET${plan.control.path}`
+      : (plan.control.url ?? '');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
     lines.push(`CONTROL_URL="\${CONTROL_URL:-${fallback}}"`, 'CONTROL_URL=${CONTROL_URL%/}');
   }

@@ -16,7 +16,7 @@ export interface ReplayPlan {
   quote?: { doc: string; section: string; text: string };
   /** Where the run's target was; null: the bundled reference, whose port closed with the run. */
   target: string | null;
-  /** The control API: its URL in the run, and its path below the target when it shared the target's origin. */
+  /** The control API: its URL in the run (null: gone with the bundled reference), its path, whether it shared the target's origin. */
   control: { url: string | null; path: string; followsTarget: boolean } | null;
   mode: 'control' | 'partner';
   /** Environment variables the replay reads (credentials, never written in a file). */

@@ -76,7 +76,8 @@ export function planReplay(
     target: settings.embedded ? null : settings.target,
     control: control
       ? {
-          url: settings.controlUrl as string,
+          // The bundled reference's port closed with the run: only its path is worth keeping.
+          url: settings.embedded ? null : (settings.controlUrl as string),
           path: controlPath,
           followsTarget: control.origin === new URL(settings.target).origin,
         }
