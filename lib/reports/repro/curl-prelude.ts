@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { shellWord } from '../shell-quote.js';
 import { curlCleanup } from './curl-cleanup.js';
 import { readForms, TRANSFER } from './curl-step.js';
 import type { ReplayPlan } from './plan-types.js';
@@ -31,6 +32,9 @@ export function curlPreamble(plan: ReplayPlan): string[] {
     `# Needs sh, curl, awk and node. Export ${env.join(', ') || 'nothing'}; TARGET${plan.control ? ' and CONTROL_URL' : ''} point it elsewhere.`,
     '# Exit 1: REPRODUCED (the failure stands); 0: NOT REPRODUCED; 2: could not tell or could not run.',
     'cannot() { printf \'CANNOT RUN: %s\\n\' "$1"; exit 2; }',
+    ...(plan.unreplayable
+      ? [`cannot ${shellWord(`this check cannot be replayed standalone: ${plan.unreplayable}`)}`]
+      : []),
     plan.target
       ? `TARGET="\${TARGET:-${plan.target}}"`
       : `[ -n "\${TARGET:-}" ] || cannot "no target: the run tested the suite's bundled reference server, whose port closed with the run; export TARGET (a running server's origin)"`,
