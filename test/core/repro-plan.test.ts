@@ -262,7 +262,9 @@ describe('the replay plan', () => {
       [],
     );
     expect(ran.exit).toBe(2);
-    expect(ran.lines.join('\n')).toContain('was over 2 MiB');
+    expect(ran.lines[0]).toMatch(
+      /^ANSWER OVER 2 MiB: IDEM-10 the answer of #1 POST \/api\/orders: HTTP 404 is over 2 MiB/,
+    );
   });
 
   test('keys by label, live orders marked, what clean-up removes', () => {

@@ -38,7 +38,12 @@ export function judgeReplay(plan, answers, values, secrets) {
   const breaking = different.filter((r) => r.breaks);
   const held = results.filter((r) => r.kind === 'holds');
   const unjudged = results.filter((r) => r.kind === 'unjudged');
-  const differentLines = unique(different.map((r) => `DIFFERENT ANSWER: ${rule} ${r.text}`));
+  // An answer over the cap is the target's finding: what its body holds is not judged.
+  const oversized = results.filter((r) => r.kind === 'oversized');
+  const differentLines = unique([
+    ...different.map((r) => `DIFFERENT ANSWER: ${rule} ${r.text}`),
+    ...oversized.map((r) => `ANSWER OVER 2 MiB: ${rule} ${r.text}`),
+  ]);
   if (broken.length > 0 || breaking.length > 0) {
     return {
       exit: EXIT.reproduced,
@@ -51,12 +56,12 @@ export function judgeReplay(plan, answers, values, secrets) {
       ],
     };
   }
-  if (different.length > 0) {
+  if (different.length > 0 || oversized.length > 0) {
     return {
       exit: EXIT.cannot,
       lines: [
         ...differentLines,
-        `CANNOT TELL: ${rule} the replay got a different answer where the run's failure was; whether the rule holds there cannot be judged on it`,
+        `CANNOT TELL: ${rule} the replay got ${different.length > 0 ? 'a different answer' : 'an answer too large to read'} where the run's failure was; whether the rule holds there cannot be judged on it`,
       ],
     };
   }
@@ -120,8 +125,12 @@ function judgeOne(plan, j, answers, values, secrets) {
     throw error;
   }
   const readsBody = (must ? pointersOf(must) : [j.pointer]).some((p) => p.startsWith('/body'));
-  if (readsBody && list.some(({ answer }) => answer.overCap)) {
-    return unjudged(`the answer of ${where(plan, list[0].id, list[0].answer)} was over 2 MiB`);
+  const over = list.find(({ answer }) => answer.overCap);
+  if (readsBody && over) {
+    return {
+      kind: 'oversized',
+      text: `the answer of ${where(plan, over.id, over.answer)} is over 2 MiB, read no further: ${place(j.pointer)} is not judged`,
+    };
   }
   if (j.across) {
     const now = list.map(({ answer }) => answer.status).join(', ');
