@@ -40,8 +40,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VERDICTS } from '../lib/check/verdict.js';
 import type { Report } from '../lib/reports/report-model.js';
+import { VERDICTS } from '../lib/verdict/words.js';
 import { type ProfileSummary, summariseProfiles } from './cpu-profile.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { processTreeRss } from './process-tree-rss.js';

@@ -1,6 +1,6 @@
 import type { Rule } from './schema.js';
 import { AREAS, type Area } from './schema.js';
-import { scopedStatementsMarkdown } from './scoped.js';
+import { activeStatements } from './statements/index.js';
 
 /** What a `source.doc` is called in docs/rules.md. */
 const DOC_NAMES = { api: 'API', contract: 'contract' } as const;
@@ -31,11 +31,16 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
     '',
     '- **MUST**: the API document states it. Only a rule quoting the API document, with no RFC between, may be',
     '  MUST; the catalogue refuses at load a MUST rule that rests on the contract, the reference dialect or an RFC.',
+    "  Where the API sentence alone could be read two ways and the contract's readings fix one with no",
+    '  alternative ("Deleted webhook endpoints do not count toward the five"), the rule quotes the API sentence it',
+    '  enforces and that reading ("as the contract reads it"), and is MUST.',
     '- **SHOULD**: an RFC the API builds on (named before the quote: "RFC 6749 §5.1 via API §4" quotes the',
     "  sentence of the API document the RFC's requirement attaches to), or near-universal practice.",
-    '- **DIALECT**: the API document says "not shown", or can be read more than one way, and the target contract',
-    '  (its reference dialect, its readings, its control protocol) decides. A target that reads the document',
-    '  otherwise is reported, never failed.',
+    '- **DIALECT**: the API document says "not shown", or can be read more than one way and the contract leaves',
+    '  the choice open (its reference dialect, a reading that says DIALECT, its control protocol). A target that',
+    '  reads the document otherwise is reported, never failed.',
+    '',
+    'Every statement of the API document, and the rules that check it, is in [the statement index](statements.md).',
     '',
     `${active.length} active rules: ${count('MUST')} MUST, ${count('SHOULD')} SHOULD, ${count('DIALECT')} DIALECT.`,
     '',
@@ -61,12 +66,44 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The statements of the index that name a scope or a condition (per account, per mode, per key, a
+ * kind of key, an account's state), each with the check of what it forbids and of what it leaves
+ * allowed: a server applying the rule too widely must fail as surely as one applying it too
+ * narrowly. The defects are those of the fault matrix that apply it beyond its scope.
+ */
+function scopedStatementsMarkdown(): string[] {
+  const lines = [
+    '## Scoped statements: both sides',
+    '',
+    'Each statement of the API document that names a scope or a condition, the check of what it forbids and the',
+    'check of what it leaves allowed (a server applying the rule too widely fails the latter), and the defects of',
+    'the fault matrix that apply it too widely (each caught by a check of the "allows" column). The statements',
+    'are those of [the statement index](statements.md).',
+    '',
+    '| statement | text | scope | forbids | allows | too wide (defects) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const s of activeStatements) {
+    if (!s.scope) continue;
+    const cell = (text: string) => escapeCell(text.replace(/\s+/g, ' '));
+    lines.push(
+      `| ${s.id} | ${cell(s.text)} | ${cell(s.scope.scope)} | ${s.scope.forbids.join(', ')} | ${s.scope.allows.join(', ')} | ${s.scope.tooWide.map((d) => `\`${d}\``).join(', ') || '—'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 /** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
 export function restsOn(rule: Rule): string {
-  const { doc, section, quote, rfc } = rule.source;
+  const { doc, section, quote, rfc, reading } = rule.source;
   const where = `${DOC_NAMES[doc]} §${section}`;
   const quoted = quote.map((q) => `“${q.replace(/\s+/g, ' ').trim()}”`).join(' … ');
-  return `${rfc ? `${rfc} via ${where}` : where}: ${quoted}`;
+  const read = reading
+    ? `, as the contract reads it (§2): ${reading.map((r) => `“${r.replace(/\s+/g, ' ').trim()}”`).join(' … ')}`
+    : '';
+  return `${rfc ? `${rfc} via ${where}` : where}: ${quoted}${read}`;
 }
 
 /** A table cell: pipes escaped, and `<prefix>` shown as text rather than taken for an HTML tag. */

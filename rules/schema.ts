@@ -7,7 +7,9 @@ export type Level = (typeof LEVELS)[number];
 /**
  * What a check may need beyond an API key. The first nine are the control
  * protocol's features (`GET /capabilities`, target contract section 3);
- * `live_orders` is the user's `--allow-live-orders` consent.
+ * `charges` is a feature the project adds to it (`GET /accounts/{id}/charges`,
+ * docs/contract-additions.md); `live_orders` is the user's
+ * `--allow-live-orders` consent.
  */
 export const CAPABILITIES = [
   'accounts',
@@ -19,6 +21,7 @@ export const CAPABILITIES = [
   'faults',
   'payments',
   'whoami',
+  'charges',
   'live_orders',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -63,6 +66,10 @@ export type SourceDoc = (typeof SOURCE_DOCS)[number];
  * and Markdown marks (backticks, `**`); a test finds each one in its section.
  * A SHOULD rule that comes from an RFC the API builds on names it in `rfc` and
  * quotes the sentence of the document that the RFC's requirement attaches to.
+ * A rule quoting the API document may also quote, in `reading`, the reading of
+ * it that the target contract fixes (section 2, "Readings of the API document
+ * that the suite holds to") where the sentence alone could be read two ways:
+ * the API sentence is what the rule enforces, the reading what it means.
  */
 export const SourceSchema = z
   .object({
@@ -78,8 +85,34 @@ export const SourceSchema = z
       .string()
       .regex(/^RFC \d+ §\d+(\.\d+)*(, §\d+(\.\d+)*)*$/, 'rfc must look like "RFC 6749 §5.1"')
       .optional(),
+    /**
+     * The contract's reading (section 2, its "Readings" bullets) that fixes what the quoted API
+     * sentence means, verbatim. Only beside an API quote; a reading that leaves an alternative
+     * (it says DIALECT) fixes nothing and is refused.
+     */
+    reading: z
+      .union([z.string().min(8), z.array(z.string().min(8)).min(1)])
+      .transform((quote) => (typeof quote === 'string' ? [quote] : quote))
+      .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((source, ctx) => {
+    if (source.reading === undefined) return;
+    if (source.doc !== 'api') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reading'],
+        message: 'a reading fixes the meaning of an API quote: only beside doc "api"',
+      });
+    }
+    if (source.reading.some((r) => /\bDIALECT\b/.test(r))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reading'],
+        message: 'a reading that leaves an alternative (DIALECT) fixes nothing',
+      });
+    }
+  });
 export type Source = z.output<typeof SourceSchema>;
 
 /** The `section` a rule shows for its source: "4" for the API document, "C2" for the contract. */
@@ -118,34 +151,48 @@ export const RuleSchema = z
   })
   .strict()
   .superRefine((rule, ctx) => {
-    // Target contract, section 1: MUST is what the API document states. A rule resting on the
-    // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
-    if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['level'],
-        message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
-      });
-    }
-    if (rule.section !== sectionOf(rule.source)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['section'],
-        message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
-      });
-    }
+    refineLevelAndSource(rule, ctx);
     const area = rule.id.split('-')[0] ?? '';
     if (!areaIds.includes(area as Area)) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: `unknown area ${area}` });
     }
-    if (!rule.title.startsWith(`${rule.level} `)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['title'],
-        message: `title must start with its level "${rule.level} "`,
-      });
-    }
   });
+
+/**
+ * What every rule of ours holds to, a target's (`RuleSchema`) or a client's
+ * (rules/client/schema.ts): its level follows from what it rests on, its
+ * section is the section it quotes, its title starts with its level.
+ */
+export function refineLevelAndSource(
+  rule: { level: Level; title: string; section: string; source: Source },
+  ctx: z.RefinementCtx,
+): void {
+  // Target contract, section 1: MUST is what the API document states. A rule resting on the
+  // contract, the reference dialect or an RFC alone warns or observes; it never fails a run.
+  // A MUST rule may carry the contract's reading of its API sentence (source.reading): it still
+  // quotes the sentence of the API document it enforces.
+  if (rule.level === 'MUST' && (rule.source.doc !== 'api' || rule.source.rfc !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['level'],
+      message: 'a MUST rule must rest on the API document, not on the contract or an RFC',
+    });
+  }
+  if (rule.section !== sectionOf(rule.source)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['section'],
+      message: `section ${rule.section} is not the section its source quotes (${sectionOf(rule.source)})`,
+    });
+  }
+  if (!rule.title.startsWith(`${rule.level} `)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['title'],
+      message: `title must start with its level "${rule.level} "`,
+    });
+  }
+}
 
 export type RuleInput = z.input<typeof RuleSchema>;
 export type Rule = z.output<typeof RuleSchema> & { area: Area };

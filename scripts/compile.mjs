@@ -29,6 +29,7 @@ const DATA = [
   'docs/partner-ordering-api.md',
   // Plain JavaScript the code imports and every standalone reproduction carries as text.
   'lib/violations/condition.mjs',
+  'lib/evidence/json-pointer.mjs',
   'lib/reports/repro/runtime',
 ];
 /** A tree's own record: what it was built from. */

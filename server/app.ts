@@ -7,6 +7,7 @@ import { controlPlugin } from './control/plugin.js';
 import { type DefectName, selectDefects } from './defects/catalogue.js';
 import { withDefects } from './defects/compose.js';
 import { DialectLayer } from './dialect/layer.js';
+import { REFERENCE_DIALECT } from './dialect/model.js';
 import { parseProfile } from './dialect/profile.js';
 import { newId } from './domain/ids.js';
 import { installRequestHooks } from './http/api-hooks.js';
@@ -27,6 +28,7 @@ import {
 import { installProblemHandlers } from './problems/install.js';
 import { installHealthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
+import { installOpenApiRoute } from './routes/openapi.js';
 import { openStore } from './store/index.js';
 import './auth/principal.js';
 
@@ -146,6 +148,12 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     installRequestHooks(app, behaviour.requestChecks);
     if (store.engine === 'postgres') installDatabaseDeadline(app, limits.databaseWaitPerRequestMs);
     installHealthRoutes(app);
+    installOpenApiRoute(
+      app,
+      dialect ?? REFERENCE_DIALECT,
+      docsUrl,
+      dialect ? 'the dialect of its profile' : 'the reference dialect',
+    );
     defective?.install(app);
     await app.register(apiRoutes(ctx, behaviour), { prefix: API_BASE });
     if (opts.controlToken !== undefined) {

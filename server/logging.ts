@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { clientAddress } from './http/client-address.js';
 import { LogScrubber } from './http/log-scrub.js';
 import type { Redactor } from './http/redact.js';
 
@@ -15,10 +16,10 @@ export function loggerOptions(redactor: Redactor): NonNullable<FastifyServerOpti
     level: 'info',
     stream: process.stderr,
     serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
+      req: (request: FastifyRequest) => ({
         method: request.method,
         url: scrub.url(request.url),
-        ip: request.ip,
+        ip: clientAddress(request),
       }),
       err: (error: Error & { code?: unknown; statusCode?: unknown }) => ({
         type: error.name,

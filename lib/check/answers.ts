@@ -1,3 +1,4 @@
+import { escapeToken, valueAt } from '../evidence/json-pointer.js';
 import type {
   Dialect,
   ErrorPointers,
@@ -6,7 +7,6 @@ import type {
   OrderStatuses,
 } from '../target/dialect.js';
 import { NotVerifiable } from '../violations/harness-error.js';
-import { escapeToken, valueAt } from './json-pointer.js';
 
 /**
  * Reading answers through the dialect. The API document fixes an object's

@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import type { Capability, Rule } from '../../rules/index.js';
 import type { Caller } from '../client/session.js';
 import type { Scoped } from '../evidence/scope.js';
-import { type Dialect, pathOf } from '../target/dialect.js';
-import type { RunConfig } from '../target/run-config.js';
+import { type Dialect, type PathName, pathOf } from '../target/dialect.js';
+import type { DialectSeen, RunConfig } from '../target/run-config.js';
 import type { Condition } from '../violations/condition.mjs';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
@@ -47,6 +47,7 @@ export class Context implements CheckContext {
   readonly rule: Rule;
   readonly config: RunConfig;
   readonly dialect: Dialect;
+  readonly dialectSeen: readonly DialectSeen[];
   readonly seed: number;
   readonly #faker: Faker;
   readonly #fixture: FileFixture;
@@ -71,6 +72,7 @@ export class Context implements CheckContext {
     this.rule = run.rule;
     this.config = fixture.config;
     this.dialect = fixture.config.dialect;
+    this.dialectSeen = fixture.config.dialectSeen ?? [];
     this.seed = fixture.config.seed;
     // One instance, reseeded per check, while checks of a file run one after another; a check
     // running beside others draws from its own (same seed, same values).
@@ -227,7 +229,7 @@ export class Context implements CheckContext {
     };
   }
 
-  path(name: keyof Dialect['paths'], params?: Record<string, string>): string {
+  path(name: PathName, params?: Record<string, string>): string {
     return pathOf(this.dialect, name, params);
   }
 
@@ -314,6 +316,22 @@ export class Context implements CheckContext {
     pointer = '/body',
     exchange?: number,
   ): z.output<S> | undefined {
+    const unread =
+      exchange === undefined ? undefined : this.#fixture.session.unreadable.get(exchange);
+    if (value === undefined && exchange !== undefined && unread) {
+      // A body the suite did not read (too large, nested too deep): the target's answer, in its words.
+      this.#record([
+        {
+          code: 'NOT_JSON',
+          pointer,
+          expected: 'a JSON body',
+          received: unread,
+          message: `${pointer}: ${unread}`,
+          exchange,
+        },
+      ]);
+      return undefined;
+    }
     const { data, violations } = shapeViolations(value, schema, pointer, exchange);
     this.#record(violations);
     return data;

@@ -4,6 +4,7 @@ import type { EvidenceRecorder } from '../evidence/recorder.js';
 import { trimmed } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
 import type { Scoped } from '../evidence/scope.js';
+import { violatedVerdict } from '../verdict/decide.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
 import type { Key } from './context.js';
@@ -141,7 +142,7 @@ export class CheckRun {
       ...base,
       violations: violations.map((v) => redactViolation(v, this.#redactor)),
       replay: replayOf(this.recorder, scoped, violations),
-      verdict: this.rule.level === 'MUST' ? 'failed' : 'warning',
+      verdict: violatedVerdict(this.rule.level),
       reason,
     };
   }

@@ -5,14 +5,15 @@ import type { Capability, Rule } from '../../rules/index.js';
 import type { Auth, HttpResponse, Key, RequestSpec } from '../client/types.js';
 import type {
   AccountSettings,
+  Charge,
   ControlClient,
   FaultSpec,
   KeyOptions,
   Product,
   TestAccount,
 } from '../control/types.js';
-import type { Dialect } from '../target/dialect.js';
-import type { RunConfig } from '../target/run-config.js';
+import type { Dialect, PathName } from '../target/dialect.js';
+import type { DialectSeen, RunConfig } from '../target/run-config.js';
 import type { Test } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
@@ -20,6 +21,7 @@ import type { OrderChoices } from './order-body.js';
 export type {
   AccountSettings,
   Auth,
+  Charge,
   ControlClient,
   FaultSpec,
   HttpResponse,
@@ -86,6 +88,12 @@ export interface CheckContext {
   readonly rule: Rule;
   readonly config: RunConfig;
   readonly dialect: Dialect;
+  /**
+   * What the dialect probe saw the target take in the profile's shape (an
+   * order, a quote): a later 422 to a valid request of that shape is the
+   * target's refusal, judged on the check's rule, never a profile gap.
+   */
+  readonly dialectSeen: readonly DialectSeen[];
   /** The run's seed; generated inputs derive from it. */
   readonly seed: number;
   /** faker seeded from the run seed and the rule id: replays exactly. */
@@ -128,8 +136,8 @@ export interface CheckContext {
    * `send` stays exact: it returns whatever the target answers.
    */
   api(key: Key, scopes?: string[]): ApiClient;
-  /** Fills a dialect path template: `ctx.path('order', { id })`. */
-  path(name: keyof Dialect['paths'], params?: Record<string, string>): string;
+  /** Fills a path template, the document's or the dialect's: `ctx.path('order', { id })`. */
+  path(name: PathName, params?: Record<string, string>): string;
 
   /**
    * A valid order body for an account's products: the given account (or id),

@@ -9,6 +9,7 @@
  * noRestrictedImports in biome.json, and test/engine/rate-policy.test.ts).
  */
 
+export { escapeToken, put, unescapeToken, valueAt } from '../evidence/json-pointer.js';
 export type {
   Dialect,
   HttpMethod,
@@ -16,7 +17,9 @@ export type {
   OperationName,
   OrderBodyShape,
 } from '../target/dialect.js';
-export { API_BASE_PATH, moneyAt } from '../target/dialect.js';
+export { API_BASE_PATH, METHOD_NOT_SHOWN, moneyAt } from '../target/dialect.js';
+export type { DialectSeen } from '../target/run-config.js';
+export type { Verdict } from '../verdict/words.js';
 export type { Condition } from '../violations/condition.mjs';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
 export { answerHolds } from './answer-holds.js';
@@ -40,6 +43,7 @@ export type {
   AccountSettings,
   ApiClient,
   Auth,
+  Charge,
   CheckContext,
   ControlClient,
   HeaderMatcher,
@@ -54,7 +58,6 @@ export type {
   TestAccount,
 } from './context.js';
 export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
-export { escapeToken, put, unescapeToken, valueAt } from './json-pointer.js';
 export { walkList } from './list-walk.js';
 export {
   addressOf,
@@ -77,4 +80,4 @@ export {
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';
-export type { CheckOutcome, Counterexample, Verdict } from './verdict.js';
+export type { CheckOutcome, Counterexample } from './verdict.js';

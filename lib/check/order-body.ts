@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { Product } from '../control/types.js';
+import { put, unescapeToken, valueAt } from '../evidence/json-pointer.js';
 import type { Dialect, OrderBodyShape } from '../target/dialect.js';
 import { moneyAt } from '../target/dialect.js';
 import { centsIn } from './answers.js';
 import { uniqueExternalId } from './external-id.js';
-import { put, unescapeToken, valueAt } from './json-pointer.js';
 import { type UsAddress, usAddress } from './us-address.js';
 
 /** One line of an order: a product and how many. */

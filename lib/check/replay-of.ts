@@ -1,10 +1,11 @@
 import type { Exchange } from '../evidence/exchange.js';
+import { valueAt } from '../evidence/json-pointer.js';
+import { jsonValue } from '../evidence/json-text.js';
 import type { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Scope } from '../evidence/scope.js';
 import type { Judgement, Replay } from '../evidence/trace.js';
 import { type Condition, pointersOf } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
-import { valueAt } from './json-pointer.js';
 
 /**
  * A finished check's replay: its whole sequence with the set-up it drew on,
@@ -92,12 +93,8 @@ function observe(
   }
   if (pointer !== '/body' && !pointer.startsWith('/body/')) return undefined;
   if (res.body === undefined) return { absent: true };
-  let json: unknown;
-  try {
-    json = JSON.parse(res.body);
-  } catch {
-    return undefined;
-  }
+  const json = jsonValue(res.body);
+  if (json === undefined) return undefined;
   const value = valueAt(json, pointer.slice('/body'.length));
   return value === undefined ? { absent: true } : { value };
 }

@@ -1,17 +1,7 @@
 import type { Exchange } from '../evidence/exchange.js';
 import type { Replay } from '../evidence/trace.js';
+import type { Verdict } from '../verdict/words.js';
 import type { Violation } from '../violations/violation.js';
-
-/** How one check ended (target contract, section 1). */
-export const VERDICTS = [
-  'passed',
-  'failed',
-  'warning',
-  'not_verifiable',
-  'skipped',
-  'error',
-] as const;
-export type Verdict = (typeof VERDICTS)[number];
 
 /** A generated input that broke a property, shrunk, with what replays it. */
 export interface Counterexample {

@@ -1,11 +1,15 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PACKAGE_ROOT, sourcePath } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
+import { probeDialect } from '../probe/dialect-probe.js';
 import { draftProfileFile } from '../probe/draft-file.js';
-import { draftDialect } from '../probe/draft-profile.js';
+import { type Draft, draftDialect } from '../probe/draft-profile.js';
+import { mismatchLine } from '../probe/judge.js';
+import { draftFromOpenApi, OpenApiDraftError, readOpenApi } from '../probe/openapi-draft.js';
 import type { SafetyNet } from '../reports/safety-net.js';
 import type { PreparedTarget } from '../runner/prepare-target.js';
+import { EXIT } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 /**
@@ -22,13 +26,21 @@ export async function draftCommand(
   cwd: string,
 ): Promise<number> {
   const file = settings.draftProfile;
-  const draft = await draftDialect(prepared.runConfig);
   const embedded = prepared.targetInfo.embedded_reference;
+  const targetWords = embedded ? 'the bundled reference server' : prepared.runConfig.origin;
+  let draft: Draft;
+  let headline: string | undefined;
+  if (settings.draftProfileFrom !== undefined) {
+    const from = await fromOpenApi(settings.draftProfileFrom, prepared, terminal, cwd, targetWords);
+    if (typeof from === 'number') return from;
+    ({ draft, headline } = from);
+  } else draft = await draftDialect(prepared.runConfig);
   const { profile, todos } = draftProfileFile({
     draft,
     file,
     schemaFile: sourcePath(join(PACKAGE_ROOT, 'config', 'profile.schema.json')),
-    targetWords: embedded ? 'the bundled reference server' : prepared.runConfig.origin,
+    ...(headline ? { headline } : {}),
+    targetWords,
     ...(settings.target ? { target: settings.target } : {}),
     ...(settings.controlUrl ? { controlUrl: settings.controlUrl } : {}),
     now: new Date(),
@@ -40,15 +52,66 @@ export async function draftCommand(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     terminal.fail(`could not write the draft profile ${shown} (${code}); nothing was overwritten`);
-    return 2;
+    return EXIT.notCarriedOut;
   }
   terminal.out(
     `Draft profile written: ${shown} (${draft.requests} requests; inferred: ${draft.inferred.join(', ') || 'nothing'})`,
   );
-  terminal.out(`Paths that answered: ${draft.answered.join(', ') || 'none'}`);
+  terminal.out(
+    `${settings.draftProfileFrom ? 'Paths the document shows' : 'Paths that answered'}: ${draft.answered.join(', ') || 'none'}`,
+  );
   for (const todo of todos) terminal.out(`TODO: ${todo}`);
   terminal.out(
     `Next: review ${shown} (docs/profiles.md), then run with --profile ${shown}${todos.length ? '; the TODOs are in its description too' : ''}`,
   );
-  return 0;
+  return EXIT.ok;
+}
+
+/**
+ * `--draft-profile-from FILE`: the dialect the target's OpenAPI document
+ * states (lib/probe/openapi-draft.ts), then the dialect probe a run starts
+ * with, against the target, with that dialect: what the target answers
+ * otherwise than its document says becomes a TODO naming the field.
+ */
+async function fromOpenApi(
+  documentFile: string,
+  prepared: PreparedTarget,
+  terminal: Terminal,
+  cwd: string,
+  targetWords: string,
+): Promise<{ draft: Draft; headline: string } | number> {
+  const shown = relative(cwd, documentFile).startsWith('..')
+    ? documentFile
+    : relative(cwd, documentFile);
+  let draft: Draft;
+  try {
+    draft = draftFromOpenApi(
+      readOpenApi(await readFile(documentFile, 'utf8')),
+      prepared.runConfig.dialect,
+    );
+  } catch (error) {
+    if (
+      !(error instanceof OpenApiDraftError) &&
+      (error as NodeJS.ErrnoException).code === undefined
+    )
+      throw error;
+    terminal.fail(`--draft-profile-from: ${shown} ${(error as Error).message}`);
+    return 2;
+  }
+  const probe = await probeDialect({ ...prepared.runConfig, dialect: draft.dialect });
+  draft.requests = probe.requests;
+  for (const mismatch of probe.mismatches)
+    draft.todos.push(
+      `${mismatch.field}: the document says otherwise than ${targetWords} answers (${mismatchLine(mismatch)})`,
+    );
+  for (const note of probe.notes)
+    draft.todos.push(`the dialect probe could not judge everything: ${note}`);
+  const verdict =
+    probe.mismatches.length === 0
+      ? `the dialect probe found ${targetWords} answering as it says (${probe.requests} requests)`
+      : `the dialect probe found ${probe.mismatches.length} field(s) where ${targetWords} answers otherwise (${probe.requests} requests)`;
+  return {
+    draft,
+    headline: `Draft written by --draft-profile-from from the OpenAPI document ${shown} on ${new Date().toISOString()}; ${verdict}. Told by the document: ${draft.inferred.length ? draft.inferred.join(', ') : 'nothing'}.`,
+  };
 }

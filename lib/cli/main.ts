@@ -1,4 +1,6 @@
+import { escapeTerminal } from '../reports/escape-terminal.js';
 import { SafetyNet } from '../reports/safety-net.js';
+import { EXIT } from '../verdict/words.js';
 import { runCommand } from './run-command.js';
 
 /**
@@ -14,7 +16,7 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 
 const interrupt = new AbortController();
 process.on('SIGINT', () => {
-  if (interrupt.signal.aborted) process.exit(130);
+  if (interrupt.signal.aborted) process.exit(EXIT.interrupted);
   process.stderr.write('\nconformance: interrupted; writing the reports (Ctrl-C again to quit)\n');
   interrupt.abort();
 });
@@ -34,9 +36,9 @@ try {
   const message =
     error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
   process.stderr.write(
-    `conformance: error: the suite failed (a bug, please report it): ${net.clean(message)}\n`,
+    `conformance: error: the suite failed (a bug, please report it): ${escapeTerminal(net.clean(message))}\n`,
   );
-  code = 2;
+  code = EXIT.notCarriedOut;
 }
 // vitest and undici may keep handles open; the run is over.
 process.exit(code);

@@ -1,12 +1,12 @@
 import { relative } from 'node:path';
-import { VERDICTS } from '../check/verdict.js';
 import { casesLine } from '../reports/build-report.js';
 import { describeChange } from '../reports/compare.js';
 import { outcomeLine } from '../reports/outcome.js';
 import { pacingLine } from '../reports/partner-pacing.js';
 import type { Report } from '../reports/report-model.js';
 import { unverifiedGroups } from '../reports/unverified.js';
-import { waiverMark } from '../reports/waivers.js';
+import { waiverMark } from '../reports/waiver-mark.js';
+import { VERDICTS } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 const LIST_LIMIT = 20;

@@ -1,39 +1,32 @@
-import type { Writable } from 'node:stream';
 import { activeRules } from '../../rules/index.js';
 import { listenForTally } from '../client/tally-channel.js';
 import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
-import { probeDialect } from '../probe/dialect-probe.js';
+import { carryProbe, probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
 import { compareReports, loadPreviousReport, type PreviousReport } from '../reports/compare.js';
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
-import { exitWithWaivers } from '../reports/waivers.js';
 import { writeReports } from '../reports/write-reports.js';
 import { writeDemand } from '../runner/partner-demand.js';
 import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
 import { bundledChecks, mergeResults } from '../runner/rule-results.js';
 import { RunAborted } from '../runner/run-aborted.js';
+import { decideRun } from '../verdict/decide.js';
+import { EXIT } from '../verdict/words.js';
 import { casesPerProperty } from './cases-banner.js';
+import type { CommandIo } from './command-io.js';
 import { printOutcome } from './print-outcome.js';
 import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
-import { afterReportsWritten, completeReport, waive } from './workflow-steps.js';
+import { afterReportsWritten, completeReport } from './workflow-steps.js';
 
-export interface CommandIo {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  /** Ctrl-C: the run is cancelled, reports are still written. */
-  signal?: AbortSignal;
-}
+export type { CommandIo } from './command-io.js';
 
 /**
  * One conformance run, start to end: settings, target, checks, reports.
@@ -41,6 +34,11 @@ export interface CommandIo {
  * carried out says why in one line and answers 2.
  */
 export async function runCommand(io: CommandIo): Promise<number> {
+  // `client -- <command>`: grade a partner's client instead of a target (docs/partners.md).
+  if (io.argv[0] === 'client') {
+    const { clientCommand } = await import('./client-command.js');
+    return clientCommand({ ...io, argv: io.argv.slice(1) });
+  }
   const terminal = new Terminal(io.stdout, io.stderr);
   terminal.protect(new SafetyNet({ keyPrefix: 'odp' }));
   try {
@@ -52,7 +50,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
     terminal.fail(`the suite failed (a bug, please report it): ${message}`);
     if (io.env.DEBUG?.includes('conformance') && error instanceof Error)
       terminal.fail(error.stack ?? '');
-    return 2;
+    return EXIT.notCarriedOut;
   }
 }
 
@@ -65,13 +63,17 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const loaded = loadSettings({ argv: io.argv, env: io.env, cwd: io.cwd, rules: activeRules });
     if (loaded.help) {
       terminal.out(helpText());
-      return 0;
+      return EXIT.ok;
     }
     settings = loaded.settings;
     terminal.protect(safetyNet(settings));
     if (settings.workflow?.verify) {
       const { verifyPackage } = await import('./verify.js');
       return await verifyPackage(settings.workflow.verify, settings.workflow.publicKey, terminal);
+    }
+    if (settings.openapi !== undefined) {
+      const { openApiCommand } = await import('./openapi-command.js');
+      return await openApiCommand({ ...settings, openapi: settings.openapi }, terminal, io.cwd);
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
@@ -90,7 +92,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     const known = error instanceof ConfigError || error instanceof RunAborted;
     if (known) terminal.fail(error.message);
     await checks?.callOff(error instanceof Error ? error : new Error(String(error)));
-    if (known) return 2;
+    if (known) return EXIT.notCarriedOut;
     throw error;
   }
   const net = safetyNet(settings, prepared.runConfig.controlToken);
@@ -101,16 +103,16 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       const { draftCommand } = await import('./draft-command.js');
       return await draftCommand(draftSettings, prepared, terminal, net, io.cwd);
     }
-    // Before any check: does the target speak the profile's dialect? (issue 11)
+    // Before any check: does the target speak the profile's dialect where the document leaves it open?
     const probe = await probeDialect(prepared.runConfig);
     if (probe.mismatches.length > 0) {
       for (const mismatch of probe.mismatches) terminal.fail(mismatchLine(mismatch));
       const written = await writeProbeEvidence(probe, prepared, settings.reportDir, net, io.cwd);
       terminal.fail(probeStopLine(probe, prepared.targetInfo.profile, written));
-      return 2;
+      return EXIT.notCarriedOut;
     }
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
-    if (probe.partnerSent.length) prepared.runConfig.partnerProbeSent = probe.partnerSent;
+    carryProbe(prepared.runConfig, probe);
     checks ??= startChecks(settings, io, terminal, prepared.runConfig);
     const { runConfig, targetInfo } = prepared;
     announce(terminal, prepared, checks.filesAtATime);
@@ -135,7 +137,13 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
         ? { leftOutBySuites: bundledChecks(PACKAGE_ROOT, DEFAULT_SUITES) }
         : {}),
     });
-    const waived = waive(settings, results, startedAt);
+    const decision = decideRun({
+      results,
+      runErrors,
+      startedAt,
+      certify: settings.certify,
+      ...(settings.workflow?.waivers ? { waivers: settings.workflow.waivers } : {}),
+    });
     const built = buildReport({
       target: runConfig.origin,
       targetInfo,
@@ -144,9 +152,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       seed: runConfig.seed,
       numRuns: runConfig.numRuns,
       only: settings.only,
-      results: waived.results,
+      decision,
       runErrors,
-      exit: exitWithWaivers(waived.results, runErrors, { certify: settings.certify }),
       ...(previous && settings.compare
         ? { changes: compareReports(previous, results, settings.compare) }
         : {}),
@@ -156,22 +163,17 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       requests: probe.requests,
       duration_ms: probe.durationMs,
       ...(probe.notes.length ? { notes: probe.notes } : {}),
+      ...(probe.seen.length ? { seen: probe.seen } : {}),
       evidence: probe.evidence,
     };
-    const { report, reproductions } = await completeReport(
-      built,
-      settings,
-      io.cwd,
-      waived.waivers,
-      replays,
-    );
+    const { report, reproductions } = await completeReport(built, settings, io.cwd, replays);
     try {
       await writeReports(report, settings.reportDir, net, reproductions);
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       terminal.fail(`could not write the reports to ${settings.reportDir} (${code})`);
-      return 2;
+      return EXIT.notCarriedOut;
     }
     printOutcome(terminal, report, settings.reportDir, io.cwd);
     return report.exit_code;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { hashDirectory, MANIFEST_FILE, SIGNATURE_FILE } from '../reports/file-hashes.js';
 import { readPublicKey, verifyBytes } from '../reports/signature.js';
+import { EXIT } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 const ManifestFiles = z.object({ files: z.record(z.string(), z.string()) });
@@ -25,7 +26,7 @@ export async function verifyPackage(
     const parsed = ManifestFiles.safeParse(JSON.parse(bytes.toString('utf8')));
     if (!parsed.success) {
       terminal.fail(`${join(dir, MANIFEST_FILE)} has no "files" table of sha256 hashes`);
-      return 2;
+      return EXIT.notCarriedOut;
     }
     listed = parsed.data.files;
   } catch (error) {
@@ -33,7 +34,7 @@ export async function verifyPackage(
     terminal.fail(
       `cannot read ${join(dir, MANIFEST_FILE)} (${code ?? 'not valid JSON'}): not a report directory of this suite?`,
     );
-    return 2;
+    return EXIT.notCarriedOut;
   }
   const actual = hashDirectory(dir);
   const problems: string[] = [];
@@ -63,7 +64,7 @@ export async function verifyPackage(
           ? error.message
           : 'is not a PEM key';
       terminal.fail(`--public-key: ${publicKeyFile} ${why}`);
-      return 2;
+      return EXIT.notCarriedOut;
     }
     signature = sig === undefined ? 'absent' : verifyBytes(bytes, sig, key) ? 'valid' : 'invalid';
     if (signature !== 'valid') problems.push(`signature ${signature} (${SIGNATURE_FILE})`);
@@ -82,10 +83,10 @@ export async function verifyPackage(
           : `signature ${signature}`;
   if (problems.length === 0) {
     terminal.out(`Verified: ${fileCount} files match manifest.json; ${signed}.`);
-    return 0;
+    return EXIT.ok;
   }
   terminal.out(
     `Verification failed: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in ${dir}.`,
   );
-  return 1;
+  return EXIT.failed;
 }

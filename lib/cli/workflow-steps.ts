@@ -2,51 +2,34 @@ import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import type { Replay } from '../evidence/trace.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
-import type { Report, RuleResult, WaiverSummary } from '../reports/report-model.js';
+import type { Report } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
 import type { Reproduction } from '../reports/repro/reproduction.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import { applyWaivers } from '../reports/waivers.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 
 /**
- * The certifier's and nightly runner's additions to a run (issue 13), in the
- * order the run needs them: waivers before the exit code, reproduction and
- * history before the reports are rendered, history and the certification
- * package after they are written.
- */
-export function waive(
-  settings: Settings,
-  results: RuleResult[],
-  startedAt: Date,
-): { results: RuleResult[]; waivers?: WaiverSummary } {
-  const waivers = settings.workflow?.waivers;
-  if (!waivers) return { results };
-  const applied = applyWaivers(results, waivers.file, waivers.waivers, startedAt, {
-    certify: settings.certify,
-  });
-  return { results: applied.results, waivers: applied.summary };
-}
-
-/**
- * The report as written: waivers, each failure's reproduction (planned once
- * here, from the run's replays) and the history. Answers the reproductions
- * to write beside it.
+ * The certifier's and nightly runner's additions to a run, in the order the
+ * run needs them (waivers were applied with the verdicts, lib/verdict):
+ * reproduction and history before the reports are rendered, history and the
+ * certification package after they are written.
+ *
+ * The report as written: each failure's reproduction (planned once here, from
+ * the run's replays) and the history. Answers the reproductions to write
+ * beside it.
  */
 export async function completeReport(
   built: Report,
   settings: Settings,
   cwd: string,
-  waivers: WaiverSummary | undefined,
   replays: ReadonlyMap<string, Replay>,
 ): Promise<{ report: Report; reproductions: Reproduction[] }> {
-  const attached = attachReproduction(
-    { ...built, ...(waivers ? { waivers } : {}) },
-    replayBase(replaySettings(settings, cwd)),
-    { settings: reproSettingsOf(built, settings), replays },
-  );
+  const attached = attachReproduction(built, replayBase(replaySettings(settings, cwd)), {
+    settings: reproSettingsOf(built, settings),
+    replays,
+  });
   let report = attached.report;
   const dir = settings.workflow?.history;
   if (dir) {

@@ -1,9 +1,20 @@
-import { type Dispatcher, request, errors as undiciErrors } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
 import { HarnessError } from '../violations/harness-error.js';
+import { CredentialOriginError } from './dispatcher.js';
+import { classifyNetworkError } from './network-error.js';
 
-/** A response body beyond this is not read further: a misbehaving target cannot exhaust memory. */
-const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+/**
+ * The one cap on every body the suite reads (checks, control, pre-flight,
+ * capabilities, the probes): beyond it nothing more is read and the
+ * connection is closed, like curl's `--max-filesize` or Go's
+ * `http.MaxBytesReader`. A misbehaving target cannot exhaust memory, and an
+ * endless answer ends.
+ */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** An answer over the cap, in a report's words: the target's finding, never "unreachable". */
+export const OVER_CAP_WORDS = `answer over ${MAX_BODY_BYTES / 1024 / 1024} MiB (the suite reads no further)`;
 
 export interface WireRequest {
   method: string;
@@ -19,14 +30,17 @@ export interface WireResponse {
   requestPath: string;
   status: number;
   headers: Record<string, string>;
+  /** The body as text; when it went on past MAX_BODY_BYTES (`over`), its first 64 KiB. */
   text: string;
+  /** The body went on past MAX_BODY_BYTES: `text` is its beginning. */
+  over?: true;
   exchange: number;
   durationMs: number;
 }
 
 export interface HttpClientOptions {
-  /** undici dispatcher: an Agent for a remote target, a MockAgent or an in-process one in tests. */
-  dispatcher?: Dispatcher;
+  /** From dispatcher.ts (the suite's own); a MockAgent in tests. */
+  dispatcher: Dispatcher;
   timeoutMs: number;
   /**
    * A dispatcher with a connection of its own, for the one retry of a set-up
@@ -41,6 +55,9 @@ export interface ExchangeRecorder {
   record(raw: RawExchange): number;
 }
 
+/** For what is sent before the run has evidence (the start-up probe, pre-flight, capabilities). */
+export const UNRECORDED: ExchangeRecorder = { record: () => 0 };
+
 export interface SendOptions {
   /**
    * Set-up (a control call, a token request), never a check's subject: lost
@@ -52,9 +69,12 @@ export interface SendOptions {
 }
 
 /**
- * Sends exactly what it is given and records every exchange as evidence.
- * Network failures become HarnessErrors (verdict `error`), never violations:
- * an unreachable target is not a target that broke a rule.
+ * The one wrapper every request of the suite goes through: sends exactly
+ * what it is given on the suite's dispatcher (dispatcher.ts: no redirects,
+ * credentials only to their origin), within the timeout, reads the answer up
+ * to MAX_BODY_BYTES and records the exchange as evidence (redacted where it
+ * is recorded). Network failures become HarnessErrors (verdict `error`),
+ * never violations: an unreachable target is not a target that broke a rule.
  */
 export class HttpClient {
   readonly #options: HttpClientOptions;
@@ -87,7 +107,7 @@ export class HttpClient {
   async #send(
     req: WireRequest,
     recorder: ExchangeRecorder,
-    dispatcher: Dispatcher | undefined,
+    dispatcher: Dispatcher,
   ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
@@ -103,10 +123,10 @@ export class HttpClient {
         headersTimeout: this.#options.timeoutMs,
         bodyTimeout: this.#options.timeoutMs,
         signal: AbortSignal.timeout(this.#options.timeoutMs),
-        ...(dispatcher ? { dispatcher } : {}),
+        dispatcher,
       });
       answered = true;
-      const text = await readCapped(res.body);
+      const { text, over } = await readCapped(res.body);
       const durationMs = performance.now() - started;
       const headers = flattenResponse(res.headers);
       const exchange = recorder.record({
@@ -121,12 +141,14 @@ export class HttpClient {
         status: res.statusCode,
         responseHeaders: headers,
         responseBody: text,
+        ...(over ? { responseOver: OVER_CAP_WORDS } : {}),
       });
       return {
         requestPath: url.pathname + url.search,
         status: res.statusCode,
         headers,
         text,
+        ...(over ? { over: true as const } : {}),
         exchange,
         durationMs,
       };
@@ -165,41 +187,47 @@ function closedSocket(cause: unknown): boolean {
   );
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+/** Of an answer over the cap, the beginning kept as its text (evidence shows 4,000 characters of it). */
+const OVER_CAP_KEPT_BYTES = 64 * 1024;
+
+/**
+ * The body up to MAX_BODY_BYTES; past it the stream is destroyed (undici
+ * closes the connection), `over` says so and the text is the body's first
+ * OVER_CAP_KEPT_BYTES. The text is decoded from a buffer of its own, so it
+ * holds no socket chunk alive.
+ */
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+): Promise<{ text: string; over: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buf.length;
-    if (size > MAX_RESPONSE_BYTES) {
-      chunks.push(buf.subarray(0, buf.length - (size - MAX_RESPONSE_BYTES)));
+    if (size + buf.length > MAX_BODY_BYTES) {
       body.destroy();
-      return `${Buffer.concat(chunks).toString('utf8')}… [response cut at ${MAX_RESPONSE_BYTES} bytes]`;
+      // Nothing of it can be parsed now: only its beginning is kept to be shown, and no
+      // string of the whole cap is ever made (a run against such a target makes thousands).
+      const kept = Buffer.concat(chunks, size).subarray(0, OVER_CAP_KEPT_BYTES);
+      return { text: kept.toString('utf8'), over: true };
     }
+    size += buf.length;
     chunks.push(buf);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
 }
 
+/** The request's failure as a harness error; a request the guard refused is the suite's own bug. */
 function toHarnessError(cause: unknown, req: WireRequest, timeoutMs: number): HarnessError {
   const where = `${req.method} ${new URL(req.url).origin}`;
-  if (
-    cause instanceof undiciErrors.HeadersTimeoutError ||
-    cause instanceof undiciErrors.BodyTimeoutError ||
-    cause instanceof undiciErrors.ConnectTimeoutError ||
-    (cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError'))
-  ) {
-    return new HarnessError('HARNESS_TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
-      cause,
-    });
-  }
-  const code = (cause as { code?: string } | undefined)?.code;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return new HarnessError(
-    'HARNESS_NETWORK',
-    `${where}: ${code ? `${code} ` : ''}${message}`.trim(),
-    { cause },
-  );
+  if (cause instanceof CredentialOriginError)
+    return new HarnessError('HARNESS_BUG', `${where}: ${cause.message}`, { cause });
+  const { code, words } = classifyNetworkError(cause, timeoutMs);
+  return new HarnessError(code, `${where}: ${words}`, { cause });
+}
+
+/** Why a request got no answer, in words (`connection refused (ECONNREFUSED)`), from its harness error. */
+export function networkWords(error: HarnessError, timeoutMs: number): string {
+  return classifyNetworkError(error.cause, timeoutMs).words;
 }
 
 function flatten(headers: Record<string, string | string[]>): Record<string, string> {

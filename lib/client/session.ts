@@ -1,13 +1,15 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Capability } from '../../rules/index.js';
 import { HttpControlClient } from '../control/control-client.js';
 import type { RawExchange } from '../evidence/exchange.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import { Redactor } from '../evidence/redactor.js';
 import { ReplayBook } from '../evidence/trace.js';
+import { DOCUMENT_PATHS } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
+import { type CredentialOrigins, guardCredentials, newDispatcher } from './dispatcher.js';
 import { HttpClient, type WireRequest, type WireResponse } from './http-client.js';
 import {
   KeyPacer,
@@ -84,7 +86,7 @@ export function newSessionShared(): SessionShared {
 }
 
 export interface SessionOptions {
-  /** undici dispatcher: tests answer with a MockAgent; else the session makes (and closes) its own Agent. */
+  /** undici dispatcher: tests answer with a MockAgent; else the session makes (and closes) its own (dispatcher.ts). */
   dispatcher?: Dispatcher;
   /** Shared with the other sessions of the worker (partner mode); else the session's own. */
   shared?: SessionShared;
@@ -96,24 +98,6 @@ export interface SessionOptions {
   need?: (capability: Capability) => void;
   /** Told after each request on the partner key: what the key has sent so far in this worker. */
   onPartnerSent?: (tally: Tally) => void;
-}
-
-/**
- * Idle sockets are closed well before a server closes them, so a request
- * never goes out on a socket the server is closing. A server that says
- * `Keep-Alive: timeout=N` is believed, less `KEEP_ALIVE_MARGIN_MS`; one that
- * says nothing gets `KEEP_ALIVE_IDLE_MS`, below the 5 s of Node's and many
- * proxies' defaults.
- */
-const KEEP_ALIVE_IDLE_MS = 4_000;
-const KEEP_ALIVE_MARGIN_MS = 2_000;
-
-function newAgent(connections: number | undefined): Agent {
-  return new Agent({
-    ...(connections === undefined ? {} : { connections }),
-    keepAliveTimeout: KEEP_ALIVE_IDLE_MS,
-    keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
-  });
 }
 
 /**
@@ -136,8 +120,14 @@ export class Session {
   readonly control: HttpControlClient;
   /** Requests on the partner key: their class and when each was answered (ms since the epoch). */
   readonly partnerSent: { kind: RequestClass; at: number }[] = [];
+  /**
+   * Answers whose body the suite did not read (over the size cap, nested too
+   * deep), by evidence id: a judgement of such a body says why it found nothing.
+   */
+  readonly unreadable = new Map<number, string>();
   readonly #shared: SessionShared;
-  readonly #agent: Agent | undefined;
+  /** The session's own dispatcher, closed with it; none when a test gave one. */
+  readonly #own: Dispatcher | undefined;
   readonly #need: (capability: Capability) => void;
   readonly #onPartnerSent: ((tally: Tally) => void) | undefined;
   #sent = 0;
@@ -151,12 +141,18 @@ export class Session {
     this.recorder =
       options.recorder?.(this.redactor) ?? new EvidenceRecorder(this.redactor, new ReplayBook());
     this.#shared = options.shared ?? newSessionShared();
-    this.#agent = options.dispatcher ? undefined : newAgent(options.connections);
+    const origins = credentialOrigins(config);
+    this.#own = options.dispatcher
+      ? undefined
+      : newDispatcher({
+          origins,
+          ...(options.connections === undefined ? {} : { connections: options.connections }),
+        });
     this.http = new HttpClient({
-      dispatcher: options.dispatcher ?? (this.#agent as Agent),
+      dispatcher: this.#own ?? guardCredentials(options.dispatcher as Dispatcher, origins),
       timeoutMs: config.requestTimeoutMs,
       // A set-up request lost to a closing socket is sent again on a connection of its own.
-      ...(this.#agent ? { freshConnection: () => newAgent(1) } : {}),
+      ...(this.#own ? { freshConnection: () => newDispatcher({ origins, connections: 1 }) } : {}),
     });
     this.#need = options.need ?? ((c) => this.need(c));
     this.#onPartnerSent = options.onPartnerSent;
@@ -165,7 +161,7 @@ export class Session {
     this.tokens = new TokenManager<Caller | undefined>(
       (spec, caller) =>
         this.send(spec, caller && { ...caller, provokes429: false }, { setUp: true }),
-      config.dialect.paths.token,
+      DOCUMENT_PATHS.token,
       this.#shared.tokens,
     );
     this.control = this.controlFor(undefined);
@@ -269,11 +265,11 @@ export class Session {
     const recorder = caller?.recorder ?? this.recorder;
     const authorization = await this.#authorization(spec, caller);
     const wire = buildRequest(spec, this.config, authorization);
-    const kind = requestClass(spec.method, spec.path, this.config.dialect.paths.token);
+    const kind = requestClass(spec.method, spec.path, DOCUMENT_PATHS.token);
     // In partner mode every token request shares the key's token budget, also those with made-up
     // or no credentials: a target may count failed ones per client address (ours is one for the run).
     const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
-    if (!paced) return toHttpResponse(await this.#wire(wire, recorder, setUp));
+    if (!paced) return this.#answer(await this.#wire(wire, recorder, setUp), caller);
     const keyId = this.partnerKey().accessKeyId;
     const slot = await this.#shared.pacer.acquire(keyId, kind);
     if (slot.waited > 0)
@@ -281,12 +277,22 @@ export class Session {
         `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
       );
     try {
-      return toHttpResponse(await this.#wire(wire, recorder, setUp));
+      return this.#answer(await this.#wire(wire, recorder, setUp), caller);
     } finally {
       slot.done();
       this.partnerSent.push({ kind, at: Date.now() });
       this.#onPartnerSent?.(this.#shared.pacer.tally(keyId));
     }
+  }
+
+  /** The answer for the check; a body the suite did not read is told in its notes, whatever it judges. */
+  #answer(wire: WireResponse, caller: Caller | undefined): HttpResponse {
+    const res = toHttpResponse(wire);
+    if (res.unreadable) {
+      this.unreadable.set(res.exchange, res.unreadable);
+      caller?.note(`${wire.requestPath} (evidence #${wire.exchange}): ${res.unreadable}`);
+    }
+    return res;
   }
 
   #wire(req: WireRequest, recorder: EvidenceSink, setUp: boolean): Promise<WireResponse> {
@@ -345,8 +351,8 @@ export class Session {
   /** Never place an order with a live key unless the user allowed it (`--allow-live-orders`). */
   guardLiveOrder(key: Key, spec: RequestSpec): void {
     if (key.mode !== 'live' || spec.method.toUpperCase() !== 'POST') return;
-    // Compare without queries: a profile's orders path may carry one of its own.
-    if (spec.path.split('?')[0] !== this.config.dialect.paths.orders.split('?')[0]) return;
+    // The document's orders path (section 4), whatever query the request carries.
+    if (spec.path.split('?')[0] !== DOCUMENT_PATHS.orders) return;
     if (!this.has('live_orders')) {
       throw new NotVerifiable(
         'placing an order with a live key is real: run with --allow-live-orders to check this',
@@ -357,7 +363,7 @@ export class Session {
 
   /** Closes the session's own sockets. Never throws. */
   async close(): Promise<void> {
-    await this.#agent?.close().catch(() => undefined);
+    await this.#own?.close().catch(() => undefined);
   }
 }
 
@@ -375,6 +381,11 @@ function mentionsKey(spec: RequestSpec, accessKeyId: string): boolean {
   else if (spec.body) texts.push(Buffer.from(spec.body).toString('latin1'));
   if (spec.json !== undefined) texts.push(JSON.stringify(spec.json) ?? '');
   return texts.some((text) => text.includes(accessKeyId));
+}
+
+/** Where the session's credentials may go: Bearer and Basic to the target, the control token to the control API. */
+function credentialOrigins(config: SessionConfig): CredentialOrigins {
+  return { api: config.origin, control: config.controlUrl };
 }
 
 function missingReason(capability: Capability): string {

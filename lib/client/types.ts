@@ -55,6 +55,13 @@ export interface HttpResponse {
   text: string;
   /** The parsed body when it is JSON (any media type); `undefined` otherwise. */
   json: unknown;
+  /**
+   * Why the suite did not read the body as JSON though the target sent one:
+   * `answer over 2 MiB …`, `JSON nested deeper than 100 levels …`. The
+   * target's answer, judged as such: a check that needs the body fails with
+   * these words.
+   */
+  unreadable?: string;
   /** Id of the evidence exchange. */
   exchange: number;
   durationMs: number;

@@ -41,6 +41,7 @@ export function helpText(): string {
     '',
     'Usage: npm run conformance -- [options]',
     '       npx partner-ordering-conformance [options]',
+    '       npx partner-ordering-conformance client -- <command>   (grade your client: client --help)',
     '',
     'With no target, the bundled reference server is started on a free loopback port and tested.',
     'Each option is also read from the environment variable in brackets, or a .env file',

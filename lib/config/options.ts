@@ -209,6 +209,24 @@ export const OPTIONS = [
       'probe the target (with the key or control API given) and write a version-2 profile of what it answers to FILE, with a TODO for what it could not infer; runs no check; never overwrites a file',
   },
   {
+    flag: 'draft-profile-from',
+    group: 'target',
+    env: '',
+    kind: 'string',
+    value: 'FILE',
+    description:
+      "with --draft-profile: draft the profile from the target's OpenAPI 3.0/3.1 document FILE (JSON) instead of probing for it (paths, field names, statuses, money, list shape; a TODO for each field it cannot tell), then run the dialect probe against the target as a run would",
+  },
+  {
+    flag: 'openapi',
+    group: 'target',
+    env: '',
+    kind: 'string',
+    value: 'FILE',
+    description:
+      "write the OpenAPI 3.1 description of the profile's dialect (the reference's by default) to FILE and exit; runs no check, needs no target; never overwrites a file",
+  },
+  {
     flag: 'verify',
     group: 'certification',
     env: '',

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { METHOD_NOT_SHOWN, type OperationName, REFERENCE_DIALECT } from '../target/dialect.js';
-
-type PathName = keyof typeof REFERENCE_DIALECT.paths;
+import {
+  type DialectPathName,
+  DOCUMENT_PATH_PREFIXES,
+  DOCUMENT_PATHS,
+  type DocumentPathName,
+  keepsDocumentPrefix,
+  METHOD_NOT_SHOWN,
+  type OperationName,
+  REFERENCE_DIALECT,
+} from '../target/dialect.js';
 
 const httpUrl = z
   .string()
@@ -17,10 +24,12 @@ function placeholders(template: string): string[] {
 /**
  * A path template must keep the reference's placeholders: the checks fill
  * exactly those, wherever they stand, the query included
- * (`/shipments?order_id={id}`).
+ * (`/shipments?order_id={id}`); and the start the API document fixes
+ * (`/catalog`, `/webhook-endpoints`, `/events`).
  */
-function pathTemplate(name: PathName) {
+function pathTemplate(name: DialectPathName) {
   const expected = placeholders(REFERENCE_DIALECT.paths[name]);
+  const prefix = DOCUMENT_PATH_PREFIXES[name];
   return z
     .string()
     .regex(
@@ -32,13 +41,35 @@ function pathTemplate(name: PathName) {
       expected.length
         ? `must contain exactly the placeholders ${expected.map((p) => `{${p}}`).join(', ')}`
         : 'must contain no placeholder',
+    )
+    .refine(
+      (template) => keepsDocumentPrefix(name, template),
+      `must be ${prefix} or below it: the API document fixes that start (a target serving it elsewhere breaks the document)`,
     );
 }
 
-const pathNames = Object.keys(REFERENCE_DIALECT.paths) as PathName[];
+/**
+ * A path of the document's endpoint table, which older profiles could set:
+ * still loaded, never used (profile.ts says so once, when it loads).
+ */
+function documentPath(name: DocumentPathName) {
+  return z
+    .string()
+    .meta({
+      deprecated: true,
+      description: `Ignored: the API document fixes this path (${DOCUMENT_PATHS[name]}); the checks always use it.`,
+    })
+    .optional();
+}
+
+const dialectPathNames = Object.keys(REFERENCE_DIALECT.paths) as DialectPathName[];
+const documentPathNames = Object.keys(DOCUMENT_PATHS) as DocumentPathName[];
 
 const PathsSchema = z
-  .object(Object.fromEntries(pathNames.map((name) => [name, pathTemplate(name).optional()])))
+  .object({
+    ...Object.fromEntries(dialectPathNames.map((name) => [name, pathTemplate(name).optional()])),
+    ...Object.fromEntries(documentPathNames.map((name) => [name, documentPath(name)])),
+  })
   .strict();
 
 const pointer = z
@@ -104,11 +135,12 @@ const TotalsSchema = z
 const successStatus = z.number().int().min(200).max(299);
 
 const operationNames = Object.keys(REFERENCE_DIALECT.operations) as OperationName[];
+const httpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Method and success status of each operation (profile v2). The method may
- * change only where the API document leaves it "not shown" (checked below,
- * so the message can say which operations those are).
+ * Method and success status of each operation (profile v2). The method counts
+ * only where the API document leaves it "not shown"; elsewhere it is loaded
+ * and ignored (profile.ts says so once).
  */
 const OperationsSchema = z
   .object(
@@ -117,7 +149,12 @@ const OperationsSchema = z
         name,
         z
           .object({
-            method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+            method: METHOD_NOT_SHOWN.includes(name)
+              ? httpMethod
+              : httpMethod.meta({
+                  deprecated: true,
+                  description: `Ignored: the API document fixes ${REFERENCE_DIALECT.operations[name].method} (section 4).`,
+                }),
             status: successStatus,
           })
           .partial()
@@ -128,7 +165,7 @@ const OperationsSchema = z
   )
   .strict()
   .describe(
-    'Profile v2: method and success status of each operation. Only the webhook endpoint and event operations may change their method (the API document fixes the others).',
+    'Profile v2: method and success status of each operation. Only the webhook endpoint and event operations may change their method; a method the API document fixes is ignored.',
   );
 
 /** The body of a webhook endpoint creation (profile v2). */
@@ -317,17 +354,6 @@ export const ProfileSchema = z
   })
   .strict()
   .superRefine((profile, ctx) => {
-    // The document fixes every method but those of webhook endpoints and events (section 4).
-    for (const [operation, given] of Object.entries(profile.dialect?.operations ?? {})) {
-      const fixed = REFERENCE_DIALECT.operations[operation as OperationName].method;
-      if (given?.method === undefined || given.method === fixed) continue;
-      if (METHOD_NOT_SHOWN.includes(operation as OperationName)) continue;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dialect', 'operations', operation, 'method'],
-        message: `is fixed by the API document (${fixed}); only the methods of ${METHOD_NOT_SHOWN.join(', ')} may change`,
-      });
-    }
     // A v1 profile keeps its meaning: v2 sections say which format they need.
     if (profile.version === 2) return;
     for (const section of V2_SECTIONS) {

@@ -4,8 +4,12 @@ import type { z } from 'zod';
 import {
   type AnswerPointers,
   type Dialect,
+  type DialectPathName,
+  DOCUMENT_PATHS,
   type ErrorPointers,
+  isDocumentPath,
   type ListEnvelope,
+  METHOD_NOT_SHOWN,
   type MoneyFormat,
   type MoneyFormats,
   type OperationName,
@@ -25,6 +29,12 @@ export interface LoadedProfile {
   dialect: Dialect;
   target?: string;
   controlUrl?: string;
+  /**
+   * One line when the profile sets fields the API document fixes (the paths
+   * of its endpoint table, the methods it shows): they are loaded, ignored,
+   * and said once, as a notice of the run.
+   */
+  notice?: string;
 }
 
 /** No profile: the reference dialect as the target contract defines it. */
@@ -56,10 +66,12 @@ export function loadProfile(value: string, source: string, cwd: string): LoadedP
   }
   const parsed = ProfileSchema.safeParse(raw);
   if (!parsed.success) throw profileError(parsed.error, display(file, cwd));
+  const notice = ignoredNotice(parsed.data, display(file, cwd));
   return {
     name: value,
     file: display(file, cwd),
     dialect: mergeDialect(parsed.data, display(file, cwd)),
+    ...(notice ? { notice } : {}),
     ...(parsed.data.target ? { target: parsed.data.target } : {}),
     ...(parsed.data.controlUrl ? { controlUrl: parsed.data.controlUrl } : {}),
   };
@@ -114,7 +126,8 @@ function mergeDialect(profile: Profile, file: string): Dialect {
   }
   const paths = { ...REFERENCE_DIALECT.paths };
   for (const [name, template] of Object.entries(overrides.paths ?? {})) {
-    if (template !== undefined) paths[name as keyof Dialect['paths']] = template;
+    // The document's own paths are ignored (ignoredNotice says so).
+    if (template !== undefined && !isDocumentPath(name)) paths[name as DialectPathName] = template;
   }
   const docsUrl = profile.docsUrl ?? overrides.docsUrl;
   const operations = operationsOf(overrides, file);
@@ -156,6 +169,44 @@ function mergeDialect(profile: Profile, file: string): Dialect {
 type Overrides = NonNullable<Profile['dialect']>;
 
 /**
+ * The fields of a profile that the API document fixes, so no profile sets
+ * them: the paths of its endpoint table and the methods it shows (section 4).
+ * Profiles written before they were taken out of the dialect still load; the
+ * run says once that they are ignored, and the checks hold the target to the
+ * document's values, so a target that serves them otherwise fails the checks.
+ */
+export function ignoredFields(profile: Profile): { field: string; given: string; fixed: string }[] {
+  const found: { field: string; given: string; fixed: string }[] = [];
+  for (const [name, given] of Object.entries(profile.dialect?.paths ?? {})) {
+    if (given !== undefined && isDocumentPath(name))
+      found.push({ field: `dialect.paths.${name}`, given, fixed: DOCUMENT_PATHS[name] });
+  }
+  for (const [name, given] of Object.entries(profile.dialect?.operations ?? {})) {
+    const operation = name as OperationName;
+    if (given?.method === undefined || METHOD_NOT_SHOWN.includes(operation)) continue;
+    found.push({
+      field: `dialect.operations.${name}.method`,
+      given: given.method,
+      fixed: REFERENCE_DIALECT.operations[operation].method,
+    });
+  }
+  return found;
+}
+
+/** The run's one line about the fields ignoredFields finds; undefined when there are none. */
+function ignoredNotice(profile: Profile, file: string): string | undefined {
+  const fields = ignoredFields(profile);
+  if (fields.length === 0) return undefined;
+  const moved = fields.filter((f) => f.given !== f.fixed);
+  const where = moved.map((f) => `${f.field} ${JSON.stringify(f.given)} for ${f.fixed}`);
+  return `${file}: ${fields.map((f) => f.field).join(', ')} ${fields.length === 1 ? 'is' : 'are'} ignored: the API document fixes ${fields.length === 1 ? 'it' : 'them'} (section 4) and every check uses its value${
+    moved.length
+      ? `, so a target that answers only where the profile says fails those checks (${where.join('; ')})`
+      : ''
+  }; remove ${fields.length === 1 ? 'it' : 'them'} from the profile`;
+}
+
+/**
  * Each operation over the reference's. `orderCreatedStatus` (v1) and
  * `operations.orderCreate.status` (v2) are one fact: either sets both, and
  * two different values are refused.
@@ -164,9 +215,12 @@ function operationsOf(overrides: Overrides, file: string): Dialect['operations']
   const operations = { ...REFERENCE_DIALECT.operations };
   for (const [name, given] of Object.entries(overrides.operations ?? {})) {
     const operation = name as OperationName;
+    const { method, ...rest } = given ?? {};
     operations[operation] = {
       ...operations[operation],
-      ...(definedOnly(given) as Partial<Dialect['operations'][OperationName]>),
+      ...(definedOnly(rest) as Partial<Dialect['operations'][OperationName]>),
+      // A method the document fixes is ignored (ignoredNotice says so).
+      ...(method !== undefined && METHOD_NOT_SHOWN.includes(operation) ? { method } : {}),
     };
   }
   const v1 = overrides.orderCreatedStatus;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
@@ -44,6 +44,10 @@ export interface Settings {
   workflow?: WorkflowSettings;
   /** `--draft-profile FILE` (absolute): write a draft profile of the target there instead of running checks. */
   draftProfile?: string;
+  /** `--draft-profile-from FILE` (absolute): with `draftProfile`, draft from this OpenAPI document first. */
+  draftProfileFrom?: string;
+  /** `--openapi FILE` (absolute): write the OpenAPI description of the profile's dialect there and exit. */
+  openapi?: string;
 }
 
 export type LoadResult = { help: true } | { help: false; settings: Settings };
@@ -113,6 +117,7 @@ function resolveSettings(
     : read('target')
       ? DEFAULT_PROFILE
       : bundledReferenceProfile(input.cwd);
+  if (profile.notice) notices.push(profile.notice);
 
   const targetSetting =
     read('target') ??
@@ -223,6 +228,30 @@ function resolveSettings(
     );
   }
 
+  const fromSetting = read('draft-profile-from');
+  let draftProfileFrom: string | undefined;
+  if (fromSetting) {
+    if (!draftSetting)
+      throw new ConfigError(
+        fromSetting.source,
+        'needs --draft-profile FILE: where the draft drafted from it goes',
+      );
+    draftProfileFrom = resolve(input.cwd, fromSetting.value);
+    if (!existsSync(draftProfileFrom) || !statSync(draftProfileFrom).isFile())
+      throw new ConfigError(fromSetting.source, `no file ${quote(fromSetting.value)}`);
+  }
+
+  const openapiSetting = read('openapi');
+  const openapi = openapiSetting ? resolve(input.cwd, openapiSetting.value) : undefined;
+  if (openapiSetting && openapi && existsSync(openapi)) {
+    throw new ConfigError(
+      openapiSetting.source,
+      `${quote(openapiSetting.value)} exists: --openapi never overwrites a file; give a new name or move that one away`,
+    );
+  }
+  if (openapiSetting && draftSetting)
+    throw new ConfigError(openapiSetting.source, 'and --draft-profile are two commands: give one');
+
   const suitesSetting = read('suites');
   const suites = suitesSetting ? suitesGlob(suitesSetting, input.cwd) : DEFAULT_SUITES;
 
@@ -247,6 +276,8 @@ function resolveSettings(
       notices,
       workflow,
       ...(draftProfile ? { draftProfile } : {}),
+      ...(draftProfileFrom ? { draftProfileFrom } : {}),
+      ...(openapi ? { openapi } : {}),
     },
   };
 }
@@ -301,7 +332,7 @@ function integer(setting: Sourced<string>, min: number, max: number): number {
 }
 
 /** `reports/2025-01-31T12-00-00Z`; a suffix when a run in the same second took the name. */
-function defaultReportDir(cwd: string, now: Date): string {
+export function defaultReportDir(cwd: string, now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')

@@ -1,9 +1,12 @@
 import type { Capability } from '../../rules/index.js';
-import type { WireRequest, WireResponse } from '../client/http-client.js';
+import { OVER_CAP_WORDS, type WireRequest, type WireResponse } from '../client/http-client.js';
 import type { Key } from '../client/types.js';
+import { headOf } from '../evidence/detached.js';
+import { readJsonText, tooDeepWords } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type {
   AccountSettings,
+  Charge,
   ControlClient,
   FaultSpec,
   KeyOptions,
@@ -134,6 +137,19 @@ export class HttpControlClient implements ControlClient {
     );
   }
 
+  async charges(accountId: string): Promise<Charge[]> {
+    this.#need('charges');
+    const body = await this.#call('GET', `/accounts/${enc(accountId)}/charges`, undefined, 200);
+    const data = (body as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data) || !data.every(isCharge)) {
+      throw new HarnessError(
+        'HARNESS_CONTROL',
+        'control GET /accounts/{id}/charges did not answer {"data": [charges]} (each with id, order_id, external_id and an integer amount)',
+      );
+    }
+    return data;
+  }
+
   async #call(method: string, path: string, body?: unknown, expected?: number): Promise<unknown> {
     if (!this.#target) {
       throw new HarnessError('HARNESS_CONTROL', 'this run has no control API');
@@ -154,20 +170,34 @@ export class HttpControlClient implements ControlClient {
     if (!ok) {
       throw new HarnessError(
         'HARNESS_CONTROL',
-        `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${res.text.slice(0, 200)} (evidence #${res.exchange})`,
+        `control ${method} ${path} answered ${res.status}${expected ? ` (expected ${expected})` : ''}: ${headOf(res.text, 200)} (evidence #${res.exchange})`,
         { status: res.status },
       );
     }
     if (res.text.length === 0) return undefined;
-    try {
-      return JSON.parse(res.text);
-    } catch {
-      throw new HarnessError(
-        'HARNESS_CONTROL',
-        `control ${method} ${path} answered non-JSON (evidence #${res.exchange})`,
-      );
-    }
+    const read = res.over ? undefined : readJsonText(res.text);
+    if (read?.kind === 'json') return read.value;
+    const what = res.over
+      ? OVER_CAP_WORDS
+      : read?.kind === 'too_deep'
+        ? tooDeepWords(read.depth)
+        : 'non-JSON';
+    throw new HarnessError(
+      'HARNESS_CONTROL',
+      `control ${method} ${path} answered ${what} (evidence #${res.exchange})`,
+    );
   }
+}
+
+function isCharge(value: unknown): value is Charge {
+  if (value === null || typeof value !== 'object') return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.id === 'string' &&
+    (c.order_id === null || typeof c.order_id === 'string') &&
+    typeof c.external_id === 'string' &&
+    Number.isSafeInteger(c.amount)
+  );
 }
 
 function toAccount(body: unknown): TestAccount {

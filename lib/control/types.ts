@@ -55,6 +55,23 @@ export interface ControlClient {
   startProduction(accountId: string, orderId: string): Promise<void>;
   ship(accountId: string, orderId: string): Promise<void>;
   injectFault(accountId: string, fault: FaultSpec): Promise<void>;
+  /** Every charge made to the account's card, both modes, oldest first (feature `charges`). */
+  charges(accountId: string): Promise<Charge[]>;
+}
+
+/**
+ * One charge to an account's card, as the control protocol addition `charges`
+ * shows it (`GET /accounts/{id}/charges`, docs/contract-additions.md): money in
+ * integer cents; `order_id` null when no order was stored for it.
+ */
+export interface Charge {
+  id: string;
+  order_id: string | null;
+  external_id: string;
+  mode: 'test' | 'live';
+  amount: number;
+  currency: string;
+  created_at: string;
 }
 
 /** A fault of the control protocol: the next `times` matching requests answer 500 (contract section 3). */

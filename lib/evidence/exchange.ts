@@ -22,6 +22,8 @@ export interface Exchange {
   };
   /** Set when no response came: the harness error's code and message. */
   error?: { code: string; message: string };
+  /** In a client report: what the sandbox did around this exchange (a situation played, a clock moved). */
+  notes?: string[];
 }
 
 /** One exchange as the client saw it, before redaction: what the recorder records. */
@@ -43,5 +45,7 @@ export interface RawExchange {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseBody?: string;
+  /** The body went on past the suite's cap (these words say so): `responseBody` is its beginning. */
+  responseOver?: string;
   error?: { code: string; message: string };
 }

@@ -1,12 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Faker } from '@faker-js/faker';
+import { headOf } from './detached.js';
 import type { Exchange, RawExchange } from './exchange.js';
-import type { Redactor } from './redactor.js';
+import { jsonValue } from './json-text.js';
+import { HANDED_OUT_BY_CONTROL, HANDED_OUT_BY_TOKEN, type Redactor } from './redactor.js';
 import { emptyScope, type Scope, type Scoped } from './scope.js';
 import type { EnvName, ReplayBook, ReplayTrace } from './trace.js';
 
 /** Bodies beyond this many characters are cut in evidence (the check still sees them whole). */
 const MAX_BODY_CHARS = 4_000;
+
 /** A check that makes hundreds of requests (rate limits) keeps its first and last ones. */
 const KEEP_FIRST = 15;
 const KEEP_LAST = 25;
@@ -59,8 +62,10 @@ export class EvidenceRecorder {
     if (raw.status !== undefined) {
       exchange.response = {
         status: raw.status,
-        headers: r.redactHeaders(raw.responseHeaders ?? {}),
-        ...(raw.responseBody === undefined ? {} : { body: cut(r.redact(raw.responseBody)) }),
+        headers: r.redactHeaders(raw.responseHeaders ?? {}, { learn: false }),
+        ...(raw.responseBody === undefined
+          ? {}
+          : { body: cut(r.redact(raw.responseBody), raw.responseOver) }),
       };
     }
     if (raw.error) exchange.error = { code: raw.error.code, message: r.redact(raw.error.message) };
@@ -156,32 +161,36 @@ export function trimmed(scope: Scope): { evidence: Exchange[]; omitted: number }
   return { evidence: kept, omitted: all.length - kept.length };
 }
 
-/** Registers secrets a request or response carries, whatever their shape, before redaction. */
+/**
+ * Registers the secrets an exchange shows the run holds, before redaction:
+ * every credential the request carried (Basic, Bearer, credential fields of
+ * its form, JSON body or query: the suite's own), the access token a token
+ * answer hands out and the Secret Key a control API answer hands out. Other
+ * values of an answer are the target's words, never taken for secrets,
+ * whatever their field is called: a target must not be able to hide text of
+ * a report by answering `"token": "application/json"`.
+ */
 function learnSecrets(redactor: Redactor, raw: RawExchange): void {
-  for (const body of [raw.requestBody, raw.responseBody]) {
-    if (!body) continue;
-    const trimmed = body.trimStart();
-    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-      try {
-        redactor.learnFromJson(JSON.parse(body));
-      } catch {
-        // Not JSON after all: the shape net still applies.
-      }
-    } else if (body.includes('=')) {
-      const form = Object.fromEntries(new URLSearchParams(body));
-      redactor.learnFromJson(form);
-    }
-  }
+  const sent = bodyFields(raw.requestBody);
+  redactor.learnFields(sent);
   const auth = raw.requestHeaders.authorization;
   const basic = auth?.match(/^basic\s+(\S+)/i)?.[1];
   if (basic) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon >= 0) redactor.add(decoded.slice(colon + 1), 'secret');
+    if (colon >= 0) redactor.add(decodeForm(decoded.slice(colon + 1)), 'secret');
     redactor.add(basic, 'basic-credentials');
   }
+  const bearer = auth?.match(/^bearer\s+(\S+)/i)?.[1];
+  if (bearer) redactor.add(bearer, 'token');
   const query = raw.url.split('?')[1];
-  if (query) redactor.learnFromJson(Object.fromEntries(new URLSearchParams(query)));
+  if (query) redactor.learnFields(Object.fromEntries(new URLSearchParams(query)));
+  if (raw.status === undefined || raw.status < 200 || raw.status >= 300) return;
+  if (raw.channel === 'control') {
+    redactor.learnFields(jsonValue(raw.responseBody), HANDED_OUT_BY_CONTROL);
+  } else if (sent && typeof sent === 'object' && 'grant_type' in sent) {
+    redactor.learnFields(jsonValue(raw.responseBody), HANDED_OUT_BY_TOKEN);
+  }
 }
 
 /**
@@ -189,7 +198,7 @@ function learnSecrets(redactor: Redactor, raw: RawExchange): void {
  * literal pieces between marks are found in order, what lies between them
  * was hidden. Longest first, so one never cuts another.
  */
-export function hiddenIn(text: string, redacted: string): string[] {
+function hiddenIn(text: string, redacted: string): string[] {
   if (redacted === text) return [];
   const pieces = redacted.split(/\[REDACTED[^\]]*\]/);
   const hidden: string[] = [];
@@ -207,7 +216,29 @@ export function hiddenIn(text: string, redacted: string): string[] {
   return [...new Set(hidden)].sort((a, b) => b.length - a.length);
 }
 
-function cut(text: string): string {
-  if (text.length <= MAX_BODY_CHARS) return text;
-  return `${text.slice(0, MAX_BODY_CHARS)}… [${text.length - MAX_BODY_CHARS} more characters]`;
+/** A request body's fields: JSON, or a form. */
+function bodyFields(body: string | undefined): unknown {
+  if (!body) return undefined;
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return jsonValue(body);
+  return body.includes('=') ? Object.fromEntries(new URLSearchParams(body)) : undefined;
+}
+
+function decodeForm(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, '%20'));
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * A body as evidence keeps: its first MAX_BODY_CHARS, copied out (a view
+ * would keep the whole answer alive as long as the evidence lives).
+ */
+function cut(text: string, over?: string): string {
+  const overCap = over ? ` [${over}]` : '';
+  if (text.length <= MAX_BODY_CHARS) return overCap ? `${text}…${overCap}` : text;
+  const more = text.length - MAX_BODY_CHARS;
+  return `${headOf(text, MAX_BODY_CHARS)}… [${more} more characters${overCap ? ' read' : ''}]${overCap}`;
 }

@@ -1,20 +1,31 @@
+import { type DecodedLevel, decodedLevels } from './decoded-view.js';
 import { PrefixIndex } from './prefix-index.js';
 
 /**
  * Removes secrets from text before anything records it. Two nets:
- * 1. exact values the run knows are secret (control token, partner secret,
- *    every Secret Key and access token the run has seen), and
- * 2. shapes: `<prefix>_(test|live)_sk_…`, `<prefix>_at_…`, Basic and Bearer
- *    credentials, so a secret the run never saw is caught too.
- * Each distinct secret becomes `[REDACTED:<kind>#n]`, so evidence can still
- * tell two tokens apart without showing either.
+ * 1. exact values the run holds (control token, partner secret, every Secret
+ *    Key and access token the run made or was given), found however the text
+ *    carries them: as they are, in every decoded level of the text (`\/`,
+ *    `\uXXXX`, percent-encoding, HTML references, mixed: decoded-view.ts),
+ *    and in base64 at any alignment (Basic credentials, a token inside any
+ *    base64 blob), in either base64 alphabet;
+ * 2. shapes: `<prefix>_(test|live)_sk_…`, `<prefix>_at_…`, the document's
+ *    formats of a Secret Key and an access token, so a secret the run never
+ *    saw is caught too (also decoded).
+ * Only secrets the run holds are registered: a value a target chose and put
+ * in a field named `token` is not one (it would let a target hide any text of
+ * a report). Each distinct secret becomes `[REDACTED:<kind>#n]`, so evidence
+ * can still tell two tokens apart without showing either.
  */
 export class Redactor {
-  readonly #known = new Map<string, string>();
-  /** Known secrets by their first PREFIX characters: finds those a text holds in one pass over it. */
+  /** Every text searched for (a secret, its form-encoded form, their base64 cores) and its mark. */
+  readonly #marks = new Map<string, string>();
+  /** The base64 cores among them: a match masks the whole base64 run around it. */
+  readonly #base64 = new Set<string>();
+  /** Secrets registered, as given. */
+  readonly #secrets = new Set<string>();
+  /** #marks by their first PREFIX characters: finds those a text holds in one pass over it. */
   readonly #byPrefix = new PrefixIndex(PREFIX);
-  /** #known longest first; rebuilt only when a secret is added (redact runs far more often). */
-  #sorted: [string, string][] | undefined;
   readonly #shapes: RegExp[];
   #counter = 0;
 
@@ -33,89 +44,116 @@ export class Redactor {
     ];
   }
 
-  /** Registers an exact secret value (ignored when too short to be one). */
+  /** Registers a secret the run holds (ignored when too short to be one). */
   add(value: string | undefined, kind = 'secret'): void {
-    if (!value || value.length < PREFIX || this.#known.has(value)) return;
+    if (!value || value.length < PREFIX || this.#secrets.has(value)) return;
+    this.#secrets.add(value);
     this.#counter += 1;
-    this.#remember(value, `[REDACTED:${kind}#${this.#counter}]`);
-    // Also catch it where it travels percent- or base64-encoded.
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value) this.#remember(encoded, `[REDACTED:${kind}#${this.#counter}]`);
+    const mark = `[REDACTED:${kind}#${this.#counter}]`;
+    // As it is, and as a form or JSON carries it inside base64 (Basic credentials, a JWT's payload).
+    const forms = new Set([value, formEncoded(value), JSON.stringify(value).slice(1, -1)]);
+    for (const form of forms) this.#search(form, mark);
+    for (const form of forms) for (const core of base64Cores(form)) this.#search(core, mark, true);
   }
 
-  #remember(secret: string, mark: string): void {
-    this.#known.set(secret, mark);
-    this.#byPrefix.add(secret);
-    this.#sorted = undefined;
+  #search(text: string, mark: string, base64 = false): void {
+    if (text.length < PREFIX || this.#marks.has(text)) return;
+    this.#marks.set(text, mark);
+    if (base64) this.#base64.add(text);
+    this.#byPrefix.add(text);
   }
 
-  /** Finds secrets in a JSON body (fields named like credentials) and registers them. */
-  learnFromJson(value: unknown): void {
-    if (Array.isArray(value)) {
-      for (const item of value) this.learnFromJson(item);
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    for (const field of Object.keys(record)) {
-      const inner = record[field];
-      if (typeof inner === 'string' && SECRET_FIELDS.test(field)) this.add(inner, kindOf(field));
-      else this.learnFromJson(inner);
+  /**
+   * Registers the values of fields named like credentials (`access_token`,
+   * `client_secret`, …) in a body the suite sent, or in an answer that hands
+   * the run a credential (a token answer, a control API's new key): `fields`
+   * names the fields to take.
+   */
+  learnFields(value: unknown, fields: RegExp = CREDENTIAL_FIELDS): void {
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (Array.isArray(node)) {
+        stack.push(...node);
+        continue;
+      }
+      if (node === null || typeof node !== 'object') continue;
+      for (const [field, inner] of Object.entries(node)) {
+        if (typeof inner === 'string' && fields.test(field)) this.add(inner, kindOf(field));
+        else stack.push(inner);
+      }
     }
   }
 
   redact(text: string): string {
-    let out = text;
-    const present = this.#present(text);
-    if (present) {
-      // Longest first, so a secret containing another is replaced whole.
-      this.#sorted ??= [...this.#known.entries()].sort((a, b) => b[0].length - a[0].length);
-      for (const [secret, mark] of this.#sorted) {
-        if (present.has(secret)) out = out.split(secret).join(mark);
+    if (text.length < PREFIX) return text;
+    const spans: Span[] = [];
+    this.#find(text, undefined, spans);
+    for (const level of decodedLevels(text)) this.#find(level.text, level, spans);
+    return spans.length === 0 ? text : replaceSpans(text, spans);
+  }
+
+  /** Known secrets and shapes in `view` (the raw text, or one decoded level of it), as raw spans. */
+  #find(view: string, level: DecodedLevel | undefined, spans: Span[]): void {
+    const raw = (start: number, end: number, mark: string) =>
+      spans.push(
+        level
+          ? { start: level.from[start] as number, end: level.to[end - 1] as number, mark }
+          : { start, end, mark },
+      );
+    const found = (at: number, pattern: string) => {
+      let end = at + pattern.length;
+      let start = at;
+      if (this.#base64.has(pattern)) {
+        // The whole base64 run: what surrounds the core holds the secret's first and last bytes.
+        while (start > 0 && BASE64_CHAR.test(view[start - 1] as string)) start--;
+        while (end < view.length && BASE64_CHAR.test(view[end] as string)) end++;
       }
+      raw(start, end, this.#marks.get(pattern) as string);
+      return end;
+    };
+    if (this.#marks.size <= FEW) {
+      // A handful (the safety net's): a native search each beats indexing a long report.
+      for (const pattern of this.#marks.keys()) {
+        for (let at = view.indexOf(pattern); at >= 0; at = view.indexOf(pattern, at + 1))
+          found(at, pattern);
+      }
+    } else if (this.#marks.size > 0) {
+      this.#byPrefix.scan(view, (at, candidates) => {
+        let longest: string | undefined;
+        for (const pattern of candidates) {
+          if (
+            (longest === undefined || pattern.length > longest.length) &&
+            view.startsWith(pattern, at)
+          )
+            longest = pattern;
+        }
+        return longest === undefined ? undefined : found(at, longest);
+      });
     }
     // Every shape holds `_sk_` or `_at_`: text with neither is not searched again (most of it).
-    if (out.includes('_sk_') || out.includes('_at_')) {
-      for (const shape of this.#shapes) out = out.replace(shape, '[REDACTED]');
+    if (view.includes('_sk_') || view.includes('_at_')) {
+      for (const shape of this.#shapes) {
+        for (const match of view.matchAll(shape))
+          raw(match.index, match.index + match[0].length, '[REDACTED]');
+      }
     }
-    return out;
   }
 
   /**
-   * The known secrets `text` contains; undefined: none. A check file learns
-   * hundreds of tokens and every exchange is redacted field by field: trying
-   * each secret on each field made redaction most of a run's CPU time.
+   * A header value. Credentials the suite sent are replaced whatever their
+   * content (and registered, so their every other appearance goes too);
+   * `learn: false` for the headers of an answer, which are the target's
+   * words, not credentials the run holds.
    */
-  #present(text: string): Set<string> | undefined {
-    let present: Set<string> | undefined;
-    if (this.#known.size <= FEW) {
-      // A handful (the safety net's): a native search each beats indexing a long report.
-      for (const secret of this.#known.keys()) {
-        if (!text.includes(secret)) continue;
-        present ??= new Set();
-        present.add(secret);
-      }
-      return present;
-    }
-    this.#byPrefix.scan(text, (at, candidates) => {
-      for (const secret of candidates) {
-        if (!text.startsWith(secret, at)) continue;
-        present ??= new Set();
-        present.add(secret);
-      }
-      return undefined;
-    });
-    return present;
-  }
-
-  /** Header values: credentials are replaced whatever their content. */
-  redactHeader(name: string, value: string): string {
+  redactHeader(name: string, value: string, options: { learn?: boolean } = {}): string {
     const lower = name.toLowerCase();
     if (lower === 'authorization' || lower === 'proxy-authorization') {
       const scheme = value.split(' ')[0] ?? '';
       const rest = value.slice(scheme.length + 1);
       if (/^basic$/i.test(scheme)) return `${scheme} [REDACTED:basic-credentials]`;
-      if (rest) return `${scheme} ${this.#markFor(rest, 'token')}`;
+      if (rest)
+        return `${scheme} ${options.learn === false ? this.redact(rest) : this.#markFor(rest, 'token')}`;
       // No scheme at all: the whole value may be the credential.
       return value === '' ? value : '[REDACTED]';
     }
@@ -125,29 +163,93 @@ export class Redactor {
     return this.redact(value);
   }
 
-  redactHeaders(headers: Record<string, string>): Record<string, string> {
+  redactHeaders(
+    headers: Record<string, string>,
+    options: { learn?: boolean } = {},
+  ): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) out[name] = this.redactHeader(name, value);
+    for (const [name, value] of Object.entries(headers))
+      out[name] = this.redactHeader(name, value, options);
     return out;
   }
 
   #markFor(secret: string, kind: string): string {
     this.add(secret, kind);
-    return this.#known.get(secret) ?? '[REDACTED]';
+    return this.#marks.get(secret) ?? '[REDACTED]';
   }
+}
+
+/** Where a secret stands in the raw text, and what replaces it. */
+interface Span {
+  start: number;
+  end: number;
+  mark: string;
+}
+
+/** `text` with every span replaced by its mark; overlapping spans become one (the first one's mark). */
+function replaceSpans(text: string, spans: Span[]): string {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < spans.length) {
+    const first = spans[i] as Span;
+    let end = first.end;
+    i++;
+    while (i < spans.length && (spans[i] as Span).start < end) {
+      end = Math.max(end, (spans[i] as Span).end);
+      i++;
+    }
+    out += text.slice(copied, first.start) + first.mark;
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** Secrets shorter than this are not registered (add); their first this many characters index them. */
 const PREFIX = 6;
 
-/** Up to this many known secrets, each is searched for on its own. */
+/** Up to this many texts to search for, each is searched for on its own. */
 const FEW = 16;
 
-const SECRET_FIELDS =
+/** base64 cores shorter than this (12 bytes) would match by chance: a shorter secret is found only as it is. */
+const MIN_CORE_BYTES = 12;
+
+const BASE64_CHAR = /[A-Za-z0-9+/_=-]/;
+
+/** Field names of credentials in what the suite sends (forms, JSON bodies, queries). */
+/** What the control API hands the run (target contract, section 3: a new or rolled key's secret). */
+export const HANDED_OUT_BY_CONTROL = /^secret_key$/;
+/** What a token answer hands the run (API document section 4; RFC 6749 §5.1). */
+export const HANDED_OUT_BY_TOKEN = /^(access_token|refresh_token)$/;
+
+const CREDENTIAL_FIELDS =
   /^(access_token|refresh_token|secret_key|client_secret|secret|password|token)$/i;
 
 function kindOf(field: string): string {
   return /token/i.test(field) ? 'token' : 'secret';
+}
+
+/** As `application/x-www-form-urlencoded` and Basic credentials (RFC 6749 §2.3.1) carry it. */
+function formEncoded(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+');
+}
+
+/**
+ * The parts of base64(anything + `text` + anything) that do not depend on
+ * what surrounds `text`: one for each of the three alignments, in both
+ * alphabets (RFC 4648 base64 and base64url).
+ */
+function base64Cores(text: string): string[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const cores = new Set<string>();
+  for (let skip = 0; skip < 3; skip++) {
+    const usable = bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3);
+    if (usable.length < MIN_CORE_BYTES) continue;
+    cores.add(usable.toString('base64'));
+    cores.add(usable.toString('base64url'));
+  }
+  return [...cores];
 }
 
 function escapeRegExp(text: string): string {

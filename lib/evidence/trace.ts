@@ -1,5 +1,6 @@
 import type { Condition } from '../violations/condition.mjs';
 import type { RawExchange } from './exchange.js';
+import { jsonValue } from './json-text.js';
 import { PrefixIndex } from './prefix-index.js';
 
 /**
@@ -305,15 +306,12 @@ function walk(value: unknown, pointer: string, visit: (text: string, pointer: st
   }
 }
 
+/** An object or array body, parsed within the suite's nesting bound; else undefined. */
 function parseJson(text: string | undefined): unknown {
   if (!text) return undefined;
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return jsonValue(text);
 }
 
 function decodeForm(part: string): string {

@@ -1,44 +1,59 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { cheapestLine, orderBodyOf, quoteBodyOf } from '../check/order-body.js';
-import type { Key } from '../client/types.js';
+import type { Key, RequestSpec } from '../client/types.js';
 import type { Product } from '../control/types.js';
 import type { Exchange } from '../evidence/exchange.js';
-import { type Dialect, pathOf } from '../target/dialect.js';
+import { pointerOf, valueAt } from '../evidence/json-pointer.js';
+import { isDocumentPath, type PathName, pathOf } from '../target/dialect.js';
+import type { DialectSeen, RunConfig } from '../target/run-config.js';
+import { accountFieldsOf } from './infer.js';
 import {
   judgeAccount,
   judgeCreatedOrder,
   judgeList,
   judgeMoney,
   judgeOrder,
-  judgeRefusedOrder,
+  judgeRefusedBody,
   type Mismatch,
   type MoneySeen,
   preview,
 } from './judge.js';
-import { membersNear, valueAt } from './pointer.js';
+import { membersNear } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 
 /**
- * Issue 11, point 3: before any check, does the target speak the profile's
- * dialect? A few requests in the run's own account (a fresh control account
- * and key, as a check file gets them; else the partner's test key) read the
- * account and the catalog (a page and a product), place one order of the
- * profile's shape, read it back and by its external id, quote it and read
- * the quote, cancel it, and read one list: every path the checks need an
- * answer from before they can judge (issue 26, point 4). Money is judged at
- * each place seen (the maximum order value, a price, a total). A target that answers otherwise than the profile says gets one
- * line per mismatch, naming the profile field, and the run stops (exit 2)
- * instead of ending in sixty `error` results. What the probe cannot judge (a
- * refused key, a limit, a failing server) is a note: the checks judge it.
- * Requests that need only the token go out together (issue 27), each branch
- * with findings of its own, said in one order whatever answers first.
+ * Before any check, does the target speak the profile's dialect? A few
+ * requests in the run's own account (a fresh control account and key, as a
+ * check file gets them; else the partner's test key) read the account and the
+ * catalog (a page and a product), place one order of the profile's shape,
+ * read it back and by its external id, quote it and read the quote, cancel
+ * it, and read one list: every path the checks need an answer from before
+ * they can judge. Money is judged at each place seen (the maximum order
+ * value, a price, a total).
+ *
+ * The probe stops the run (exit 2) only for a difference in what the API
+ * document leaves open ("not shown"): an answer that contradicts the profile
+ * there is one line naming the profile field, instead of sixty `error`
+ * results. An answer that breaks what the document fixes (a 404 at a path of
+ * its endpoint table, a valid order refused with a code the document gives no
+ * body problem) is no profile matter: it is a note, the run goes on, and the
+ * checks fail it on the rule it breaks. So is what the probe cannot judge (a
+ * refused key, a limit, a failing server). Requests that need only the token
+ * go out together, each branch with findings of its own, said in one order
+ * whatever answers first.
  */
 export interface DialectProbe {
   mismatches: Mismatch[];
-  /** Why the probe looked at less than it could; never a mismatch. */
+  /** Why the probe looked at less than it could, or what it saw break the document; never a mismatch. */
   notes: string[];
+  /**
+   * What the profile shapes and the target was seen to take (an order of the
+   * profile's body placed, a quote of its quote body made): a later refusal
+   * of a valid request of that shape is the target's, never the profile's.
+   */
+  seen: DialectSeen[];
   /** The probe's exchanges, redacted where they were recorded. */
   evidence: Exchange[];
   /** Requests sent (API and control). */
@@ -46,6 +61,15 @@ export interface DialectProbe {
   /** The partner key's requests among them, for the checks' pacer (RunConfig.partnerProbeSent). */
   partnerSent: { kind: 'read' | 'write' | 'token'; at: number }[];
   durationMs: number;
+}
+
+/**
+ * What a probe that did not stop the run hands the checks: the partner key's
+ * requests, for their pacer, and what the target was seen to take.
+ */
+export function carryProbe(config: RunConfig, probe: DialectProbe): void {
+  if (probe.partnerSent.length) config.partnerProbeSent = probe.partnerSent;
+  config.dialectSeen = probe.seen;
 }
 
 /** A valid US address (API document section 4, rule 3): the probe's order ships nowhere. */
@@ -66,9 +90,10 @@ export async function probeDialect(
   const session = new ProbeSession(config, dispatcher);
   const mismatches: Mismatch[] = [];
   const notes: string[] = [];
+  const seen = new Set<DialectSeen>();
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    await steps(session, mismatches, notes, cleanups);
+    await steps(session, { mismatches, notes, seen }, cleanups);
   } catch (error) {
     // The network or the control API: the checks will meet it too, and say so.
     notes.push(`stopped early: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,6 +106,7 @@ export async function probeDialect(
   return {
     mismatches: mismatches.map((m) => ({ field: m.field, said: clean(m.said) })),
     notes: notes.map(clean),
+    seen: [...seen].sort(),
     evidence: session.recorder.take().evidence,
     requests: session.sent,
     partnerSent: session.partnerSent,
@@ -88,10 +114,16 @@ export async function probeDialect(
   };
 }
 
+/** What the whole probe found: its mismatches, notes and what the target took. */
+interface Outcome {
+  mismatches: Mismatch[];
+  notes: string[];
+  seen: Set<DialectSeen>;
+}
+
 async function steps(
   session: ProbeSession,
-  mismatches: Mismatch[],
-  notes: string[],
+  { mismatches, notes, seen }: Outcome,
   cleanups: (() => Promise<unknown>)[],
 ): Promise<void> {
   const { dialect } = session.config;
@@ -111,7 +143,7 @@ async function steps(
   }
   const granted = await session.token(key);
   if ('refused' in granted && [404, 405].includes(granted.refused.status)) {
-    mismatches.push(pathMismatch(granted.refused, 'token'));
+    notes.push(`${documentPathNote(granted.refused)}; every check needs a token`);
     return;
   }
   if ('refused' in granted) {
@@ -122,7 +154,7 @@ async function steps(
   }
   const { token } = granted;
   const call = (
-    name: Parameters<typeof pathOf>[1],
+    name: PathName,
     op: keyof typeof dialect.operations,
     params?: Record<string, string>,
   ) => ({
@@ -169,7 +201,8 @@ async function steps(
         token,
       );
       cancelled = cancel.status !== 404 && cancel.status !== 405;
-      if (!cancelled) cancelSaid.mismatches.push(pathMismatch(cancel, 'orderCancel'));
+      // The cancel's path and method are the document's: a 404 or 405 there is the target's.
+      if (!cancelled) cancelSaid.notes.push(documentPathNote(cancel));
     };
     after.push(
       ...(await Promise.allSettled([
@@ -183,6 +216,7 @@ async function steps(
   for (const branch of said) {
     mismatches.push(...branch.mismatches);
     notes.push(...branch.notes);
+    for (const taken of branch.seen) seen.add(taken);
   }
   // Money at each place seen, judged together (one format, or one per place).
   const money = [...accountSaid.money, ...catalogSaid.money, ...orderSaid.money];
@@ -199,10 +233,12 @@ interface Findings {
   mismatches: Mismatch[];
   notes: string[];
   money: MoneySeen[];
+  /** What the target took in the profile's shape. */
+  seen: Set<DialectSeen>;
 }
 
 function found(): Findings {
-  return { mismatches: [], notes: [], money: [] };
+  return { mismatches: [], notes: [], money: [], seen: new Set() };
 }
 
 /** The account: its fields, and its maximum order value (a money place). */
@@ -213,7 +249,14 @@ async function readAccount(session: ProbeSession, token: string, out: Findings):
     token,
   );
   if (!judgeAnswer(account, 'account', out)) return;
-  out.mismatches.push(...judgeAccount(account.json, dialect, said(account)));
+  const elsewhere = Object.fromEntries(
+    Object.entries(accountFieldsOf(account.json)).flatMap(([field, found]) =>
+      'value' in found ? [[field, found.value]] : [],
+    ),
+  );
+  const judged = judgeAccount(account.json, dialect, said(account), elsewhere);
+  out.mismatches.push(...judged.mismatches);
+  out.notes.push(...judged.notes);
   const pointer = dialect.accountFields.maxOrderValue;
   const value = valueAt(account.json, pointer);
   if (value !== undefined)
@@ -304,9 +347,10 @@ async function readCatalog(
 }
 
 /**
- * One quote of the profile's quote body, read back: its two paths answer
- * (a 404 is the profile's path). A refused body, a limit or a failing server
- * is the checks' to judge (READ-10).
+ * One quote of the profile's quote body, read back: a 422 to it is the
+ * profile's quote body (`dialect.quoteBody`), unless it names a limit; a
+ * quote made is the body seen taken. Its two paths are the document's: a 404
+ * there is a note, the checks judge it (READ-10).
  */
 async function probeQuote(
   session: ProbeSession,
@@ -323,7 +367,14 @@ async function probeQuote(
     },
     token,
   );
+  if (created.status === 422 && !refusedForLimit(created)) {
+    out.mismatches.push(
+      judgeRefusedBody(created.json, dialect, said(created), created.status, 'quoteBody'),
+    );
+    return;
+  }
   if (!judgeAnswer(created, 'quotes', out)) return;
+  out.seen.add('quoteBody');
   const id = idAt(created.json, dialect.answers.quote.id);
   if (id === undefined) {
     out.notes.push(
@@ -331,10 +382,24 @@ async function probeQuote(
     );
     return;
   }
-  const read = await session.send(
-    { method: dialect.operations.quoteRead.method, path: pathOf(dialect, 'quote', { id }) },
-    token,
-  );
+  const readAt = (quoteId: string): RequestSpec => ({
+    method: dialect.operations.quoteRead.method,
+    path: pathOf(dialect, 'quote', { id: quoteId }),
+  });
+  const read = await session.send(readAt(id), token);
+  if (read.status === 404) {
+    const elsewhere = await idElsewhere(
+      session,
+      token,
+      created.json,
+      dialect.answers.quote.id,
+      readAt,
+    );
+    if (elsewhere) {
+      out.mismatches.push(idMismatch('quote', read, elsewhere));
+      return;
+    }
+  }
   judgeAnswer(read, 'quote', out);
 }
 
@@ -391,7 +456,7 @@ async function placeOrder(
   const created = await session.send(
     {
       method: dialect.operations.orderCreate.method,
-      path: dialect.paths.orders,
+      path: pathOf(dialect, 'orders'),
       json: body,
       headers: { 'idempotency-key': `ct-probe-${randomUUID()}` },
     },
@@ -399,6 +464,7 @@ async function placeOrder(
   );
   const request = said(created);
   if (created.status >= 200 && created.status < 300) {
+    out.seen.add('orderBody');
     out.mismatches.push(...judgeCreatedOrder(created.status, created.json, dialect, request));
     const total = valueAt(created.json, dialect.totals.order);
     if (total !== undefined)
@@ -407,26 +473,47 @@ async function placeOrder(
         value: total,
         where: `${request} at ${dialect.totals.order}`,
       });
-    const id = idAt(created.json, dialect.answers.order.id);
+    let id = idAt(created.json, dialect.answers.order.id);
     if (id === undefined) return undefined;
-    const read = await session.send(
-      { method: dialect.operations.orderRead.method, path: pathOf(dialect, 'order', { id }) },
-      token,
-    );
+    const readAt = (orderId: string): RequestSpec => ({
+      method: dialect.operations.orderRead.method,
+      path: pathOf(dialect, 'order', { id: orderId }),
+    });
+    const read = await session.send(readAt(id), token);
+    if (read.status === 404) {
+      const pointer = dialect.answers.order.id;
+      const elsewhere = await idElsewhere(session, token, created.json, pointer, readAt);
+      if (elsewhere) {
+        out.mismatches.push(idMismatch('order', read, elsewhere));
+        // The order's own id, so that its clean-up cancels it.
+        id = elsewhere.id;
+        return { id, externalId, body: body as Record<string, unknown> };
+      }
+    }
     if (judgeAnswer(read, 'order', out))
       out.mismatches.push(...judgeOrder(read.json, dialect, said(read)));
     return { id, externalId, body: body as Record<string, unknown> };
   }
   if (created.status === 404 || created.status === 405) {
-    out.mismatches.push(pathMismatch(created, 'orders'));
+    out.notes.push(documentPathNote(created));
     return undefined;
   }
   if (NOT_THE_BODY.has(created.status) || (created.status === 422 && refusedForLimit(created))) {
     out.notes.push(`its order was refused (${describe(created)}): the order body was not probed`);
     return undefined;
   }
+  if (created.status === 422) {
+    out.mismatches.push(
+      judgeRefusedBody(created.json, dialect, request, created.status, 'orderBody'),
+    );
+    return undefined;
+  }
   if (created.status >= 400 && created.status < 500) {
-    out.mismatches.push(judgeRefusedOrder(created.json, dialect, request, created.status));
+    // Section 4: a body the target cannot take is 422 validation_failed. Any other refusal of a
+    // valid order is the target's, whatever the body's shape: the checks judge it.
+    out.notes.push(
+      `${request} answered ${describe(created)} to a valid order of the profile's shape, where the API document answers a body it cannot take with 422 validation_failed (section 4): no dialect matter, the checks judge it`,
+    );
     return undefined;
   }
   out.notes.push(`its order got ${describe(created)}: the order body was not probed`);
@@ -449,12 +536,15 @@ function refusedForLimit(res: Answer): boolean {
 }
 
 /**
- * 200 (or the operation's status): read on. 404: the profile's path is
- * wrong, a mismatch. Anything else: a note, the checks judge it.
+ * 2xx: read on. A 404 or 405 at a path the profile sets: that path is
+ * wrong, a mismatch. At a path the document fixes: the target's, a note the
+ * checks judge. Anything else: a note, the checks judge it.
  */
-function judgeAnswer(res: Answer, path: keyof Dialect['paths'], out: Findings): boolean {
+function judgeAnswer(res: Answer, path: PathName, out: Findings): boolean {
   if (res.status >= 200 && res.status < 300 && res.json !== undefined) return true;
-  if (res.status === 404 || res.status === 405) out.mismatches.push(pathMismatch(res, path));
+  if ((res.status === 404 || res.status === 405) && !isDocumentPath(path))
+    out.mismatches.push(pathMismatch(res, path));
+  else if (res.status === 404 || res.status === 405) out.notes.push(documentPathNote(res));
   else out.notes.push(`${said(res)} got ${describe(res)}: not judged`);
   return false;
 }
@@ -463,6 +553,64 @@ function pathMismatch(res: Answer, path: string): Mismatch {
   return {
     field: `dialect.paths.${path}`,
     said: `${said(res)} answered ${res.status}${codeOf(res)}`,
+  };
+}
+
+/** A 404 or 405 where the document fixes the method and path: no profile field can move them. */
+function documentPathNote(res: Answer): string {
+  return `${said(res)} answered ${res.status}${codeOf(res)} at a path the API document fixes (section 4): no dialect matter, the checks judge it`;
+}
+
+/**
+ * A read of the object just made, at a path the document fixes, answered
+ * 404: either the target does not serve its own object there (the checks
+ * judge that) or its id is not where the profile says. Each other member
+ * beside the profile's (and at the top) holding a string or an integer is
+ * tried in the id's place, four at most: one that reads the object back is
+ * where the target shows its id.
+ */
+async function idElsewhere(
+  session: ProbeSession,
+  token: string,
+  created: unknown,
+  pointer: string,
+  readAt: (id: string) => RequestSpec,
+): Promise<{ pointer: string; id: string; request: string } | undefined> {
+  const parent = pointer.split('/').slice(1, -1);
+  const candidates = new Map<string, string>();
+  for (const at of [parent, []]) {
+    const node = valueAt(created, pointerOf(at));
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    for (const [name, value] of Object.entries(node)) {
+      const candidate = pointerOf([...at, name]);
+      const id = idOf(value);
+      if (candidate === pointer || candidate === '/external_id' || id === undefined) continue;
+      if (!candidates.has(candidate)) candidates.set(candidate, id);
+    }
+  }
+  for (const [candidate, id] of [...candidates].slice(0, 4)) {
+    const read = await session.send(readAt(id), token);
+    if (read.status >= 200 && read.status < 300)
+      return { pointer: candidate, id, request: said(read) };
+  }
+  return undefined;
+}
+
+/** What could be an id in a path: a short string without spaces, or an integer. */
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && /^[^\s/?#]{1,200}$/.test(value)) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return undefined;
+}
+
+function idMismatch(
+  kind: 'order' | 'quote',
+  read: Answer,
+  elsewhere: { pointer: string; request: string },
+): Mismatch {
+  return {
+    field: `dialect.answers.${kind}.id`,
+    said: `${said(read)} answered 404 for the ${kind} just made, and ${elsewhere.request} read it back: the target shows the ${kind}'s id at ${elsewhere.pointer}`,
   };
 }
 

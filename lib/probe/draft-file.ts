@@ -12,6 +12,8 @@ export interface DraftFileInput {
   schemaFile: string;
   /** The target in words, for the description. */
   targetWords: string;
+  /** The description's first sentence, when the draft was not made by probing (`--draft-profile-from`). */
+  headline?: string;
   /** Written as the profile's default target and control URL when the user gave them. */
   target?: string;
   controlUrl?: string;
@@ -149,9 +151,11 @@ function pick(candidate: unknown, reference: unknown): unknown {
 
 function describe(input: DraftFileInput, todos: readonly string[]): string {
   const { draft } = input;
-  const head = `Draft written by --draft-profile from ${input.targetWords} on ${input.now.toISOString()}, in ${draft.requests} requests. Inferred from its answers: ${
-    draft.inferred.length ? draft.inferred.join(', ') : 'nothing'
-  }. Paths that answered: ${draft.answered.join(', ') || 'none'}.`;
+  const head =
+    input.headline ??
+    `Draft written by --draft-profile from ${input.targetWords} on ${input.now.toISOString()}, in ${draft.requests} requests. Inferred from its answers: ${
+      draft.inferred.length ? draft.inferred.join(', ') : 'nothing'
+    }. Paths that answered: ${draft.answered.join(', ') || 'none'}.`;
   if (todos.length === 0)
     return `${head} Nothing left to do that the probe could see; review it before you certify with it.`;
   return `${head} TODO, until done each keeps the value written here (the reference dialect's where nothing was inferred): ${todos

@@ -3,8 +3,10 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Dispatcher } from 'undici';
 import { cheapestLine, orderBodyOf } from '../check/order-body.js';
 import type { Product } from '../control/types.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import {
   type Dialect,
+  isDocumentPath,
   METHOD_NOT_SHOWN,
   MONEY_PLACES,
   type MoneyFormat,
@@ -12,7 +14,9 @@ import {
   type MoneyPlace,
   type OperationName,
   type OrderBodyShape,
+  type PathName,
   pathOf,
+  pathTemplate,
 } from '../target/dialect.js';
 import { PROBE_ADDRESS, probeKey } from './dialect-probe.js';
 import {
@@ -36,7 +40,6 @@ import {
   refit,
   startFitting,
 } from './infer-body.js';
-import { valueAt } from './pointer.js';
 import { type Answer, type ProbeConfig, ProbeSession } from './probe-session.js';
 import { productsIn } from './products.js';
 
@@ -64,10 +67,8 @@ export interface Draft {
   requests: number;
 }
 
-type PathName = keyof Dialect['paths'];
-
 /** The list paths whose method the API document does not show (section 4), by their operation. */
-const METHOD_OPEN: Partial<Record<PathName, keyof Dialect['operations']>> = {
+const METHOD_OPEN: Partial<Record<PathName, OperationName>> = {
   webhookEndpoints: 'webhookEndpointList',
   events: 'eventList',
 };
@@ -133,19 +134,28 @@ async function steps(
     const found = res.status !== 404 && res.status !== 405;
     const list = found ? draft.answered : draft.missing;
     if (!list.includes(name)) list.push(name);
-    if (found) got(`paths.${name}`);
-    else {
-      // Where the document leaves the method open, a 404 or 405 may be the method, not the path.
+    // A path the document fixes is no profile field: only the dialect's are drafted.
+    if (found && !isDocumentPath(name)) got(`paths.${name}`);
+    else if (!found && isDocumentPath(name)) {
+      // Where the document leaves the method open, a 404 or 405 may be the method.
       const op = METHOD_OPEN[name];
       draft.todos.push(
-        `dialect.paths.${name}: ${res.request} answered ${res.status}: write the target's path${op ? ` (or its method, dialect.operations.${op}.method)` : ''}`,
+        op
+          ? `dialect.operations.${op}.method: ${res.request} answered ${res.status}: write the target's method (the path is the API document's)`
+          : `${res.request} answered ${res.status} at a path the API document fixes (section 4): no profile field moves it, and the checks will fail a target that does not serve it there`,
       );
-    }
+    } else if (!found)
+      draft.todos.push(
+        `dialect.paths.${name}: ${res.request} answered ${res.status}: write the target's path`,
+      );
     return found;
   };
 
   // With no credentials the account answers 401: a problem whose type holds {docs_url}.
-  const door = await session.send({ method: d.operations.account.method, path: d.paths.account });
+  const door = await session.send({
+    method: d.operations.account.method,
+    path: pathOf(d, 'account'),
+  });
   const docs = docsUrlOf(door.json);
   if ('value' in docs) {
     d.docsUrl = docs.value;
@@ -168,7 +178,7 @@ async function steps(
   });
   if (token) {
     draft.answered.push('token');
-    got('paths.token', 'operations.token.status');
+    got('operations.token.status');
   } else {
     draft.todos.push(
       `everything behind a token: ${'refused' in granted ? `${granted.refused.request} answered ${granted.refused.status}` : 'no token'}`,
@@ -297,10 +307,10 @@ async function steps(
     )
       got('operations.orderByExternalId.status');
     if (answered('order', await get('order', { id: orderId }))) got('operations.orderRead.status');
-    await shipmentsPath(s, orderId, placed.orderPath);
+    await shipmentsPath(s, orderId);
     await quote(s, placed.body);
     const created = await eventKind(s, orderId, undefined);
-    cancelled = await cancel(s, orderId, placed.orderPath);
+    cancelled = await cancel(s, orderId);
     if (cancelled && created) await eventKind(s, orderId, created);
     await webhookEndpoint(s);
     await laterStates(s, key, products);
@@ -312,7 +322,7 @@ async function steps(
   if (answered('orders', await get('orders', undefined, { [d.list.limitParam]: '1' })))
     got('operations.orderList.status');
   // Lists whose method the document leaves open: the starting profile's method.
-  for (const [name, op] of Object.entries(METHOD_OPEN) as [PathName, keyof Dialect['operations']][])
+  for (const [name, op] of Object.entries(METHOD_OPEN) as [PathName, OperationName][])
     if (
       answered(
         name,
@@ -374,8 +384,9 @@ function moneyPlaces(s: Steps): void {
 }
 
 /** The shipments of the probe's order: the profile's path, else the common ones beside the order's. */
-async function shipmentsPath(s: Steps, orderId: string, orderPath: string): Promise<void> {
+async function shipmentsPath(s: Steps, orderId: string): Promise<void> {
   const { d, session, token } = s;
+  const orderPath = pathTemplate(d, 'order');
   const tried = new Set<string>();
   for (const template of [
     d.paths.shipments,
@@ -452,22 +463,14 @@ async function fitBody(
 
 const ADDRESS = { ...PROBE_ADDRESS, line2: 'Suite 1' };
 
-/** Where a catalog commonly is, when not where the profile says. */
-const CATALOG_PATHS = [
-  '/catalog/products',
-  '/products',
-  '/catalog/items',
-  '/catalog',
-  '/catalogue',
-];
+/** Where a catalog commonly is below `/catalog` (section 4), when not where the profile says. */
+const CATALOG_PATHS = ['/catalog/products', '/catalog/items', '/catalog'];
 
 async function placeOrder(
   s: Steps,
   products: readonly Product[],
   mode: 'test' | 'live',
-): Promise<
-  { id: string; externalId: string; body: Record<string, unknown>; orderPath: string } | undefined
-> {
+): Promise<{ id: string; externalId: string; body: Record<string, unknown> } | undefined> {
   const { d, session, token, draft } = s;
   if (mode !== 'test') {
     draft.todos.push(
@@ -496,7 +499,7 @@ async function placeOrder(
     return session.send(
       {
         method: d.operations.orderCreate.method,
-        path: d.paths.orders,
+        path: pathOf(d, 'orders'),
         json: body,
         headers: { 'idempotency-key': `ct-draft-${randomUUID()}` },
       },
@@ -532,7 +535,6 @@ async function placeOrder(
         id: String(id),
         externalId,
         body,
-        orderPath: d.paths.order.replace(/\{id\}.*$/, '{id}'),
       }
     : undefined;
 }
@@ -562,7 +564,7 @@ async function decideErrorsForm(s: Steps, line: { sku: string; quantity: number 
   const res = await session.send(
     {
       method: d.operations.orderCreate.method,
-      path: d.paths.orders,
+      path: pathOf(d, 'orders'),
       json: orderBodyOf(d.orderBody, {
         externalId: `draft-${randomUUID()}`,
         items: [{ sku: line.sku, quantity: 0 }],
@@ -703,7 +705,7 @@ async function quote(s: Steps, orderBody: Record<string, unknown>): Promise<void
     session.send(
       {
         method: d.operations.quoteCreate.method,
-        path: d.paths.quotes,
+        path: pathOf(d, 'quotes'),
         json: isDeepStrictEqual(shapeOf(fitting, d.quoteBody), d.orderBody)
           ? start
           : (() => {
@@ -787,10 +789,8 @@ async function eventKind(
       s.got('operations.eventList.method');
     }
   }
-  if (res.status >= 200 && res.status < 300) {
-    s.got('paths.events');
-    if (d.operations.eventList.status === res.status) s.got('operations.eventList.status');
-  }
+  if (res.status >= 200 && res.status < 300 && d.operations.eventList.status === res.status)
+    s.got('operations.eventList.status');
   // No envelope seen yet (the catalog was elsewhere): the event list shows it.
   if (
     res.status >= 200 &&
@@ -862,39 +862,13 @@ async function eventKind(
 }
 
 /** Cancels the probe's order: the cancel's status, and the state it shows after. */
-async function cancel(s: Steps, orderId: string, orderPath: string): Promise<boolean> {
+async function cancel(s: Steps, orderId: string): Promise<boolean> {
   const { d, session, token, draft } = s;
-  // The profile's path, else the usual ones beside the order's own.
-  const templates = unique([
-    d.paths.orderCancel,
-    `${orderPath}/cancel`,
-    `${orderPath}/cancellation`,
-    `${orderPath}/actions/cancel`,
-  ]);
-  let res: Answer | undefined;
-  for (const template of templates) {
-    res = await session.send(
-      {
-        method: d.operations.orderCancel.method,
-        path: template.replaceAll('{id}', encodeURIComponent(orderId)),
-      },
-      token,
-    );
-    if (res.status !== 404 && res.status !== 405) {
-      d.paths.orderCancel = template;
-      break;
-    }
-  }
-  if (!res) return false;
-  if (res.status === 404 || res.status === 405) {
-    draft.missing.push('orderCancel');
-    draft.todos.push(
-      `dialect.paths.orderCancel: none of ${templates.join(', ')} took the cancel (${d.operations.orderCancel.method}) of the probe's order: write the target's path`,
-    );
-    return false;
-  }
-  draft.answered.push('orderCancel');
-  s.got('paths.orderCancel');
+  const res = await session.send(
+    { method: d.operations.orderCancel.method, path: pathOf(d, 'orderCancel', { id: orderId }) },
+    token,
+  );
+  if (!s.answered('orderCancel', res)) return false;
   if (res.status < 200 || res.status >= 300) {
     draft.todos.push(
       `dialect.operations.orderCancel.status, orderStatuses.cancelled: ${res.request} answered ${res.status} to the cancel of the probe's fresh order`,
@@ -934,6 +908,7 @@ async function webhookEndpoint(s: Steps): Promise<void> {
     'PATCH',
   ] as const)) {
     let events = d.webhookEndpointBody.events;
+    let listRefused: string | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const fitted = await fitBody(
         s,
@@ -951,6 +926,7 @@ async function webhookEndpoint(s: Steps): Promise<void> {
         // The list of kinds refused wherever it goes (not its values): perhaps the target takes none.
         if (events !== null && !fitted.values?.length && /\bevents\b/.test(fitted.todo)) {
           events = null;
+          listRefused = fitted.todo;
           continue;
         }
         draft.todos.push(fitted.todo);
@@ -967,8 +943,14 @@ async function webhookEndpoint(s: Steps): Promise<void> {
         url: at('url') ?? d.webhookEndpointBody.url,
         events: at('events') ?? null,
       };
+      // Taken without a list after the list was refused wherever the probe put it: the target may
+      // take none, or one where no name the probe knows says (a guess either way, so said).
+      if (listRefused && d.webhookEndpointBody.events === null)
+        draft.todos.push(
+          `dialect.webhookEndpointBody.events: written as null (the target took the endpoint without a list of kinds) after the list was refused (${listRefused}); if the target takes a list elsewhere, write where`,
+        );
       d.operations.webhookEndpointCreate = { method, status: fitted.res.status };
-      s.got('webhookEndpointBody', 'operations.webhookEndpointCreate', 'paths.webhookEndpoints');
+      s.got('webhookEndpointBody', 'operations.webhookEndpointCreate');
       const id = orStart(
         memberOf(
           fitted.res.json,
@@ -1009,7 +991,7 @@ async function webhookEndpoint(s: Steps): Promise<void> {
     }
   }
   draft.todos.push(
-    `dialect.paths.webhookEndpoints, operations.webhookEndpointCreate.method: ${pathOf(d, 'webhookEndpoints')} answered 404 or 405 to POST, PUT and PATCH`,
+    `dialect.operations.webhookEndpointCreate.method: ${pathOf(d, 'webhookEndpoints')} (the API document's path) answered 404 or 405 to POST, PUT and PATCH`,
   );
 }
 
@@ -1038,7 +1020,7 @@ async function laterStates(
   const res = await session.send(
     {
       method: d.operations.orderCreate.method,
-      path: d.paths.orders,
+      path: pathOf(d, 'orders'),
       json: orderBodyOf(d.orderBody, {
         externalId: `draft-${randomUUID()}`,
         items: [cheapestLine(products)],
@@ -1127,7 +1109,7 @@ async function catalog(session: ProbeSession, d: Dialect, token: string) {
   const res = await session.send(
     {
       method: 'GET',
-      path: d.paths.catalogProducts,
+      path: pathOf(d, 'catalogProducts'),
       query: { [d.list.limitParam]: String(d.list.maxLimit) },
     },
     token,

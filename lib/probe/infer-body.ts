@@ -1,6 +1,6 @@
 import { entryPointer } from '../check/answers.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import type { ErrorPointers } from '../target/dialect.js';
-import { valueAt } from './pointer.js';
 
 /**
  * Issue 26, point 6: where a live server wants each field of a request body,

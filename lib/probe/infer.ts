@@ -1,6 +1,6 @@
+import { pointerOf, valueAt } from '../evidence/json-pointer.js';
 import type { AccountFields, MoneyFormat } from '../target/dialect.js';
 import { moneyFormatOf } from './judge.js';
-import { pointerOf, valueAt } from './pointer.js';
 
 /**
  * What a draft profile infers from live answers: pure functions, each

@@ -1,4 +1,5 @@
 import { entryPointer } from '../check/answers.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import {
   type Dialect,
   type ErrorPointers,
@@ -9,7 +10,7 @@ import {
   moneyAt,
   type OrderBodyShape,
 } from '../target/dialect.js';
-import { membersNear, valueAt } from './pointer.js';
+import { membersNear } from './pointer.js';
 
 /**
  * The dialect probe's judgements, one per thing it reads: pure functions of
@@ -33,16 +34,42 @@ export function mismatchLine(m: Mismatch): string {
 /**
  * `GET /account`: every account field where the profile says (the maximum
  * order value's money format is judged with the other places: judgeMoney).
+ * The names are the dialect's, what the account shows is the document's
+ * (section 2, the limits in the object `limits`): a field missing where the
+ * profile says is a mismatch only where the answer shows it under another
+ * name (`elsewhere`, found by name and type) or, for a limit, under another
+ * name inside `limits`. An account without the object `limits`, or showing
+ * nothing that looks like the field, breaks the document, not the profile: a
+ * note, and the READ checks judge it.
  */
-export function judgeAccount(body: unknown, dialect: Dialect, request: string): Mismatch[] {
-  const found: Mismatch[] = [];
+export function judgeAccount(
+  body: unknown,
+  dialect: Dialect,
+  request: string,
+  elsewhere: Partial<Record<keyof Dialect['accountFields'], string>> = {},
+): { mismatches: Mismatch[]; notes: string[] } {
+  const found: { mismatches: Mismatch[]; notes: string[] } = { mismatches: [], notes: [] };
+  const limits = valueAt(body, '/limits');
+  const noLimits = typeof limits !== 'object' || limits === null || Array.isArray(limits);
   for (const [name, pointer] of Object.entries(dialect.accountFields)) {
-    const value = valueAt(body, pointer);
-    if (value === undefined) {
-      found.push({
+    if (valueAt(body, pointer) !== undefined) continue;
+    const field = name as keyof Dialect['accountFields'];
+    const limit = field === 'maxOrderValue' || field === 'maxOrdersPerDay';
+    const other = elsewhere[field];
+    if (limit && noLimits) {
+      if (field === 'maxOrderValue')
+        found.notes.push(
+          `${request} shows no object limits, where the API document puts the order limits (section 2): no dialect matter, the checks judge it`,
+        );
+    } else if (limit || other !== undefined) {
+      found.mismatches.push({
         field: `dialect.accountFields.${name}`,
-        said: `${request} shows nothing at ${pointer} (${membersNear(body, pointer)})`,
+        said: `${request} shows nothing at ${pointer}${other === undefined ? '' : `, and something like it at ${other}`} (${membersNear(body, pointer)})`,
       });
+    } else {
+      found.notes.push(
+        `${request} shows nothing at ${pointer} (dialect.accountFields.${name}) and no member like it: no dialect matter the probe can tell, the checks judge it (${membersNear(body, pointer)})`,
+      );
     }
   }
   return found;
@@ -127,28 +154,31 @@ export function judgeOrder(body: unknown, dialect: Dialect, request: string): Mi
 }
 
 /**
- * A 422 to the order the profile describes: the target wants another body.
- * Names the order body fields its `errors[]` point at (or the whole body when
- * it points elsewhere) and quotes every pointer.
+ * A 422 to the order (or the quote) the profile describes: the target wants
+ * another body. Names the body fields its `errors[]` point at (or the whole
+ * body when it points elsewhere) and quotes every pointer.
  */
-export function judgeRefusedOrder(
+export function judgeRefusedBody(
   body: unknown,
   dialect: Dialect,
   request: string,
   status: number,
+  section: 'orderBody' | 'quoteBody',
 ): Mismatch {
+  const shape = dialect[section];
   const pointers = errorPointers(body, dialect.errors);
-  const fields = implicatedFields(pointers, dialect.orderBody);
+  const fields = implicatedFields(pointers, shape);
   const code = valueAt(body, '/code');
-  const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to an order of the profile's shape (${bodyOutline(dialect.orderBody, fields)}), with ${
+  const what = section === 'orderBody' ? 'an order' : 'a quote';
+  const said = `${request} answered ${status}${typeof code === 'string' ? ` ${code}` : ''} to ${what} of the profile's shape (${bodyOutline(shape, fields)}), with ${
     pointers.length
       ? `errors[] at ${pointers.join(', ')}`
       : `no errors[] ${dialect.errors.member} (${entriesOutline(body) ?? describeAt(body, '/detail')})`
   }`;
   return {
     field: fields.length
-      ? fields.map((f) => `dialect.orderBody.${f}`).join(', ')
-      : 'dialect.orderBody',
+      ? fields.map((f) => `dialect.${section}.${f}`).join(', ')
+      : `dialect.${section}`,
     said,
   };
 }

@@ -1,16 +1,6 @@
-/** Reading answers at JSON pointers (RFC 6901), for the dialect probe and the draft profile. */
+import { unescapeToken } from '../evidence/json-pointer.js';
 
-/** The value at `pointer` in `body`, or undefined when any step is missing. */
-export function valueAt(body: unknown, pointer: string): unknown {
-  let node = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    const token = unescapeToken(raw);
-    if (!Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
+/** What the dialect probe and the draft profile say about an answer where a pointer leads nowhere. */
 
 /**
  * What the answer shows where a pointer leads nowhere: the members of the
@@ -37,13 +27,4 @@ export function membersNear(body: unknown, pointer: string): string {
   return `${at ? `members at ${at}` : 'its top-level members'}: ${
     keys.length === 0 ? 'none' : `${shown}${keys.length > 20 ? `, … (${keys.length} in all)` : ''}`
   }`;
-}
-
-/** A pointer from its tokens: `["limits", "max"]` gives `/limits/max`. */
-export function pointerOf(tokens: readonly string[]): string {
-  return tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }

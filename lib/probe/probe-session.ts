@@ -6,6 +6,7 @@ import type { HttpControlClient } from '../control/control-client.js';
 import { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Redactor } from '../evidence/redactor.js';
 import { ReplayBook } from '../evidence/trace.js';
+import { DOCUMENT_PATHS } from '../target/dialect.js';
 
 /** An answer and the request it answers, in words: `POST /api/on-demand/v1/orders`. */
 export type Answer = HttpResponse & { request: string };
@@ -76,7 +77,7 @@ export class ProbeSession {
     const { method } = this.config.dialect.operations.token;
     const res = await this.send({
       method,
-      path: this.config.dialect.paths.token,
+      path: DOCUMENT_PATHS.token,
       form: { grant_type: 'client_credentials' },
       auth: { kind: 'basic', accessKeyId: key.accessKeyId, secretKey: key.secretKey },
     });

@@ -1,8 +1,8 @@
 import type { Product } from '../control/types.js';
+import { valueAt } from '../evidence/json-pointer.js';
 import type { Dialect, MoneyFormat } from '../target/dialect.js';
 import { moneyAt } from '../target/dialect.js';
 import { moneyFormatOf } from './judge.js';
-import { valueAt } from './pointer.js';
 
 /**
  * The products of a catalog list answer, read where the dialect says (list

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AREAS } from '../../rules/index.js';
 import { ALLURE_STATUS } from './allure-status.js';
+import { areaTitle } from './area-title.js';
 import type { Report, RuleResult } from './report-model.js';
 
 /**
@@ -59,7 +59,7 @@ function resultOf(result: RuleResult, uuid: string, at: number): Record<string, 
     attachments: [],
     parameters: [{ name: 'section', value: result.section }],
     labels: [
-      { name: 'epic', value: AREAS[result.area] },
+      { name: 'epic', value: areaTitle(result.area) },
       { name: 'feature', value: result.area },
       { name: 'story', value: result.rule_id },
       { name: 'tag', value: result.level },

@@ -1,4 +1,4 @@
-import type { Verdict } from '../check/verdict.js';
+import type { Verdict } from '../verdict/words.js';
 
 /** Allure has four statuses; a conformance verdict maps onto them by what a reader should do. */
 export const ALLURE_STATUS: Record<Verdict, 'passed' | 'failed' | 'broken' | 'skipped'> = {

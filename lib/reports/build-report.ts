@@ -1,6 +1,6 @@
+import type { RunDecision } from '../verdict/decide.js';
 import type { Changes, Report, RuleResult, RunError, TargetInfo } from './report-model.js';
 import { CONTRACT_VERSION, suiteVersion } from './suite-version.js';
-import { summarize } from './summary.js';
 
 export interface ReportInput {
   target: string;
@@ -10,16 +10,17 @@ export interface ReportInput {
   seed: number;
   numRuns: number;
   only: readonly string[];
-  results: RuleResult[];
+  /** What the verdict module decided of the run's results (lib/verdict/decide.ts). */
+  decision: RunDecision;
   runErrors: RunError[];
-  exit: { code: 0 | 1 | 2 | 3; reason: string };
   changes?: Changes;
 }
 
 /** Assembles report.json's object (target contract, section 4, plus documented additions). */
 export function buildReport(input: ReportInput): Report {
+  const { results, summary, exit, waivers } = input.decision;
   // A rule is checked when some check file holds its check (even if --only skipped it).
-  const checked = input.results.filter((r) => r.file !== undefined).length;
+  const checked = results.filter((r) => r.file !== undefined).length;
   return {
     suite_version: suiteVersion(),
     contract_version: CONTRACT_VERSION,
@@ -30,15 +31,16 @@ export function buildReport(input: ReportInput): Report {
     duration_ms: input.finishedAt.getTime() - input.startedAt.getTime(),
     seed: input.seed,
     num_runs: input.numRuns,
-    ...casesPerProperty(input.results),
+    ...casesPerProperty(results),
     ...(input.only.length ? { only: [...input.only] } : {}),
-    exit_code: input.exit.code,
-    exit_reason: input.exit.reason,
-    summary: summarize(input.results, input.runErrors),
-    coverage: { rules: input.results.length, checked, uncovered: input.results.length - checked },
-    results: input.results,
+    exit_code: exit.code,
+    exit_reason: exit.reason,
+    summary,
+    coverage: { rules: results.length, checked, uncovered: results.length - checked },
+    results,
     run_errors: input.runErrors,
     ...(input.changes ? { changes: input.changes } : {}),
+    ...(waivers ? { waivers } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { VERDICTS } from '../check/verdict.js';
 import { ConfigError } from '../config/config-error.js';
+import { VERDICTS } from '../verdict/words.js';
 import type { Changes, RuleResult, VerdictChange } from './report-model.js';
 
 /** What `--compare` needs of a previous report.json: the contract's fields only, so any version reads. */

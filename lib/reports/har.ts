@@ -16,10 +16,17 @@ export function* renderHar(report: Report): Generator<string> {
   const probe = report.dialect_probe?.evidence ?? [];
   const pages: HarPage[] = [];
   if (probe.length > 0) pages.push(pageOf(PROBE_PAGE, 'dialect probe (before the checks)', probe));
-  for (const result of report.results) {
-    const evidence = result.evidence ?? [];
-    const title = `${result.rule_id} ${result.title} (${result.verdict})`;
-    if (evidence.length > 0) pages.push(pageOf(result.rule_id, title, evidence));
+  // A client report: the client's exchanges once, in order, on one page (its results point into them).
+  const client = report.client?.exchanges;
+  if (client) {
+    if (client.length > 0)
+      pages.push(pageOf(CLIENT_PAGE, `the client: ${report.client?.command.join(' ')}`, client));
+  } else {
+    for (const result of report.results) {
+      const evidence = result.evidence ?? [];
+      const title = `${result.rule_id} ${result.title} (${result.verdict})`;
+      if (evidence.length > 0) pages.push(pageOf(result.rule_id, title, evidence));
+    }
   }
   const har = {
     log: {
@@ -28,7 +35,9 @@ export function* renderHar(report: Report): Generator<string> {
       pages,
       // Made one at a time as they are written (json-pieces.ts): a full run has thousands.
       entries: entriesOf(report, probe),
-      comment: `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
+      comment: report.client
+        ? `client grading against ${report.target}, ${report.started_at}`
+        : `conformance run of ${report.target}, seed ${report.seed}, ${report.started_at}`,
     },
   };
   yield* jsonPieces(har, ['log', 'entries']);
@@ -42,6 +51,10 @@ export function* renderHar(report: Report): Generator<string> {
 
 function* entriesOf(report: Report, probe: readonly Exchange[]): Generator<HarEntry> {
   for (const exchange of probe) yield entryOf(exchange, PROBE_PAGE, report);
+  if (report.client) {
+    for (const exchange of report.client.exchanges) yield entryOf(exchange, CLIENT_PAGE, report);
+    return;
+  }
   for (const result of report.results) {
     for (const exchange of result.evidence ?? []) yield entryOf(exchange, result.rule_id, report);
   }
@@ -49,6 +62,8 @@ function* entriesOf(report: Report, probe: readonly Exchange[]): Generator<HarEn
 
 /** The HAR page of the dialect probe's exchanges (report.dialect_probe). */
 const PROBE_PAGE = 'dialect-probe';
+/** The HAR page of a client report's exchanges (report.client). */
+const CLIENT_PAGE = 'client';
 
 interface HarPage {
   startedDateTime: string;

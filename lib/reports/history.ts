@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { VERDICTS, type Verdict } from '../check/verdict.js';
+import { VERDICTS, type Verdict } from '../verdict/words.js';
 import type { History, Report } from './report-model.js';
 
 /** How many runs (this one included) the trend shows per rule. */

@@ -1,9 +1,15 @@
-import { AREAS, type Area } from '../../rules/index.js';
-import { coverageFigure, outcomeTitle } from './outcome.js';
+import type { ClientArea } from '../../rules/client/index.js';
+import type { Area } from '../../rules/index.js';
+import { coverageFigure } from '../verdict/decide.js';
+import { isWaived } from '../verdict/waivers.js';
+import { areaTitle } from './area-title.js';
+import { clientOutcomeTitle, exercisedFigure, wordOf } from './client-outcome.js';
+import { escapeTerminal } from './escape-terminal.js';
+import { outcomeTitle } from './outcome.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
 import { sourceText } from './source-lines.js';
-import { isWaived, waiverMark } from './waivers.js';
+import { waiverMark } from './waiver-mark.js';
 
 /**
  * `junit.xml`: one testcase per rule, one testsuite per area, for CI test
@@ -13,26 +19,26 @@ import { isWaived, waiverMark } from './waivers.js';
  * says why in system-out.
  */
 export function renderJunit(report: Report): string {
-  const byArea = new Map<Area, RuleResult[]>();
+  const byArea = new Map<Area | ClientArea, RuleResult[]>();
   for (const result of report.results)
     byArea.set(result.area, [...(byArea.get(result.area) ?? []), result]);
   const suites = [...byArea].map(([area, results]) => suite(area, results, report));
   const totals = count(report.results);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Partner Ordering API conformance" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.duration_ms)}">`,
+    `<testsuites name="${report.client ? 'Partner Ordering API client grading' : 'Partner Ordering API conformance'}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.duration_ms)}">`,
     ...suites,
     '</testsuites>',
     '',
   ].join('\n');
 }
 
-function suite(area: Area, results: RuleResult[], report: Report): string {
+function suite(area: Area | ClientArea, results: RuleResult[], report: Report): string {
   const timestamp = report.finished_at;
   const totals = count(results);
   const time = results.reduce((sum, r) => sum + (r.duration_ms ?? 0), 0);
   return [
-    `  <testsuite name="${attr(`${area}: ${AREAS[area]}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(time)}" timestamp="${attr(timestamp)}">`,
+    `  <testsuite name="${attr(`${area}: ${areaTitle(area)}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(time)}" timestamp="${attr(timestamp)}">`,
     properties(report),
     ...results.map((result) => testcase(result, report)),
     '  </testsuite>',
@@ -47,14 +53,14 @@ function testcase(result: RuleResult, report: Report): string {
     case 'passed':
       return `${open}/>`;
     case 'warning':
-      return `${open}>\n      <system-out>${text(`warning (${result.level}): ${reason}\n${detail}`)}</system-out>\n    </testcase>`;
+      return `${open}>\n      <system-out>${text(`${wordOf(result) === 'broken' ? 'broken' : 'warning'} (${result.level}): ${reason}\n${detail}`)}</system-out>\n    </testcase>`;
     case 'failed':
-      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}${restsOn(result)}`)}" type="${attr(`${result.level} violation${isWaived(result) ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${attr(`${reason}${waiverMark(result)}${restsOn(result)}`)}" type="${attr(`${result.level} ${result.client ? 'client rule broken' : 'violation'}${isWaived(result) ? ' (waived)' : ''}`)}">${text(detail)}</failure>\n    </testcase>`;
     case 'error':
       return `${open}>\n      <error message="${attr(reason)}" type="${attr(result.harness_error?.code ?? 'harness error')}">${text(detail)}</error>\n    </testcase>`;
     case 'not_verifiable':
     case 'skipped':
-      return `${open}>\n      <skipped message="${attr(`${result.verdict}: ${reason}`)}"/>\n    </testcase>`;
+      return `${open}>\n      <skipped message="${attr(`${wordOf(result)}: ${reason}`)}"/>\n    </testcase>`;
   }
 }
 
@@ -69,12 +75,20 @@ function properties(report: Report): string {
   const { outcome, coverage } = report.summary;
   const rows: [string, string][] = [
     ['conformance.outcome', outcome],
-    ['conformance.outcome_text', outcomeTitle(outcome)],
-    ['conformance.coverage', coverageFigure(coverage)],
+    [
+      'conformance.outcome_text',
+      report.client ? clientOutcomeTitle(outcome) : outcomeTitle(outcome),
+    ],
+    [
+      'conformance.coverage',
+      report.client ? exercisedFigure(report.results) : coverageFigure(coverage),
+    ],
     ['conformance.must_verified', String(coverage.must_verified)],
     ['conformance.must_total', String(coverage.must_total)],
     ['conformance.should_verified', String(coverage.should_verified)],
     ['conformance.should_total', String(coverage.should_total)],
+    ['conformance.statements_checked', String(coverage.statements_checked ?? 0)],
+    ['conformance.statements_total', String(coverage.statements_total ?? 0)],
   ];
   return [
     '    <properties>',
@@ -119,10 +133,16 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** XML 1.0 forbids most control characters even escaped: they go. */
+/**
+ * XML 1.0 forbids most control characters even escaped, and a CI page shows
+ * the rest to a person: each is made visible (`\x1b`, `\r`); the two
+ * non-characters and halves of a character go.
+ */
 function clean(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  return escapeTerminal(value, { keepNewlines: true }).replace(
+    /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }
 
 function text(value: string): string {

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Verdict } from '../check/verdict.js';
+import { isWaived } from '../verdict/waivers.js';
+import type { Verdict } from '../verdict/words.js';
 import { hashDirectory, MANIFEST_FILE, sha256 } from './file-hashes.js';
 import type { Report } from './report-model.js';
-import { isWaived } from './waivers.js';
 
 /**
  * `manifest.json`, the certification package's table of contents: what

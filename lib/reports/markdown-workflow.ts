@@ -1,9 +1,10 @@
+import { markdownCode, markdownText } from './markdown-text.js';
 import type { Report, RuleResult } from './report-model.js';
-import { waiverMark } from './waivers.js';
+import { waiverMark } from './waiver-mark.js';
 
 /** summary.md's parts for waivers and history (issue 13). */
 export function waiverMarkdown(result: RuleResult): string {
-  return oneLine(waiverMark(result));
+  return markdownText(waiverMark(result));
 }
 
 export function workflowMarkdown(report: Report): string[] {
@@ -18,7 +19,7 @@ export function workflowMarkdown(report: Report): string[] {
     );
     for (const x of w.expired)
       out.push(
-        `- expired: **${x.rule_id}** (${x.expires}): ${oneLine(x.reason)}; the failure counts again`,
+        `- expired: **${x.rule_id}** (${x.expires}): ${markdownText(x.reason)}; the failure counts again`,
       );
     for (const x of w.unused)
       out.push(
@@ -29,7 +30,7 @@ export function workflowMarkdown(report: Report): string[] {
   const h = report.history;
   if (h) {
     out.push(
-      `## History (${h.comparable_runs} comparable earlier runs of \`${h.target_name ?? report.target}\`)`,
+      `## History (${h.comparable_runs} comparable earlier runs of ${markdownCode(h.target_name ?? report.target)})`,
       '',
     );
     out.push(`- Regressions: ${ids(h.new_failures)}`);
@@ -57,8 +58,4 @@ export function workflowMarkdown(report: Report): string[] {
 
 function ids(list: readonly string[]): string {
   return list.length ? list.join(', ') : 'none';
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|])/g, '\\$1');
 }

@@ -1,8 +1,11 @@
-import { VERDICTS } from '../check/verdict.js';
+import { coverageFigure } from '../verdict/decide.js';
+import { VERDICTS } from '../verdict/words.js';
 import { casesLine } from './build-report.js';
+import { renderClientMarkdown } from './client-markdown.js';
 import { describeChange } from './compare.js';
+import { markdownCode, markdownText } from './markdown-text.js';
 import { waiverMarkdown, workflowMarkdown } from './markdown-workflow.js';
-import { coverageFigure, outcomeTitle } from './outcome.js';
+import { outcomeTitle, uncheckedKindsNote } from './outcome.js';
 import { pacingLine } from './partner-pacing.js';
 import { replayCommand } from './replay-command.js';
 import type { Report, RuleResult } from './report-model.js';
@@ -18,22 +21,23 @@ const LIST_LIMIT = 50;
  * story is in report.html.
  */
 export function renderMarkdown(report: Report): string {
+  if (report.client) return renderClientMarkdown(report);
   const out: string[] = [];
   out.push(`# Conformance: ${headline(report)}`, '');
   out.push(
-    `Target \`${report.target}\`${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}, profile ${report.target_info.profile}.`,
+    `Target ${markdownCode(report.target)}${report.target_info.embedded_reference ? ' (bundled reference server)' : ''}, profile ${markdownText(report.target_info.profile)}.`,
   );
   out.push(
     `Suite ${report.suite_version}, contract ${report.contract_version}, seed \`${report.seed}\`, ${casesLine(report)}, ${(report.duration_ms / 1000).toFixed(1)} s.`,
   );
-  if (report.only) out.push(`Only: ${report.only.join(', ')}.`);
+  if (report.only) out.push(`Only: ${markdownText(report.only.join(', '))}.`);
   if (report.partner_pacing)
     out.push(`${capitalised(pacingLine(report.partner_pacing, report.duration_ms))}.`);
-  out.push('', `Exit code ${report.exit_code}: ${report.exit_reason}.`, '');
+  out.push('', `Exit code ${report.exit_code}: ${markdownText(report.exit_reason)}.`, '');
   out.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => report.summary[v]).join(' | ')} |`, '');
   out.push(
-    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered. Outcome \`${report.summary.outcome}\`: ${coverageFigure(report.summary.coverage)}, ${report.summary.coverage.should_verified} of ${report.summary.coverage.should_total} SHOULD rules.`,
+    `Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered. Outcome \`${report.summary.outcome}\`: ${coverageFigure(report.summary.coverage)}, ${report.summary.coverage.should_verified} of ${report.summary.coverage.should_total} SHOULD rules. ${capitalised(uncheckedKindsNote())}.`,
     '',
   );
 
@@ -51,7 +55,8 @@ export function renderMarkdown(report: Report): string {
   );
   if (report.run_errors.length) {
     out.push('## Run errors', '');
-    for (const e of report.run_errors) out.push(`- \`${cell(e.source)}\`: ${cell(e.message)}`);
+    for (const e of report.run_errors)
+      out.push(`- ${markdownCode(e.source)}: ${markdownText(e.message)}`);
     out.push('');
   }
   section(
@@ -66,7 +71,7 @@ export function renderMarkdown(report: Report): string {
     out.push('## Not verifiable (and skipped): what would verify them', '');
     for (const g of groups)
       out.push(
-        `- ${g.rule_ids.length} ${g.rule_ids.length === 1 ? 'rule needs' : 'rules need'} ${cell(g.need)}${g.fix ? `: ${cell(g.fix)}` : ''}`,
+        `- ${g.rule_ids.length} ${g.rule_ids.length === 1 ? 'rule needs' : 'rules need'} ${markdownText(g.need)}${g.fix ? `: ${markdownText(g.fix)}` : ''}`,
       );
     out.push('');
   }
@@ -74,7 +79,7 @@ export function renderMarkdown(report: Report): string {
     out.push(`## Changes since ${report.changes.previous_started_at}`, '');
     if (report.changes.changed.length === 0) out.push('No verdict changed.');
     for (const change of report.changes.changed)
-      out.push(`- ${cell(describeChange(change))} (${cell(change.title)})`);
+      out.push(`- ${markdownText(describeChange(change))} (${markdownText(change.title)})`);
     out.push('');
   }
   out.push(...workflowMarkdown(report));
@@ -107,17 +112,12 @@ function section(
 function line(result: RuleResult, report: Report): string {
   const seed =
     result.counterexample && !result.reproduce
-      ? ` (counterexample; replay: \`${replayCommand(report, result.rule_id)}\`)`
+      ? ` (counterexample; replay: ${markdownCode(replayCommand(report, result.rule_id))})`
       : '';
-  const main = `- **${result.rule_id}** ${cell(result.title)}: ${cell(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
+  const main = `- **${result.rule_id}** ${markdownText(result.title)}: ${markdownText(result.reason ?? '')}${seed}${waiverMarkdown(result)}`;
   const source = sourceMarkdown(result);
   const withSource = source ? `${main}\n${source}` : main;
   return result.reproduce ? `${withSource}\n${reproduceLines(result.reproduce)}` : withSource;
-}
-
-/** Keeps a value on one Markdown line and out of its syntax (`<` for HTML; `>` only matters at a line's start). */
-function cell(value: string): string {
-  return value.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|])/g, '\\$1');
 }
 
 function capitalised(text: string): string {

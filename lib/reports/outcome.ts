@@ -1,30 +1,12 @@
-import type { Coverage, Outcome, RuleResult, RunError } from './report-model.js';
+import { activeStatements } from '../../rules/statements/index.js';
+import { coverageFigure } from '../verdict/decide.js';
+import type { Outcome } from '../verdict/words.js';
+import type { Coverage } from './report-model.js';
 
-export function coverageOf(results: readonly RuleResult[]): Coverage {
-  const verified = (r: RuleResult) => r.verdict === 'passed' || r.verdict === 'failed';
-  const must = results.filter((r) => r.level === 'MUST');
-  const should = results.filter((r) => r.level === 'SHOULD');
-  return {
-    must_total: must.length,
-    must_verified: must.filter(verified).length,
-    should_total: should.length,
-    should_verified: should.filter(verified).length,
-  };
-}
-
-export function outcomeOf(
-  results: readonly RuleResult[],
-  runErrors: readonly RunError[] = [],
-): Outcome {
-  if (results.some((r) => r.level === 'MUST' && r.verdict === 'failed')) return 'does_not_conform';
-  if (runErrors.length > 0 || results.some((r) => r.verdict === 'error')) return 'undecided';
-  const { must_total, must_verified } = coverageOf(results);
-  return must_verified === must_total ? 'conforms' : 'partial';
-}
-
-/** "verified 104 of 132 MUST rules": the figure every report format states beside the outcome. */
-export function coverageFigure(coverage: Coverage): string {
-  return `verified ${coverage.must_verified} of ${coverage.must_total} MUST rules`;
+/** The statements no run checks against a server, and where they are listed with why. */
+export function uncheckedKindsNote(): string {
+  const count = (kind: string) => activeStatements.filter((s) => s.kind === kind).length;
+  return `${count('client')} statements of the documents bind only the client and ${count('unobservable')} no HTTP exchange can observe: never checked against a server (docs/statements.md lists each with why)`;
 }
 
 /** The outcome in words. Only `conforms` ever says "Conforms". */

@@ -1,6 +1,8 @@
+import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
-import type { Counterexample, Verdict } from '../check/verdict.js';
+import type { Counterexample } from '../check/verdict.js';
 import type { Exchange } from '../evidence/exchange.js';
+import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';
 import type { Violation } from '../violations/violation.js';
 
 /**
@@ -29,7 +31,7 @@ export interface Report {
   /** The `--only` selection; absent: every rule. */
   only?: string[];
   /** The process's exit code and why (section 4). */
-  exit_code: 0 | 1 | 2 | 3;
+  exit_code: RunExitCode;
   exit_reason: string;
   summary: Summary;
   coverage: { rules: number; checked: number; uncovered: number };
@@ -48,14 +50,74 @@ export interface Report {
   partner_pacing?: PartnerPacing;
   /** Addition (issue 11): the dialect probe that ran before the checks, and its exchanges. */
   dialect_probe?: DialectProbeReport;
+  /**
+   * Addition, in a client report (`client -- <command>`): the partner's
+   * command, the situations played and every exchange of the client with the
+   * sandbox, in order. Its results are the client rules.
+   */
+  client?: ClientRun;
+}
+
+/**
+ * A client rule's own outcome (client-outcome.ts maps it onto verdicts, the
+ * outcome and the exit code): `honoured`, `broken`, `not_exercised` (the
+ * client never gave it a chance), or `error` (the grading failed, never the client).
+ */
+export type ClientOutcome = 'honoured' | 'broken' | 'not_exercised' | 'error';
+
+/** What a client report adds: the command graded and what the sandbox did to it. */
+export interface ClientRun {
+  /** The command as given (its arguments are the user's own). */
+  command: string[];
+  /** The command's own exit code; null when it ended on a signal or could not be waited for. */
+  exit_code: number | null;
+  signal?: string;
+  /** The run was interrupted (Ctrl-C) before the command ended on its own. */
+  interrupted?: true;
+  /** `--situations` as given again: `all`, `none` or the list. */
+  situations_chosen: string;
+  /** Every playing of a situation, in the order they were offered. */
+  situations: ClientSituation[];
+  /** Counts per client outcome (they sum to the number of client rules). */
+  outcomes: Record<ClientOutcome, number>;
+  /** The client's exchanges with the sandbox, in the order they arrived (ids as in the results' evidence). */
+  exchanges: Exchange[];
+  /** Exchanges beyond the report's cap, left out of `exchanges` (their judgement stands). */
+  exchanges_omitted?: number;
+}
+
+export interface ClientSituation {
+  name: string;
+  title: string;
+  reworded: boolean;
+  /** played: the client met it at `exchange`; pending: no chance came; armed: set, never reached; unplayable: see note. */
+  state: 'played' | 'pending' | 'armed' | 'unplayable';
+  exchange?: number;
+  note?: string;
+}
+
+/** What a client rule's result adds: its own outcome word and how often the client had the chance. */
+export interface ClientResult {
+  outcome: ClientOutcome;
+  /** The occasions the client had to keep the rule, and how many it kept and broke. */
+  occasions: number;
+  honoured: number;
+  broken: number;
+  situations: string[];
 }
 
 /** What the dialect probe (lib/probe) did before the checks: it found no mismatch, or the run would have stopped. */
 export interface DialectProbeReport {
   requests: number;
   duration_ms: number;
-  /** What it could not judge, and why (a refused key, a live key, a limit). */
+  /** What it could not judge, and why (a refused key, a live key, a limit), or saw break the document. */
   notes?: string[];
+  /**
+   * What the profile shapes that the target was seen to take (`orderBody`,
+   * `quoteBody`): a later 422 to a valid request of that shape is judged on
+   * the check's rule, never as a profile gap.
+   */
+  seen?: string[];
   evidence: Exchange[];
 }
 
@@ -93,7 +155,7 @@ export interface RuleResult {
   reason?: string;
   evidence?: Exchange[];
   /** Additions. */
-  area: Area;
+  area: Area | ClientArea;
   /** No check implements this rule (verdict `not_verifiable`). */
   uncovered?: true;
   /** Capabilities the run lacked, for `not_verifiable`. */
@@ -113,6 +175,8 @@ export interface RuleResult {
   waiver?: ResultWaiver;
   /** Addition: the sentence(s) of the document the rule rests on. */
   source?: RuleSource;
+  /** Addition, in a client report: the client rule's own outcome (its verdict maps it). */
+  client?: ClientResult;
 }
 
 /** What a rule rests on, as in the catalogue: `doc` is `api` (the API document) or `contract`. */
@@ -121,6 +185,8 @@ export interface RuleSource {
   section: string;
   quote: string;
   rfc?: string;
+  /** The target contract's reading (section 2) that fixes what the quoted API sentence means. */
+  reading?: string;
 }
 
 /**
@@ -160,26 +226,11 @@ export interface Changes {
 }
 
 /**
- * What a run could verify and what it may claim (issue 12). Verified means the
- * check judged the rule: `passed` or `failed`. A rule that is `not_verifiable`,
- * `skipped` (filtered out) or uncovered was not verified, so a run that left a
- * MUST rule unverified can be at best `partial`, never `conforms`: a
- * certification run allows no skips.
+ * What a run could verify and what it may claim: verified means the check
+ * judged the rule, `passed` or `failed`, so a run that left a MUST rule
+ * unverified is at best `partial` (lib/verdict/decide.ts).
  */
-export interface Coverage {
-  must_total: number;
-  must_verified: number;
-  should_total: number;
-  should_verified: number;
-}
-
-/**
- * - `conforms`: every MUST rule verified, none failed, nothing ended in `error`;
- * - `partial`: none failed, no error, some MUST rule not verified;
- * - `does_not_conform`: a MUST rule failed;
- * - `undecided`: no failure, but a check (or the run) ended in `error`.
- */
-export type Outcome = 'conforms' | 'partial' | 'does_not_conform' | 'undecided';
+export type { Coverage, Outcome } from '../verdict/words.js';
 
 /** report.json's `history` (addition, with `--history DIR`). */
 export interface History {

@@ -1,12 +1,13 @@
+import { markdownFence } from './markdown-text.js';
 import type { Reproduce } from './report-model.js';
 import { curlFileOf } from './repro/reproduction.js';
 
 /**
- * A result's reproduction under its list item in summary.md, in a fenced
- * block (copyable as is; a fence needs no escaping as long as the text holds
- * no fence of its own): the command, then the standalone reproduction and its
- * curl form as the files they are (a curl form is a few hundred lines: its
- * text is report.json's `reproduce.curl`).
+ * A result's reproduction under its list item in summary.md: the command,
+ * then the standalone reproduction and its curl form as the files they are
+ * (a curl form is a few hundred lines: its text is report.json's
+ * `reproduce.curl`), in a fenced block copyable as it is, under a fence no
+ * line of theirs can close (markdown-text.ts).
  */
 export function reproduceLines(reproduce: Reproduce): string {
   const lines = reproduce.file
@@ -16,6 +17,5 @@ export function reproduceLines(reproduce: Reproduce): string {
         `sh ${curlFileOf(reproduce.file)}   # the same with curl`,
       ]
     : [reproduce.command];
-  const body = lines.join('\n').replaceAll('```', "'''");
-  return ['  ```sh', ...body.split('\n').map((l) => `  ${l}`), '  ```'].join('\n');
+  return markdownFence(lines.join('\n'), 'sh', '  ');
 }

@@ -1,5 +1,4 @@
 import { Redactor } from '../evidence/redactor.js';
-import { escapeHtml } from './escape-html.js';
 
 export interface SafetyNetSecrets {
   keyPrefix: string;
@@ -11,30 +10,25 @@ export interface SafetyNetSecrets {
  * The last redaction before anything is written: evidence is redacted where
  * it is recorded (lib/evidence), and this net catches whatever slipped past
  * (a check's note, an error message, a third-party reporter's output). It
- * knows the run's own secrets exactly, in the encodings a file may hold
- * them (JSON, HTML, percent, base64 Basic), and secret shapes in general.
+ * knows the run's own secrets exactly, and finds them in every encoding a
+ * file may hold them (the redactor decodes JSON, HTML and percent escapes and
+ * looks into base64), and secret shapes in general.
  */
 export class SafetyNet {
   readonly #redactor: Redactor;
 
   constructor(secrets: SafetyNetSecrets) {
     this.#redactor = new Redactor(secrets.keyPrefix);
-    const exact: [string | undefined, string][] = [
-      [secrets.controlToken, 'control-token'],
-      [secrets.partnerKey?.secretKey, 'secret'],
-    ];
+    this.#redactor.add(secrets.controlToken, 'control-token');
     const partner = secrets.partnerKey;
     if (partner) {
-      exact.push([
-        Buffer.from(`${partner.accessKeyId}:${partner.secretKey}`).toString('base64'),
-        'basic-credentials',
-      ]);
-    }
-    for (const [value, kind] of exact) {
-      if (!value) continue;
-      this.#redactor.add(value, kind);
-      this.#redactor.add(JSON.stringify(value).slice(1, -1), kind);
-      this.#redactor.add(escapeHtml(value), kind);
+      this.#redactor.add(partner.secretKey, 'secret');
+      // A short secret's base64 may be too short to search for on its own: the pair, as Basic carries it.
+      for (const pair of [
+        `${partner.accessKeyId}:${partner.secretKey}`,
+        `${formEncoded(partner.accessKeyId)}:${formEncoded(partner.secretKey)}`,
+      ])
+        this.#redactor.add(Buffer.from(pair).toString('base64'), 'basic-credentials');
     }
   }
 
@@ -43,8 +37,8 @@ export class SafetyNet {
    * renderers escape text for their format (Markdown backslashes, HTML
    * entities), and an escaped secret no longer looks like one. What holds
    * nothing to clean is answered as it is, not copied: a run's report is
-   * megabytes of evidence and almost none of it changes (issue 27: a full
-   * copy was a third of the reports' memory).
+   * megabytes of evidence and almost none of it changes (a full copy was a
+   * third of the reports' memory).
    */
   cleanValue<T>(value: T): T {
     if (typeof value === 'string') return this.clean(value) as T;
@@ -93,6 +87,10 @@ export class SafetyNet {
 const BASIC = /\b(Basic)\s+([A-Za-z0-9+/]{16,}={0,2})/gi;
 /** `Bearer <token68>` of 20+ characters: `Bearer realm="…"` and prose stay. */
 const BEARER = /\b(Bearer)\s+(?!\[REDACTED)[A-Za-z0-9\-._~+/]{20,}=*/gi;
+
+function formEncoded(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+');
+}
 
 function looksLikeCredentials(base64: string): boolean {
   return Buffer.from(base64, 'base64').toString('utf8').includes(':');

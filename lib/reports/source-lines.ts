@@ -14,7 +14,8 @@ function docName(doc: string): string {
 export function sourceText(result: RuleResult): string | undefined {
   const source = result.source;
   if (!source) return undefined;
-  return `${docName(source.doc)}, section ${source.section}${source.rfc ? ` (${source.rfc})` : ''}: “${source.quote}”`;
+  const reading = source.reading ? `, as the target contract reads it: “${source.reading}”` : '';
+  return `${docName(source.doc)}, section ${source.section}${source.rfc ? ` (${source.rfc})` : ''}: “${source.quote}”${reading}`;
 }
 
 /** A line under the result in summary.md. */

@@ -92,7 +92,9 @@ export function needOf(
     } else {
       parts.push({
         need: "control features the target's control API does not announce",
-        fix: 'announce them in GET {control}/capabilities (target contract, section 3)',
+        fix: controlNeeds.includes('charges')
+          ? 'announce them in GET {control}/capabilities (target contract, section 3; charges is an addition: docs/contract-additions.md)'
+          : 'announce them in GET {control}/capabilities (target contract, section 3)',
       });
       features = controlNeeds;
     }

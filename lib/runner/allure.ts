@@ -8,8 +8,8 @@ import type { Reporter } from 'vitest/node';
 import { AREAS, findRule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import { ALLURE_STATUS } from '../reports/allure-status.js';
+import { verdictOfTest } from '../verdict/decide.js';
 import type { CollectedTest } from './collected.js';
-import { verdictOfTest } from './verdict-of-test.js';
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', DIALECT: 'minor' } as const;
 

@@ -1,9 +1,9 @@
-import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { CAPABILITIES, type Capability } from '../../rules/index.js';
+import { type HttpClient, OVER_CAP_WORDS } from '../client/http-client.js';
 import { ConfigError } from '../config/config-error.js';
-import { networkCause } from './network-cause.js';
-import { PROBE_TIMEOUT_MS } from './probe-target.js';
+import { readJsonText, tooDeepWords } from '../evidence/json-text.js';
+import { PROBE_TIMEOUT_MS, sendOrAbort } from './probe-target.js';
 import { RunAborted } from './run-aborted.js';
 
 const CapabilitiesSchema = z.object({ protocol: z.string(), features: z.array(z.string()) });
@@ -23,33 +23,23 @@ export interface Announced {
  * half the rules not_verifiable for a reason the user can fix in a second.
  */
 export async function fetchCapabilities(
+  http: HttpClient,
   controlUrl: string,
   token: string,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<Announced> {
-  const agent = new Agent({
-    connectTimeout: timeoutMs,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  let status: number;
-  let text: string;
-  try {
-    const response = await request(`${controlUrl}/capabilities`, {
+  const response = await sendOrAbort(
+    http,
+    {
       method: 'GET',
+      url: `${controlUrl.replace(/\/$/, '')}/capabilities`,
       headers: { 'x-control-token': token, accept: 'application/json' },
-      dispatcher: agent,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.statusCode;
-    text = await response.body.text();
-  } catch (error) {
-    throw new RunAborted(
-      `control API ${controlUrl} is unreachable: ${networkCause(error, timeoutMs)}`,
-    );
-  } finally {
-    await agent.destroy().catch(() => undefined);
-  }
+      channel: 'control',
+    },
+    `control API ${controlUrl}`,
+    timeoutMs,
+  );
+  const status = response.status;
   if (status === 401 || status === 403) {
     throw new ConfigError('CONTROL_TOKEN', `the control API refused the token (HTTP ${status})`);
   }
@@ -58,15 +48,16 @@ export async function fetchCapabilities(
       `control API ${controlUrl}: GET /capabilities answered HTTP ${status}, expected 200`,
     );
   }
-  let parsed: z.ZodSafeParseResult<z.output<typeof CapabilitiesSchema>>;
-  try {
-    parsed = CapabilitiesSchema.safeParse(JSON.parse(text));
-  } catch {
-    parsed = CapabilitiesSchema.safeParse(undefined);
-  }
+  const read = response.over ? undefined : readJsonText(response.text);
+  const parsed = CapabilitiesSchema.safeParse(read?.kind === 'json' ? read.value : undefined);
   if (!parsed.success) {
+    const why = response.over
+      ? `: ${OVER_CAP_WORDS}`
+      : read?.kind === 'too_deep'
+        ? `: ${tooDeepWords(read.depth)}`
+        : '';
     throw new RunAborted(
-      `control API ${controlUrl}: GET /capabilities did not answer {"protocol", "features": [...]} (target contract, section 3)`,
+      `control API ${controlUrl}: GET /capabilities did not answer {"protocol", "features": [...]} (target contract, section 3)${why}`,
     );
   }
   const known = new Set<string>(CAPABILITIES.filter((c) => c !== 'live_orders'));

@@ -1,11 +1,11 @@
-import { Agent, request } from 'undici';
 import { basicAuthorization } from '../client/build-request.js';
-import { networkCause } from './network-cause.js';
-import type { ProbeAnswer } from './probe-target.js';
+import { type HttpClient, OVER_CAP_WORDS } from '../client/http-client.js';
+import { jsonValue } from '../evidence/json-text.js';
+import { type ProbeAnswer, sendOrAbort } from './probe-target.js';
 import { RunAborted } from './run-aborted.js';
 
 /**
- * Before any check (issue 12): is this the API at all, and does the partner
+ * Before any check: is this the API at all, and does the partner
  * key work? A wrong key or a server that is not this API is the user's
  * matter, not the target's failure: both end the run with exit 2 and one
  * line, instead of minutes of checks that blame the target.
@@ -23,7 +23,7 @@ export function notThisApi(answer: ProbeAnswer): string | undefined {
   const type = answer.contentType?.trim();
   if (type) {
     if (JSON_MEDIA.test(type)) return undefined;
-  } else if (answer.text.trim() === '' || parsesAsJson(answer.text)) {
+  } else if (answer.over || answer.text.trim() === '' || jsonValue(answer.text) !== undefined) {
     return undefined;
   }
   return `not this API: ${answer.method} ${answer.url} answered HTTP ${answer.status} with ${
@@ -52,43 +52,35 @@ export interface PartnerPreflight {
  * judge the endpoint), with what it answered as a notice.
  */
 export async function preflightPartnerKey(
+  http: HttpClient,
   key: PartnerPreflight,
 ): Promise<{ notice?: string; scopes?: string[] }> {
-  const agent = new Agent({
-    connectTimeout: key.timeoutMs,
-    headersTimeout: key.timeoutMs,
-    bodyTimeout: key.timeoutMs,
-  });
-  let answer: ProbeAnswer;
-  try {
-    const response = await request(key.tokenUrl, {
+  const response = await sendOrAbort(
+    http,
+    {
       method: 'POST',
+      url: key.tokenUrl,
       headers: {
         authorization: basicAuthorization(key.accessKeyId, key.secretKey),
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
       body: 'grant_type=client_credentials',
-      dispatcher: agent,
-      signal: AbortSignal.timeout(key.timeoutMs),
-    });
-    const contentType = response.headers['content-type'];
-    answer = {
-      method: 'POST',
-      url: key.tokenUrl,
-      status: response.statusCode,
-      contentType: Array.isArray(contentType) ? contentType.join(', ') : contentType,
-      text: (await response.body.text()).slice(0, 64 * 1024),
-    };
-  } catch (error) {
-    throw new RunAborted(
-      `the token endpoint ${key.tokenUrl} is unreachable: ${networkCause(error, key.timeoutMs)}`,
-    );
-  } finally {
-    await agent.destroy().catch(() => undefined);
-  }
+      channel: 'api',
+    },
+    `the token endpoint ${key.tokenUrl}`,
+    key.timeoutMs,
+  );
+  const answer: ProbeAnswer = {
+    method: 'POST',
+    url: key.tokenUrl,
+    status: response.status,
+    contentType: response.headers['content-type'],
+    text: response.text,
+    ...(response.over ? { over: true as const } : {}),
+  };
   requireThisApi(answer);
-  const body = parseObject(answer.text);
+  const body = answer.over ? undefined : parseObject(answer.text);
   if (answer.status === 200 && typeof body?.access_token === 'string') {
     // The scopes granted (section 4: all of the key's when none is asked for): the run's prediction uses them.
     return typeof body.scope === 'string' ? { scopes: body.scope.split(' ').filter(Boolean) } : {};
@@ -114,6 +106,7 @@ function describeAnswer(
   secret: string,
 ): string {
   const parts = [`HTTP ${answer.status}`];
+  if (answer.over) parts.push(OVER_CAP_WORDS);
   for (const field of ['code', 'title', 'detail'] as const) {
     const value = body?.[field];
     if (typeof value === 'string' && value.length > 0)
@@ -123,22 +116,9 @@ function describeAnswer(
   return parts.join(', ').split(secret).join('[secret]');
 }
 
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = jsonValue(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

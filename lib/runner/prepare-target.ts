@@ -1,8 +1,10 @@
 import { activeRules, type Capability } from '../../rules/index.js';
+import { newDispatcher } from '../client/dispatcher.js';
+import { HttpClient } from '../client/http-client.js';
 import { isSelected } from '../config/only.js';
 import type { Settings } from '../config/settings.js';
 import type { TargetInfo } from '../reports/report-model.js';
-import { API_BASE_PATH } from '../target/dialect.js';
+import { API_BASE_PATH, DOCUMENT_PATHS } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { fetchCapabilities } from './capabilities.js';
 import { type EmbeddedReference, startEmbeddedReference } from './embedded-reference.js';
@@ -38,15 +40,22 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   const close = async () => {
     await embedded?.close().catch(() => undefined);
   };
+  const origin = embedded?.origin ?? (settings.target as string);
+  const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
+  // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
+  const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
+  // The requests before the run (probe, pre-flight, capabilities) share one dispatcher, closed after them.
+  const dispatcher = newDispatcher({
+    origins: { api: origin, control: controlUrl },
+    connectTimeoutMs: probeMs,
+  });
+  const http = new HttpClient({ dispatcher, timeoutMs: probeMs });
   try {
-    const origin = embedded?.origin ?? (settings.target as string);
-    const controlUrl = embedded?.controlUrl ?? settings.controlUrl;
     const controlToken = embedded?.controlToken ?? settings.controlToken;
     const apiBaseUrl = `${origin}${API_BASE_PATH}`;
-    // The probe answers within the request timeout, and never later than PROBE_TIMEOUT_MS.
-    const probeMs = Math.min(PROBE_TIMEOUT_MS, settings.requestTimeoutMs);
     const probe = await probeTarget(
-      `${apiBaseUrl}${settings.profile.dialect.paths.account}`,
+      http,
+      `${apiBaseUrl}${DOCUMENT_PATHS.account}`,
       'target',
       probeMs,
     );
@@ -57,8 +66,8 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     let partnerPreflightAt: number | undefined;
     let partnerScopes: string[] | undefined;
     if (settings.partnerKey) {
-      const { notice, scopes } = await preflightPartnerKey({
-        tokenUrl: `${apiBaseUrl}${settings.profile.dialect.paths.token}`,
+      const { notice, scopes } = await preflightPartnerKey(http, {
+        tokenUrl: `${apiBaseUrl}${DOCUMENT_PATHS.token}`,
         ...settings.partnerKey,
         timeoutMs: probeMs,
       });
@@ -68,7 +77,7 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
     }
     let capabilities: Capability[] = [];
     if (controlUrl && controlToken) {
-      const announced = await fetchCapabilities(controlUrl, controlToken, probeMs);
+      const announced = await fetchCapabilities(http, controlUrl, controlToken, probeMs);
       capabilities = announced.features;
       if (announced.protocol !== '1') {
         notices.push(
@@ -113,6 +122,8 @@ export async function prepareTarget(settings: Settings): Promise<PreparedTarget>
   } catch (error) {
     await close();
     throw error;
+  } finally {
+    await dispatcher.destroy().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { Verdict } from '../check/verdict.js';
 import { listenForWaits, type WaitNotice } from '../client/wait-channel.js';
+import { escapeTerminal } from '../reports/escape-terminal.js';
+import type { Verdict } from '../verdict/words.js';
 
 type Counts = Record<Verdict, number>;
 
@@ -106,7 +107,10 @@ export class ProgressLine implements Reporter {
     const head = `checks ${String(this.#done).padStart(width)}/${this.#total}`;
     const left = this.#wait ? Math.ceil((this.#wait.until - Date.now()) / 1000) : 0;
     const waiting = left > 0 ? `waiting ${left} s for ${this.#wait?.what}` : '';
-    return [head, counts, `${seconds}s`, this.#last, waiting].filter(Boolean).join('  ');
+    // What a wait names may hold a target's identifiers: nothing in the line may act on the terminal.
+    return escapeTerminal(
+      [head, counts, `${seconds}s`, this.#last, waiting].filter(Boolean).join('  '),
+    );
   }
 
   #render(): void {

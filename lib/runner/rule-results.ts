@@ -4,10 +4,10 @@ import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import type { Replay } from '../evidence/trace.js';
 import type { RuleResult, RuleSource, RunError } from '../reports/report-model.js';
+import { moreSerious, verdictOfTest } from '../verdict/decide.js';
 import type { CollectedRun, CollectedTest, FileError } from './collected.js';
 import { findChecks } from './find-checks.js';
 import { namedFile } from './source-name.js';
-import { moreSerious, verdictOfTest } from './verdict-of-test.js';
 
 export const UNCOVERED_REASON = 'uncovered: no check implements this rule';
 
@@ -159,6 +159,7 @@ export function sourceOf(rule: Rule): RuleSource {
     section: rule.source.section,
     quote: rule.source.quote.join(' … '),
     ...(rule.source.rfc ? { rfc: rule.source.rfc } : {}),
+    ...(rule.source.reading ? { reading: rule.source.reading.join(' … ') } : {}),
   };
 }
 

@@ -1,6 +1,9 @@
 /**
  * Where the API document says "not shown", the reference dialect of the target
- * contract (section 2) decides. A target profile may override any of it.
+ * contract (section 2) decides. A target profile may override any of it, and
+ * only that: what the document fixes (the paths of its endpoint table, the
+ * methods it shows, codes, statuses of errors, headers, `external_id`) is no
+ * member here, so no profile can move it and every check holds a target to it.
  * Path templates are relative to the API base and use `{name}` placeholders.
  */
 export interface Dialect {
@@ -8,24 +11,13 @@ export interface Dialect {
   keyPrefix: string;
   /** `{docs_url}` of problem `type` URIs; unset: learned from the first problem seen. */
   docsUrl?: string;
-  paths: {
-    token: string;
-    account: string;
-    catalogProducts: string;
-    catalogProduct: string;
-    quotes: string;
-    quote: string;
-    orders: string;
-    order: string;
-    orderByExternalId: string;
-    orderCancel: string;
-    shipments: string;
-    invoice: string;
-    webhookEndpoints: string;
-    webhookEndpoint: string;
-    events: string;
-    event: string;
-  };
+  /**
+   * The paths the document does not show (section 4): below the `/catalog/`
+   * prefix, the shipments and invoice of an order, one webhook endpoint (under
+   * `/webhook-endpoints`) and one event (under `/events`). The others are
+   * DOCUMENT_PATHS; `pathOf` fills either.
+   */
+  paths: DialectPaths;
   /**
    * Where `GET /account` shows what section 2 of the API document lists: JSON
    * pointers into its body. The document fixes the object `limits`; every other
@@ -68,9 +60,72 @@ export interface Dialect {
   errors: ErrorPointers;
 }
 
+export interface DialectPaths {
+  catalogProducts: string;
+  catalogProduct: string;
+  shipments: string;
+  invoice: string;
+  webhookEndpoint: string;
+  event: string;
+}
+
+/**
+ * The paths of the API document's endpoint table (section 4; section 6 for
+ * webhook endpoints and events): never a dialect choice. A target that serves
+ * one elsewhere breaks the document, and the checks say so.
+ */
+export const DOCUMENT_PATHS = {
+  token: '/oauth/token',
+  account: '/account',
+  quotes: '/quotes',
+  quote: '/quotes/{id}',
+  orders: '/orders',
+  order: '/orders/{id}',
+  orderByExternalId: '/orders/by-external-id/{external_id}',
+  orderCancel: '/orders/{id}/cancel',
+  webhookEndpoints: '/webhook-endpoints',
+  events: '/events',
+} as const;
+
+export type DocumentPathName = keyof typeof DOCUMENT_PATHS;
+export type DialectPathName = keyof DialectPaths;
+/** Every path the suite sends to: the document's and the dialect's. */
+export type PathName = DocumentPathName | DialectPathName;
+
+/**
+ * Where the document fixes the start of a path it does not show in full:
+ * `GET /catalog/…` (section 4), webhook endpoints "managed under
+ * /webhook-endpoints" and events "read under /events" (section 6). A
+ * dialect's path is the prefix itself or goes on below it (`/` or `?`).
+ */
+export const DOCUMENT_PATH_PREFIXES: Readonly<Record<DialectPathName, string | undefined>> = {
+  catalogProducts: '/catalog',
+  catalogProduct: '/catalog',
+  shipments: undefined,
+  invoice: undefined,
+  webhookEndpoint: DOCUMENT_PATHS.webhookEndpoints,
+  event: DOCUMENT_PATHS.events,
+};
+
+/** Whether a dialect path keeps the start the document fixes for it. */
+export function keepsDocumentPrefix(name: DialectPathName, template: string): boolean {
+  const prefix = DOCUMENT_PATH_PREFIXES[name];
+  return (
+    prefix === undefined ||
+    template === prefix ||
+    template.startsWith(`${prefix}/`) ||
+    template.startsWith(`${prefix}?`)
+  );
+}
+
+export function isDocumentPath(name: string): name is DocumentPathName {
+  return Object.hasOwn(DOCUMENT_PATHS, name);
+}
+
 /**
  * Every operation the suite performs. `method` is fixed by the API document
- * (section 4) for all but the webhook endpoint and event operations.
+ * (section 4) for all but the webhook endpoint and event operations: there
+ * the dialect holds the document's method, and no profile changes it.
  */
 export type OperationName =
   | 'token'
@@ -275,21 +330,11 @@ export const API_BASE_PATH = '/api/on-demand/v1';
 export const REFERENCE_DIALECT: Dialect = {
   keyPrefix: 'odp',
   paths: {
-    token: '/oauth/token',
-    account: '/account',
     catalogProducts: '/catalog/products',
     catalogProduct: '/catalog/products/{sku}',
-    quotes: '/quotes',
-    quote: '/quotes/{id}',
-    orders: '/orders',
-    order: '/orders/{id}',
-    orderByExternalId: '/orders/by-external-id/{external_id}',
-    orderCancel: '/orders/{id}/cancel',
     shipments: '/orders/{id}/shipments',
     invoice: '/orders/{id}/invoice',
-    webhookEndpoints: '/webhook-endpoints',
     webhookEndpoint: '/webhook-endpoints/{id}',
-    events: '/events',
     event: '/events/{id}',
   },
   accountFields: REFERENCE_ACCOUNT_FIELDS,
@@ -355,13 +400,18 @@ export const REFERENCE_DIALECT: Dialect = {
   errors: { member: 'pointer', form: 'json-pointer' },
 };
 
+/** The template of a path, the document's or the dialect's: `pathTemplate(d, 'orders')`. */
+export function pathTemplate(dialect: Pick<Dialect, 'paths'>, name: PathName): string {
+  return isDocumentPath(name) ? DOCUMENT_PATHS[name] : dialect.paths[name];
+}
+
 /** Fills a path template: `pathOf(d, 'order', { id })`. Values are percent-encoded. */
 export function pathOf(
-  dialect: Dialect,
-  name: keyof Dialect['paths'],
+  dialect: Pick<Dialect, 'paths'>,
+  name: PathName,
   params: Record<string, string> = {},
 ): string {
-  return dialect.paths[name].replace(/\{(\w+)\}/g, (_, key: string) => {
+  return pathTemplate(dialect, name).replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`path ${name} needs {${key}}`);
     return encodeURIComponent(value);

@@ -2,6 +2,12 @@ import type { Capability } from '../../rules/index.js';
 import type { Dialect } from './dialect.js';
 
 /**
+ * What the profile shapes that a request of the dialect probe showed the
+ * target taking: `orderBody` (an order placed), `quoteBody` (a quote made).
+ */
+export type DialectSeen = 'orderBody' | 'quoteBody';
+
+/**
  * Everything a check needs to know about the run. Built once by the CLI from
  * flags, environment and profile (lib/config), then handed to every suite
  * worker over the run's channel (lib/client/run-config-channel.ts). Serializable.
@@ -29,6 +35,12 @@ export interface RunConfig {
    * them too, so the key's windows hold what the run sent before the checks.
    */
   partnerProbeSent?: { kind: 'read' | 'write' | 'token'; at: number }[];
+  /**
+   * What the dialect probe saw the target take in the profile's shape (lib/probe):
+   * a later refusal of a valid request of that shape is the target's, judged
+   * on the check's rule, never a profile gap. Absent: nothing was seen.
+   */
+  dialectSeen?: DialectSeen[];
   /** Control features the target announced, plus `live_orders` when `--allow-live-orders` allows (without it no order is ever placed with a live key). */
   capabilities: Capability[];
   /** Seed of every generated input; the same seed replays the same inputs. */

@@ -44,7 +44,7 @@ export interface Answer {
   text?: string;
 }
 
-export function valueAt(answer: Answer | undefined, pointer: string): unknown;
+export function answerAt(answer: Answer | undefined, place: string): unknown;
 export function sameValue(a: unknown, b: unknown): boolean;
 export function holds(condition: Condition, subject: Answer | readonly Answer[]): boolean;
 export function passes(test: Test, value: unknown, answer?: Answer): boolean;

@@ -2,34 +2,27 @@
 // for the rule to hold. A check judges with it and records it with its violation (`must`), so a
 // standalone reproduction judges the same condition again on the answer it gets, not the run's
 // old value: a half fix (another invalid Retry-After, another wrong `type`) still fails.
-// Plain JavaScript with no imports: the reproductions carry this file as it is.
+// Plain JavaScript: the reproductions carry this file as it is, with the one JSON-pointer reader
+// it imports (their runtime joins both into one module).
+
+import { valueAt } from '../evidence/json-pointer.mjs';
 
 /**
- * The value at `pointer` of an answer `{status, headers, json, text}`: `/status`,
+ * The value at `place` of an answer `{status, headers, json, text}`: `/status`,
  * `/headers/<name>` (lower case), `/body` (the parsed JSON, else the text), `/body/<JSON pointer>`.
  * Own members only: a server's `__proto__` or `constructor` is a name, not a way in.
  */
-export function valueAt(answer, pointer) {
+export function answerAt(answer, place) {
   if (!answer) return undefined;
-  if (pointer === '/status') return answer.status;
-  if (pointer.startsWith('/headers/')) {
-    return own(answer.headers, pointer.slice('/headers/'.length).toLowerCase());
+  if (place === '/status') return answer.status;
+  if (place.startsWith('/headers/')) {
+    const name = place.slice('/headers/'.length).toLowerCase();
+    const headers = answer.headers;
+    return headers && Object.hasOwn(headers, name) ? headers[name] : undefined;
   }
-  if (pointer === '/body')
-    return answer.json !== undefined ? answer.json : answer.text || undefined;
-  if (!pointer.startsWith('/body/')) return undefined;
-  let node = answer.json;
-  for (const raw of pointer.slice('/body'.length).split('/').slice(1)) {
-    node = own(node, raw.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
-
-function own(node, name) {
-  if (typeof node !== 'object' || node === null) return undefined;
-  if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(name) ? node[Number(name)] : undefined;
-  return Object.hasOwn(node, name) ? node[name] : undefined;
+  if (place === '/body') return answer.json !== undefined ? answer.json : answer.text || undefined;
+  if (!place.startsWith('/body/')) return undefined;
+  return valueAt(answer.json, place.slice('/body'.length));
 }
 
 /** Structural equality of JSON values (key order aside). */
@@ -58,12 +51,12 @@ export function holds(condition, subject) {
     const values = [];
     for (const answer of listOf(subject)) {
       if (condition.among && !holds(condition.among, answer)) continue;
-      const value = valueAt(answer, condition.distinct);
+      const value = answerAt(answer, condition.distinct);
       if (value !== undefined && !values.some((seen) => sameValue(seen, value))) values.push(value);
     }
     return within(values.length, condition);
   }
-  return passes(condition.is, valueAt(subject, condition.at), subject);
+  return passes(condition.is, answerAt(subject, condition.at), subject);
 }
 
 function listOf(subject) {
@@ -94,7 +87,7 @@ export function passes(test, value, answer) {
   if ('nonEmpty' in test) return typeof value === 'string' && value.length > 0;
   if ('type' in test)
     return typeOf(value) === test.type || (test.type === 'number' && typeOf(value) === 'integer');
-  if ('sameAs' in test) return sameValue(value, valueAt(answer, test.sameAs));
+  if ('sameAs' in test) return sameValue(value, answerAt(answer, test.sameAs));
   if ('mediaType' in test) {
     return typeof value === 'string' && value.split(';')[0].trim().toLowerCase() === test.mediaType;
   }
@@ -105,7 +98,7 @@ export function passes(test, value, answer) {
     );
   }
   if ('problemType' in test) {
-    const code = valueAt(answer, '/body/code');
+    const code = answerAt(answer, '/body/code');
     if (typeof value !== 'string' || typeof code !== 'string' || !absoluteUri(value)) return false;
     const anchor = `/errors#error-${code.replace(/_/g, '-')}`;
     const docsUrl = test.problemType.docsUrl;

@@ -81,4 +81,18 @@ export const rules: RuleInput[] = [
       quote: 'cancel | POST /orders/{id}/cancel with no body; 200 with the cancelled order',
     },
   },
+  {
+    id: 'CANCEL-07',
+    level: 'MUST',
+    title:
+      'MUST refuse to cancel a shipped order with 409 not_cancellable whose detail says production started',
+    section: '3',
+    needs: ['accounts', 'keys', 'shipping'],
+    source: {
+      doc: 'api',
+      section: '3',
+      quote:
+        'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable. detail says which.',
+    },
+  },
 ];

@@ -161,4 +161,17 @@ export const rules: RuleInput[] = [
         'Malformed JSON and bad query parameters get 422 validation_failed (pointer "" or the parameter\'s name) in the reference (DIALECT).',
     },
   },
+  {
+    id: 'ERR-13',
+    level: 'MUST',
+    title:
+      'MUST list each problem of a body that breaks several rules at once in errors[], one entry per problem',
+    section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote:
+        '422 | validation_failed | Request cannot be accepted as sent. Each problem is in errors[].',
+    },
+  },
 ];

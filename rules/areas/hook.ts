@@ -28,13 +28,14 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'HOOK-03',
-    level: 'DIALECT',
-    title: 'DIALECT not count deleted webhook endpoints toward the five',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST not count deleted webhook endpoints toward the five',
+    section: '6',
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Deleted webhook endpoints do not count toward the five.',
+      doc: 'api',
+      section: '6',
+      quote: 'At most 5 webhook endpoints per mode. Adding a sixth gives 422 limit_exceeded.',
+      reading: 'Deleted webhook endpoints do not count toward the five.',
     },
   },
   {
@@ -61,6 +62,18 @@ export const rules: RuleInput[] = [
       section: '2',
       quote:
         'webhook endpoints | POST /webhook-endpoints {url, events?} answers 201; GET /webhook-endpoints, GET/DELETE /webhook-endpoints/{id} (DELETE answers 204)',
+    },
+  },
+  {
+    id: 'HOOK-06',
+    level: 'MUST',
+    title:
+      'MUST answer an unknown webhook endpoint id (read, delete) and an unknown event id with 404 not_found',
+    section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
     },
   },
 ];

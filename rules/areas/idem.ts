@@ -85,8 +85,8 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'IDEM-08',
-    level: 'SHOULD',
-    title: 'SHOULD treat a body differing only in key order and white space as the same request',
+    level: 'MUST',
+    title: 'MUST treat a body differing only in key order and white space as the same request',
     section: '4',
     source: {
       doc: 'api',
@@ -95,7 +95,8 @@ export const rules: RuleInput[] = [
         'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
         'Bodies are JSON (Content-Type: application/json) except the token request.',
       ],
-      rfc: 'RFC 8259 §2, §4',
+      reading:
+        'The same request, for a replay, means the same method, path and JSON body up to key order and white space.',
     },
   },
   {
@@ -180,27 +181,35 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'IDEM-15',
-    level: 'DIALECT',
-    title: "DIALECT treat another account's use of the same Idempotency-Key as a new request",
-    section: 'C2',
+    level: 'MUST',
+    title: "MUST treat another account's use of the same Idempotency-Key as a new request",
+    section: '4',
     needs: ['accounts', 'keys'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote:
+      doc: 'api',
+      section: '4',
+      quote: [
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+        'The same key with a different body gives 409 idempotency_conflict.',
+      ],
+      reading:
         'Idempotency-Keys are scoped to the account and mode: the same key sent by another account is a new request, never a replay or a conflict',
     },
   },
   {
     id: 'IDEM-16',
-    level: 'DIALECT',
-    title: 'DIALECT treat the same Idempotency-Key in the other mode as a new request',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST treat the same Idempotency-Key in the other mode as a new request',
+    section: '4',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Idempotency-Keys are scoped to the account and mode',
+      doc: 'api',
+      section: '4',
+      quote: [
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
+        'The same key with a different body gives 409 idempotency_conflict.',
+      ],
+      reading: 'Idempotency-Keys are scoped to the account and mode',
     },
   },
   {
@@ -241,6 +250,20 @@ export const rules: RuleInput[] = [
       section: '1',
       quote:
         'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
+    },
+  },
+  {
+    id: 'IDEM-20',
+    level: 'MUST',
+    title:
+      'MUST replay a placed order even where a new one would now be refused (limits reached, suspended, read_only, probation spent)',
+    section: '4',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
     },
   },
 ];

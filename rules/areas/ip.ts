@@ -41,4 +41,32 @@ export const rules: RuleInput[] = [
         'Key-level refusals (ip_not_allowed, api_not_enabled, sandbox_not_enabled) may come at the token request or at the API call; the check is that no protected call succeeds and the code is right.',
     },
   },
+  {
+    id: 'IP-04',
+    level: 'MUST',
+    title:
+      "MUST keep an IP allowlist to its own key: the account's other keys are served from anywhere",
+    section: '5',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '5',
+      quote:
+        'An IP allowlist can be set on a key by the operator. Calls from other addresses get 403 ip_not_allowed.',
+    },
+  },
+  {
+    id: 'IP-05',
+    level: 'MUST',
+    title:
+      "MUST refuse a caller just outside its key's allowlist: the next address, the next network (403 ip_not_allowed)",
+    section: '5',
+    needs: ['accounts', 'keys', 'whoami'],
+    source: {
+      doc: 'api',
+      section: '5',
+      quote:
+        'An IP allowlist can be set on a key by the operator. Calls from other addresses get 403 ip_not_allowed.',
+    },
+  },
 ];

@@ -129,4 +129,26 @@ export const rules: RuleInput[] = [
         'Keys, defaults: mode test, all four scopes, no allowlist. The usual 10-active-keys limit holds.',
     },
   },
+  {
+    id: 'KEY-11',
+    level: 'MUST',
+    title:
+      'MUST never show a Secret Key again once created or rolled: no API answer (token, account, list, error) holds it',
+    section: '2',
+    source: {
+      doc: 'api',
+      section: '2',
+      quote:
+        'Secret Key | <prefix>_test_sk_<chars> or <prefix>_live_sk_<chars> | Secret. Shown once, when the key is created or rolled.',
+    },
+  },
+  {
+    id: 'KEY-12',
+    level: 'MUST',
+    title:
+      'MUST never let eleven keys of an account work at once, and let a tenth work again once one is revoked',
+    section: '3',
+    needs: ['accounts', 'keys'],
+    source: { doc: 'api', section: '3', quote: 'Up to 10 keys may be active at once.' },
+  },
 ];

@@ -79,4 +79,43 @@ export const rules: RuleInput[] = [
         'external_id is unique per account within a mode (objects belong to one mode); reuse in the other mode is DIALECT.',
     },
   },
+  {
+    id: 'MODE-07',
+    level: 'MUST',
+    title:
+      "MUST hide the other mode's shipments, invoices, events, webhook endpoints and quotes: 404 not_found, never listed or deleted",
+    section: '1',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '1',
+      quote:
+        'Objects belong to exactly one mode. Test keys see only test objects and live keys see only live objects.',
+    },
+  },
+  {
+    id: 'MODE-08',
+    level: 'MUST',
+    title:
+      "MUST answer another account's shipments, invoices, events and webhook endpoints with 404 not_found; never list or delete them",
+    section: '7',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
+  },
+  {
+    id: 'MODE-09',
+    level: 'MUST',
+    title:
+      'MUST answer 404 not_found for shipments, invoices, events and webhook endpoints of ids that do not exist',
+    section: '7',
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
+    },
+  },
 ];

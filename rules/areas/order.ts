@@ -165,27 +165,31 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'ORDER-13',
-    level: 'DIALECT',
-    title: 'DIALECT count cancelled orders toward the maximum orders per day',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST count cancelled orders toward the maximum orders per day',
+    section: '4',
     needs: ['accounts', 'keys'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Cancelled orders still count toward orders per day and probation.',
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+      reading: 'Cancelled orders still count toward orders per day and probation.',
     },
   },
   {
     id: 'ORDER-14',
-    level: 'DIALECT',
+    level: 'MUST',
     title:
-      "DIALECT count orders per day per mode: live orders leave the test mode's allowance untouched",
-    section: 'C2',
+      "MUST count orders per day per mode: live orders leave the test mode's allowance untouched",
+    section: '4',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
-      doc: 'contract',
-      section: '2',
-      quote: 'Orders per day count per mode; probation counts per live key.',
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
+      reading: 'Orders per day count per mode; probation counts per live key.',
     },
   },
   {
@@ -318,6 +322,32 @@ export const rules: RuleInput[] = [
       doc: 'api',
       section: '2',
       quote: 'Each has detail. Field errors also carry a pointer to the field.',
+    },
+  },
+  {
+    id: 'ORDER-27',
+    level: 'MUST',
+    title:
+      'MUST refuse a body not sent as JSON with 415 unsupported_media_type on POST /quotes and on webhook endpoint creation',
+    section: '4',
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'Bodies are JSON (Content-Type: application/json) except the token request.',
+    },
+  },
+  {
+    id: 'ORDER-28',
+    level: 'MUST',
+    title:
+      "MUST give the orders-per-day allowance back on a new day: a day's last order allowed, then another 48 hours later",
+    section: '4',
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote:
+        "The order must not exceed the account's maximum order value or maximum orders per day.",
     },
   },
 ];

@@ -93,4 +93,35 @@ export const rules: RuleInput[] = [
         '402 | payment_method_required | The account bills a card but none is saved with permission for automatic charges.',
     },
   },
+  {
+    id: 'PAY-09',
+    level: 'MUST',
+    title:
+      'MUST charge nothing for an order refused with a 402 payment error, seen in the control listing of charges',
+    section: '7',
+    needs: ['accounts', 'keys', 'payments', 'charges'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: [
+        '402 | card_declined | Card declined. decline_code has the reason. No order created, nothing charged.',
+        '402 | authentication_required | The bank wants extra approval. No order created.',
+        '402 | payment_method_required | The account bills a card but none is saved with permission for automatic charges.',
+        '402 | payment_failed | Payment could not be completed. No order created.',
+      ],
+    },
+  },
+  {
+    id: 'PAY-10',
+    level: 'MUST',
+    title:
+      'MUST charge nothing for an order answered 500 internal_error, and charge a retried order at most once',
+    section: '7',
+    needs: ['accounts', 'keys', 'payments', 'faults', 'charges'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: '500 | internal_error | Fault on the service side. Nothing charged.',
+    },
+  },
 ];

@@ -60,15 +60,16 @@ export const rules: RuleInput[] = [
   },
   {
     id: 'PROB-05',
-    level: 'DIALECT',
-    title: 'DIALECT count cancelled orders toward probation',
-    section: 'C2',
+    level: 'MUST',
+    title: 'MUST count cancelled orders toward probation',
+    section: '3',
     needs: ['accounts', 'keys', 'live_orders'],
     source: {
-      doc: 'contract',
-      section: '2',
+      doc: 'api',
+      section: '3',
       quote:
-        'probation | counts orders (cancelled ones included) and their totals on a live key in its first 24 hours',
+        'live key, new | Time | First 24 hours | probation | At most 3 orders or $500.00 in that time. Beyond that, limit_exceeded.',
+      reading: 'Cancelled orders still count toward orders per day and probation.',
     },
   },
   {

@@ -271,4 +271,37 @@ export const rules: RuleInput[] = [
         'events | GET /events (list), GET /events/{id}; an event is {id, type, created_at, livemode, data: {object}}; types include order.created, order.cancelled',
     },
   },
+  {
+    id: 'READ-23',
+    level: 'MUST',
+    title: "MUST show a shipped order's shipment when its shipments are read",
+    section: '4',
+    needs: ['accounts', 'keys', 'shipping'],
+    source: {
+      doc: 'api',
+      section: '4',
+      quote: 'GET | shipments of an order | orders:read | Read shipments.',
+    },
+  },
+  {
+    id: 'READ-24',
+    level: 'MUST',
+    title: "MUST show an order's own shipments and invoice, never another order's",
+    section: '2',
+    needs: ['accounts', 'keys', 'shipping'],
+    source: { doc: 'api', section: '2', quote: 'Shipment, invoice | Read per order.' },
+  },
+  {
+    id: 'READ-25',
+    level: 'DIALECT',
+    title: 'DIALECT show 20 entries a page, and say more follow, when no page size is asked',
+    section: 'C2',
+    needs: ['accounts'],
+    source: {
+      doc: 'contract',
+      section: '2',
+      quote:
+        'Lists are {"data": [...], "has_more": bool} with query limit (1..100, default 20) and starting_after (an id).',
+    },
+  },
 ];

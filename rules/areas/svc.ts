@@ -77,4 +77,20 @@ export const rules: RuleInput[] = [
       quote: '503 | api_unavailable | API switched off for maintenance. Nothing charged.',
     },
   },
+  {
+    id: 'SVC-07',
+    level: 'MUST',
+    title:
+      'MUST charge nothing for an order refused with 503 api_unavailable or read_only, seen in the control listing of charges',
+    section: '7',
+    needs: ['accounts', 'keys', 'service_state', 'payments', 'charges'],
+    source: {
+      doc: 'api',
+      section: '7',
+      quote: [
+        '503 | api_unavailable | API switched off for maintenance. Nothing charged.',
+        '503 | read_only | Reads work. New orders and quotes are paused.',
+      ],
+    },
+  },
 ];

@@ -275,4 +275,18 @@ export const rules: RuleInput[] = [
         'key prefix | odp: odp_test_ak_…, odp_live_sk_…, tokens odp_at_…; <chars> are 24+ base62 characters',
     },
   },
+  {
+    id: 'TOKEN-23',
+    level: 'MUST',
+    title:
+      "MUST refuse a token request that pairs one key's Access Key ID with another key's Secret Key, and issue no token",
+    section: '2',
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '2',
+      quote:
+        'Access Key ID | <prefix>_test_ak_<chars> or <prefix>_live_ak_<chars> | Safe to log. Identifies the key.',
+    },
+  },
 ];

@@ -78,4 +78,18 @@ export const rules: RuleInput[] = [
         'Secret Key in a request body | refused (MUST); the reference answers 422 validation_failed whose detail says the secret travels only in the Basic header, and issues no token, places no order',
     },
   },
+  {
+    id: 'URL-07',
+    level: 'MUST',
+    title:
+      "MUST refuse a body holding anything shaped like a Secret Key, not only the sender's own (orders, quotes, endpoints, tokens)",
+    section: '5',
+    source: {
+      doc: 'api',
+      section: '5',
+      quote:
+        'The Secret Key is sent only in the Basic header of the token request. A Secret Key in the request body is refused.',
+      reading: 'A body holding anything shaped like a Secret Key is refused.',
+    },
+  },
 ];

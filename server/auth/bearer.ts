@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { digestsEqual } from '../crypto/secret-hash.js';
+import { clientAddress } from '../http/client-address.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import type { RateClass } from '../limits/rate-limiter.js';
 import { invalidToken } from './bearer-problems.js';
@@ -34,7 +35,7 @@ async function authenticate(
   const now = ctx.now(account);
   const expired = behave.tokenAgeRefusal(now - row.issued_at);
   if (expired) throw expired;
-  behave.keyGates(key, account, request.ip);
+  behave.keyGates(key, account, clientAddress(request));
   behave.checkAccount(account, rateClass);
   return {
     account,

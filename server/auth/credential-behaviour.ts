@@ -9,6 +9,7 @@ import type { RateClass, RateDecision } from '../limits/rate-limiter.js';
 import type { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 import type { ApiKey } from '../store/keys.js';
+import type { BasicCredentials } from './basic.js';
 import {
   insufficientScope,
   invalidToken,
@@ -50,6 +51,8 @@ export interface CredentialBehaviour {
   // The token request (§4 POST /oauth/token).
   /** The form fields (415 unless a form; §5.4: no Secret Key in it). */
   tokenForm(request: FastifyRequest): URLSearchParams;
+  /** §2: the key the Basic credentials name; the Access Key ID identifies it (undefined: unknown). */
+  clientKey(credentials: BasicCredentials): Promise<ApiKey | undefined>;
   /** §5.4: whether `secret` is the key's Secret Key (`key` undefined: unknown Access Key ID). */
   secretAccepted(key: ApiKey | undefined, secret: string): boolean;
   /** §3: whether the key may get tokens (a revoked key may not). */
@@ -105,6 +108,7 @@ export function correctCredentials(ctx: AppContext): CredentialBehaviour {
     },
 
     tokenForm: readFormBody,
+    clientKey: (credentials) => ctx.store.keys.get(credentials.id),
     secretAccepted: (key, secret) =>
       secretMatches(secret, key?.secretHash ?? DUMMY_DIGEST) && key !== undefined,
     keyIssuesTokens: (key) => key.status === 'active',

@@ -11,8 +11,14 @@ export interface RouteScopes {
   readonly createOrder: Scope | null;
   readonly readOrders: Scope | null;
   readonly cancelOrder: Scope | null;
+  /** The list and creation of webhook endpoints. */
   readonly webhookEndpoints: Scope | null;
+  /** One webhook endpoint: its read and its delete. */
+  readonly webhookEndpoint: Scope | null;
+  /** The event list. */
   readonly events: Scope | null;
+  /** One event. */
+  readonly event: Scope | null;
 }
 
 export type ScopedRoutes = keyof RouteScopes;
@@ -25,5 +31,7 @@ export const ROUTE_SCOPES: RouteScopes = Object.freeze({
   readOrders: 'orders:read',
   cancelOrder: 'orders:write',
   webhookEndpoints: 'webhooks:manage',
+  webhookEndpoint: 'webhooks:manage',
   events: 'webhooks:manage',
+  event: 'webhooks:manage',
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseAllowlistEntry } from '../auth/ip-allowlist.js';
-import { ProfileError, parseProfile } from '../dialect/profile.js';
+import { ignoredFields, ProfileError, parseProfile } from '../dialect/profile.js';
 import type { Durability } from '../store/db.js';
 
 /** What `npm run reference -- …` asked for. */
@@ -233,7 +233,12 @@ export function parseFlags(
       databaseWaitMs: (waitText === undefined ? 60 : Number(waitText)) * 1_000,
       trustProxy,
       maxConnectionsPerAddress: shareText === undefined ? undefined : Number(shareText),
-      warnings: commandLineSecrets(values),
+      warnings: [
+        ...commandLineSecrets(values),
+        ...(profile === undefined
+          ? []
+          : ignoredFields(profile).map((line) => `warning: --profile: ${line}`)),
+      ],
     },
   };
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { normalizeIp } from '../auth/ip-allowlist.js';
+import { clientAddress } from '../http/client-address.js';
 
-/** Contract §3: the nine features; the reference supports them all. */
+/**
+ * Contract §3: the nine features, and `charges`, an addition (docs/contract-additions.md:
+ * `GET /accounts/{id}/charges`); the reference supports them all.
+ */
 export const FEATURES = [
   'accounts',
   'keys',
@@ -12,10 +15,11 @@ export const FEATURES = [
   'faults',
   'payments',
   'whoami',
+  'charges',
 ] as const;
 
 /** Contract §3 `GET /capabilities` and `GET /whoami` (the caller's address as the API sees it, §5.9). */
 export async function capabilityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/capabilities', async () => ({ protocol: '1', features: [...FEATURES] }));
-  app.get('/whoami', async (request) => ({ ip: normalizeIp(request.ip) }));
+  app.get('/whoami', async (request) => ({ ip: clientAddress(request) }));
 }

@@ -50,6 +50,10 @@ export interface KeyBehaviour {
   revoke(key: ApiKey): Promise<void>;
   /** Ends the key's probation now (contract §3). */
   endProbation(key: ApiKey): Promise<void>;
+  /** The account's keys that count toward the limit: the active ones (§3). */
+  countTowardLimit(accountId: string): Promise<number>;
+  /** How many keys may be active at once (§3, §8). */
+  readonly limit: number;
 }
 
 export function keyBehaviour(ctx: AppContext): KeyBehaviour {
@@ -65,6 +69,8 @@ export function keyBehaviour(ctx: AppContext): KeyBehaviour {
     endProbation: async (key) => {
       await keys.endProbation(key);
     },
+    countTowardLimit: async (accountId) => keys.countActive(accountId),
+    limit: MAX_ACTIVE_KEYS,
   };
 }
 
@@ -84,7 +90,7 @@ export function controlKeyRoutes(ctx: AppContext, behave: KeyBehaviour) {
       const secret = newSecretKey(mode);
       const key = await ctx.store.transaction(async () => {
         await ctx.store.lockAccount(account.id);
-        if ((await keys.countActive(account.id)) >= MAX_ACTIVE_KEYS) {
+        if ((await behave.countTowardLimit(account.id)) >= behave.limit) {
           throw new ApiProblem(
             'limit_exceeded',
             `At most ${MAX_ACTIVE_KEYS} keys may be active at once (§3).`,

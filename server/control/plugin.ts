@@ -5,6 +5,7 @@ import { ApiProblem } from '../problems/api-problem.js';
 import { sendProblem } from '../problems/send.js';
 import { controlAccountRoutes } from './accounts.js';
 import { capabilityRoutes } from './capabilities.js';
+import { controlChargeRoutes } from './charges.js';
 import { controlFaultRoutes } from './faults.js';
 import { controlFulfilmentRoutes } from './fulfilment.js';
 import { controlKeyRoutes, type KeyBehaviour } from './keys.js';
@@ -40,5 +41,6 @@ export function controlPlugin(ctx: AppContext, controlToken: string, keys: KeyBe
     await app.register(controlKeyRoutes(ctx, keys));
     await app.register(controlFulfilmentRoutes(ctx));
     await app.register(controlFaultRoutes(ctx));
+    await app.register(controlChargeRoutes(ctx));
   };
 }

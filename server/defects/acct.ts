@@ -1,3 +1,4 @@
+import { API_BASE } from '../config/api.js';
 import { checkNotSuspended } from '../orders/account-state.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
@@ -109,6 +110,25 @@ export const ACCT_DEFECTS = defectsOf('ACCT', [
             account,
             ip,
           ),
+      },
+    }),
+  },
+  {
+    name: 'suspended-blocks-webhook-reads',
+    breaks: 'a suspended account is refused the reads of its webhook endpoints and events',
+    replaces: () => ({
+      // As a server whose webhook service pauses with the account: after the bearer gate.
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request) => {
+          const url = request.routeOptions.url ?? '';
+          if (
+            request.method === 'GET' &&
+            request.principal?.account.settings.suspended === true &&
+            (url.startsWith(`${API_BASE}/webhook-endpoints`) ||
+              url.startsWith(`${API_BASE}/events`))
+          )
+            checkNotSuspended(request.principal.account, 'webhook endpoint and event reads');
+        });
       },
     }),
   },

@@ -1,5 +1,7 @@
 import { invalidToken, tokenExpired, unauthorized } from '../auth/bearer-problems.js';
+import { API_BASE } from '../config/api.js';
 import { hashSecret } from '../crypto/secret-hash.js';
+import { ApiProblem } from '../problems/api-problem.js';
 import { defectsOf } from './defect.js';
 
 const TOKEN_SCHEME = /^token +([^ ]+) *$/i;
@@ -42,6 +44,24 @@ export const AUTH_DEFECTS = defectsOf('AUTH', [
           if (header === undefined) throw invalidToken();
           return bearerToken(header);
         },
+      },
+    }),
+  },
+  {
+    name: 'quote-read-before-auth',
+    breaks:
+      'GET /quotes/{id} without Authorization answers 404 not_found: it looks the quote up first',
+    replaces: () => ({
+      // A hook before the route's own bearer gate, as a route that reads its object first would.
+      beforeHandler: (app) => {
+        app.addHook('onRequest', async (request) => {
+          if (
+            request.method === 'GET' &&
+            request.routeOptions.url === `${API_BASE}/quotes/:id` &&
+            request.headers.authorization === undefined
+          )
+            throw new ApiProblem('not_found', 'No quote with this id in this account and mode.');
+        });
       },
     }),
   },

@@ -76,4 +76,15 @@ export const CANCEL_DEFECTS = defectsOf('CANCEL', [
       },
     }),
   },
+  {
+    // A server that refuses only orders whose status is "in production".
+    name: 'cancel-after-shipping',
+    breaks: 'a shipped order is cancelled',
+    replaces: () => ({
+      cancel: {
+        stateRefusal: (refusal) => (order, now) =>
+          order.status === 'shipped' ? undefined : refusal(order, now),
+      },
+    }),
+  },
 ]);

@@ -102,4 +102,13 @@ export const ERR_DEFECTS = defectsOf('ERR', [
         : undefined,
     ),
   },
+  {
+    name: 'validation-stops-at-first-problem',
+    breaks: 'validation_failed lists only the first problem of a body that breaks several rules',
+    replaces: problemBend((body) =>
+      body.code === 'validation_failed' && Array.isArray(body.errors) && body.errors.length > 1
+        ? { ...body, errors: body.errors.slice(0, 1) }
+        : undefined,
+    ),
+  },
 ]);

@@ -1,6 +1,9 @@
 import { IDEMPOTENCY_KEY_MAX } from '../config/api.js';
 import { sha256 } from '../crypto/secret-hash.js';
 import { newId, randomBase62 } from '../domain/ids.js';
+import { utcDay } from '../domain/time.js';
+import { checkAccountLimits } from '../orders/account-limits.js';
+import { checkCanPlaceOrders } from '../orders/account-state.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
@@ -108,6 +111,19 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     name: 'idem-conflict-replays',
     breaks: 'the same key with a different body replays the first order',
     replaces: () => ({ orders: { sameRequest: () => () => true } }),
+  },
+  {
+    // A server that remembers only which external_id a key placed.
+    name: 'idem-conflict-by-external-id-only',
+    breaks: 'the same key with another body of the same external_id replays the first order',
+    replaces: () => ({
+      orders: {
+        fingerprint: (fingerprint) => (request, body) =>
+          fingerprint(request, {
+            external_id: (body as { external_id?: unknown } | null)?.external_id,
+          }),
+      },
+    }),
   },
   {
     name: 'idem-race-unserialized',
@@ -286,5 +302,40 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
         },
       };
     },
+  },
+  {
+    // A server that checks whether the account may order before it looks the key up.
+    name: 'replay-after-account-state',
+    breaks: 'a replay is refused while the account is suspended, incomplete or read_only',
+    replaces: ({ ctx }) => ({
+      orders: {
+        findRecord: (find) => async (accountId, mode, idempotencyKey) => {
+          const account = await ctx.store.accounts.get(accountId);
+          if (account) checkCanPlaceOrders(account);
+          return find(accountId, mode, idempotencyKey);
+        },
+      },
+    }),
+  },
+  {
+    // A server that counts the day's orders before it looks the key up.
+    name: 'replay-after-daily-limit',
+    breaks: "a replay is refused once the day's orders are used up",
+    replaces: ({ ctx }) => ({
+      orders: {
+        findRecord: (find) => async (accountId, mode, idempotencyKey) => {
+          const account = await ctx.store.accounts.get(accountId);
+          if (account) {
+            const day = utcDay(ctx.now(account));
+            checkAccountLimits(
+              account.settings,
+              0,
+              await ctx.store.orders.countOnDay(accountId, mode, day),
+            );
+          }
+          return find(accountId, mode, idempotencyKey);
+        },
+      },
+    }),
   },
 ]);

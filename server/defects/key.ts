@@ -1,9 +1,10 @@
+import { parseBasic } from '../auth/basic.js';
 import { badClient } from '../auth/token-grant.js';
 import { MAX_ACTIVE_KEYS } from '../config/api.js';
 import { secretMatches } from '../crypto/secret-hash.js';
 import { newSecretKey } from '../domain/ids.js';
 import type { DefectEnv } from './defect.js';
-import { defectsOf } from './defect.js';
+import { defectsOf, successOf } from './defect.js';
 
 /**
  * Runs a roll or revoke (which drops the key's tokens) and puts the tokens
@@ -106,5 +107,51 @@ export const KEY_DEFECTS = defectsOf('KEY', [
         },
       },
     }),
+  },
+  {
+    // A server that keeps Secret Keys in clear and shows the key on the account.
+    name: 'account-shows-secret-key',
+    breaks: "GET /account shows the calling key's Secret Key",
+    replaces: () => {
+      // The Secret Key each Access Key ID last got a token with.
+      const secrets = new Map<string, string>();
+      return {
+        answer: (answer) => {
+          if (successOf(answer, 'POST', '/oauth/token')) {
+            const basic = parseBasic(answer.request.headers.authorization);
+            if (basic) secrets.set(basic.id, basic.secret);
+            return;
+          }
+          const key = answer.request.principal?.key;
+          const secret = key && secrets.get(key.id);
+          if (secret && successOf(answer, 'GET', '/account'))
+            answer.body = { ...answer.body, key: { access_key_id: key.id, secret_key: secret } };
+        },
+      };
+    },
+  },
+  {
+    name: 'eleventh-key-active',
+    breaks: 'an account may hold eleven active keys, each of them working',
+    replaces: () => ({ keys: { limit: (limit) => limit + 1 } }),
+  },
+  {
+    // A server whose limit counts every key ever made for the account, revoked ones too.
+    name: 'revoked-keys-count-toward-ten',
+    breaks: 'revoked keys count toward the ten: after a revoke no tenth key can be made',
+    replaces: () => {
+      // Keys revoked per account, as the defective count remembers them.
+      const revoked = new Map<string, number>();
+      return {
+        keys: {
+          revoke: (revoke) => async (key) => {
+            await revoke(key);
+            revoked.set(key.accountId, (revoked.get(key.accountId) ?? 0) + 1);
+          },
+          countTowardLimit: (count) => async (accountId) =>
+            (await count(accountId)) + (revoked.get(accountId) ?? 0),
+        },
+      };
+    },
   },
 ]);

@@ -1,7 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/principal.js';
+import { API_BASE } from '../config/api.js';
+import type { Product } from '../domain/products.js';
 import { parseJsonBody, readJsonBody } from '../http/body.js';
+import { checkAccountLimits } from '../orders/account-limits.js';
+import { priceItems } from '../orders/price-items.js';
 import { ApiProblem } from '../problems/api-problem.js';
-import { type OrderBody, OrderBodySchema, parseBody } from '../validation/order-body.js';
+import type { OrderCreateBehaviour } from '../routes/orders-create.js';
+import {
+  type OrderBody,
+  OrderBodySchema,
+  parseBody,
+  QuoteBodySchema,
+} from '../validation/order-body.js';
+import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
 
 type Fields = Record<string, unknown>;
@@ -20,6 +32,52 @@ function patchedBody(patch: (fields: Fields) => Fields) {
           : json;
       return { body, input: parseBody(OrderBodySchema, body) };
     };
+}
+
+/**
+ * A route of `POST` that reads its body as JSON whatever the client said it
+ * is, as a server with one JSON body parser for every request would.
+ */
+function readAsJson(route: string) {
+  return (app: FastifyInstance): void => {
+    app.addHook('preHandler', async (request) => {
+      if (request.method === 'POST' && request.routeOptions.url === `${API_BASE}${route}`)
+        request.headers['content-type'] = 'application/json';
+    });
+  };
+}
+
+type Priced = OrderCreateBehaviour['priceItems'];
+
+/**
+ * Rules 1, 2 and 4 checked on the first line only, as a server that reads
+ * `items[0]` would: each product a later line names (and the first does not)
+ * is as `relax` makes it; with `unlisted`, a SKU not on the list is a free placeholder.
+ */
+function firstLineOnly(relax: (product: Product) => Product, unlisted = false) {
+  return () => ({
+    orders: {
+      priceItems:
+        (priceItems: Priced): Priced =>
+        (settings, items, country) => {
+          const first = items[0]?.sku;
+          const later = new Set(items.slice(1).map((item) => item.sku));
+          later.delete(first ?? '');
+          const products = settings.products.map((p) => (later.has(p.sku) ? relax(p) : p));
+          const listed = new Set(products.map((p) => p.sku));
+          const placeholders = [...later]
+            .filter((sku) => unlisted && !listed.has(sku))
+            .map((sku) =>
+              relax({ sku, name: sku, unit_price: 0, min_quantity: 1, ships_by_freight: false }),
+            );
+          return priceItems(
+            { ...settings, products: [...products, ...placeholders] },
+            items,
+            country,
+          );
+        },
+    },
+  });
 }
 
 const ORDER_FIELDS = new Set(['external_id', 'items', 'shipping_address']);
@@ -108,6 +166,47 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    // A server that checks SKUs against one catalogue of every product any account lists.
+    name: 'order-sku-from-any-account',
+    breaks: "a SKU on another account's product list is accepted",
+    replaces: () => {
+      // Every product seen on an account's list while pricing, by SKU.
+      const catalogue = new Map<string, Product>();
+      return {
+        orders: {
+          priceItems: (priceItems) => (settings, items, country) => {
+            for (const product of settings.products) catalogue.set(product.sku, product);
+            const own = new Set(settings.products.map((product) => product.sku));
+            const borrowed = items.flatMap((item) => {
+              const product = own.has(item.sku) ? undefined : catalogue.get(item.sku);
+              return product ? [product] : [];
+            });
+            return priceItems(
+              { ...settings, products: [...settings.products, ...borrowed] },
+              items,
+              country,
+            );
+          },
+        },
+      };
+    },
+  },
+  {
+    name: 'order-sku-checked-on-first-line',
+    breaks: 'a SKU not on the list is refused on the first line only; on a later one it is free',
+    replaces: firstLineOnly((product) => product, true),
+  },
+  {
+    name: 'order-minimum-checked-on-first-line',
+    breaks: "a quantity under the product's minimum is refused on the first line only",
+    replaces: firstLineOnly((product) => ({ ...product, min_quantity: 0 })),
+  },
+  {
+    name: 'order-freight-checked-on-first-line',
+    breaks: 'a freight product is refused on the first line only',
+    replaces: firstLineOnly((product) => ({ ...product, ships_by_freight: false })),
+  },
+  {
     name: 'order-min-quantity-ignored',
     breaks: "a quantity under the product's minimum is accepted",
     replaces: () => ({
@@ -182,6 +281,44 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    // A limit compared in whole dollars: a total a few cents over the maximum passes.
+    name: 'order-max-value-whole-dollars',
+    breaks: 'the maximum order value is compared in whole dollars: one cent over is accepted',
+    replaces: () => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, Math.floor(total / 100) * 100, ordersToday),
+      },
+    }),
+  },
+  {
+    // One limit check shared by orders and quotes, off by one: a quote then refuses the very
+    // order whose total a client (or a check) asks it for.
+    name: 'order-max-value-exclusive-quotes-too',
+    breaks: 'an order, and a quote, of exactly the maximum order value are refused',
+    replaces: ({ ctx }) => ({
+      orders: {
+        checkAccountLimits: (check) => (settings, total, ordersToday) =>
+          check(settings, total + 1, ordersToday),
+      },
+      beforeHandler: (app) => {
+        app.addHook('preHandler', async (request) => {
+          if (request.method !== 'POST' || request.routeOptions.url !== `${API_BASE}/quotes`)
+            return;
+          let priced: { total: number };
+          const { account } = principalOf(request);
+          try {
+            const input = parseBody(QuoteBodySchema, readJsonBody(request));
+            priced = priceItems(account.settings, input.items, input.shipping_address.country);
+          } catch {
+            return; // The route refuses what is not a valid quote, as the correct server does.
+          }
+          checkAccountLimits(account.settings, priced.total + ctx.shippingCents + 1, 0);
+        });
+      },
+    }),
+  },
+  {
     name: 'orders-per-day-ignored',
     breaks: 'the maximum orders per day is not enforced',
     replaces: () => ({
@@ -197,6 +334,25 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
           ),
       },
     }),
+  },
+  {
+    // A daily counter that is never reset: the first day's count stands for every later day.
+    name: 'orders-per-day-never-reset',
+    breaks:
+      "the orders-per-day count never resets: the first day's orders count on every later day",
+    replaces: () => {
+      // The first day an account's mode was counted.
+      const firstDay = new Map<string, string>();
+      return {
+        orders: {
+          ordersToday: (count) => (accountId, mode, day) => {
+            const first = firstDay.get(`${accountId}|${mode}`) ?? day;
+            firstDay.set(`${accountId}|${mode}`, first);
+            return count(accountId, mode, first);
+          },
+        },
+      };
+    },
   },
   {
     name: 'orders-per-day-skips-cancelled',
@@ -221,6 +377,55 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     name: 'duplicate-external-id-unchecked',
     breaks: 'a used external_id is not refused 409 (the database answers 500)',
     replaces: () => ({ orders: { externalIdTaken: () => () => Promise.resolve(false) } }),
+  },
+  {
+    // A server that frees an external_id when its order is cancelled (unique among live orders);
+    // the database's unique index then refuses the insert.
+    name: 'external-id-freed-by-cancel',
+    breaks: "a cancelled order's external_id is not refused 409 (the database answers 500)",
+    replaces: ({ ctx }) => ({
+      orders: {
+        externalIdTaken: () => async (accountId, mode, externalId) => {
+          const order = await ctx.store.orders.getByExternalId(accountId, mode, externalId);
+          return order !== undefined && order.status !== 'cancelled';
+        },
+      },
+    }),
+  },
+  {
+    // A server that deduplicates identical bodies whatever their Idempotency-Key.
+    name: 'external-id-identical-body-replayed',
+    breaks: 'the same order body under a new Idempotency-Key replays the first order (200)',
+    replaces: () => {
+      // The fingerprint of the request that placed each `account|mode|external_id`.
+      const placed = new Map<string, Buffer>();
+      return {
+        orders: {
+          place: (place) => async (app, request, principal, key, fingerprint, input, behave) => {
+            const name = `${principal.account.id}|${principal.mode}|${input.external_id}`;
+            const earlier = placed.get(name);
+            if (earlier?.equals(fingerprint)) {
+              const order = await app.store.orders.getByExternalId(
+                principal.account.id,
+                principal.mode,
+                input.external_id,
+              );
+              if (order) return { order, view: orderView(order), replayed: true };
+            }
+            const result = await place(app, request, principal, key, fingerprint, input, behave);
+            if (!result.replayed) placed.set(name, fingerprint);
+            return result;
+          },
+        },
+      };
+    },
+  },
+  {
+    name: 'by-external-id-not-served',
+    breaks: 'GET /orders/by-external-id/{external_id} answers 404 not_found for every order',
+    replaces: () => ({
+      orderReads: { lookupByExternalId: () => () => Promise.resolve(undefined) },
+    }),
   },
   {
     name: 'by-external-id-undecoded',
@@ -289,6 +494,25 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
+    name: 'line-errors-without-pointer',
+    breaks: "errors[] entries of a line's SKU, quantity or freight refusal carry no pointer",
+    replaces: () => ({
+      answer: (answer) => {
+        const { errors } = answer.body;
+        if (!answer.problem || !Array.isArray(errors)) return;
+        const line = /^\/items\/\d+\/(sku|quantity)$/;
+        answer.body = {
+          ...answer.body,
+          errors: (errors as { detail: string; pointer?: string }[]).map((entry) =>
+            entry.pointer !== undefined && line.test(entry.pointer)
+              ? { detail: entry.detail }
+              : entry,
+          ),
+        };
+      },
+    }),
+  },
+  {
     // A scoped statement applied too widely (issue 12): §4 rule 4 says unique per account.
     name: 'external-id-unique-across-accounts',
     breaks: 'an external_id used in another account is refused with 409 duplicate_external_id',
@@ -299,5 +523,15 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
           (await wide.externalIdAccount(externalId, mode)) !== undefined,
       },
     }),
+  },
+  {
+    name: 'quote-any-media-type',
+    breaks: 'a quote body is read as JSON whatever its Content-Type',
+    replaces: () => ({ beforeHandler: readAsJson('/quotes') }),
+  },
+  {
+    name: 'webhook-endpoint-any-media-type',
+    breaks: 'a webhook endpoint body is read as JSON whatever its Content-Type',
+    replaces: () => ({ beforeHandler: readAsJson('/webhook-endpoints') }),
   },
 ]);

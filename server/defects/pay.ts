@@ -1,6 +1,7 @@
 import type { PlaceOrderBehaviour } from '../orders/place-order.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import type { ProblemCode } from '../problems/codes.js';
+import { chargedAnyway } from './charged-anyway.js';
 import { defectsOf } from './defect.js';
 
 type Charge = PlaceOrderBehaviour['charge'];
@@ -108,6 +109,21 @@ export const PAY_DEFECTS = defectsOf('PAY', [
           );
         },
       },
+    }),
+  },
+  {
+    name: 'declined-card-charged',
+    breaks: 'a declined card is charged all the same, though no order is created',
+    replaces: (env) => ({
+      orders: { place: chargedAnyway(env, (problem) => problem.code === 'card_declined') },
+    }),
+  },
+  {
+    name: 'fault-charge-kept',
+    breaks:
+      'a 500 internal_error before the commit leaves the card charged (the charge is not rolled back)',
+    replaces: (env) => ({
+      orders: { place: chargedAnyway(env, (problem) => problem.code === 'internal_error') },
     }),
   },
   {

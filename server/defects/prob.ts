@@ -53,4 +53,23 @@ export const PROB_DEFECTS = defectsOf('PROB', [
       },
     }),
   },
+  {
+    // A server that starts the 24 hours at the key's first order instead of at the key.
+    name: 'probation-from-first-order',
+    breaks: "probation's 24 hours run from the key's first order, not from the key",
+    replaces: () => {
+      // When each live key first ordered.
+      const firstOrder = new Map<string, number>();
+      return {
+        orders: {
+          onProbation: (onProbation) => (key, now) => {
+            if (key.mode !== 'live') return onProbation(key, now);
+            const first = firstOrder.get(key.id) ?? now;
+            firstOrder.set(key.id, first);
+            return onProbation({ ...key, createdAt: first }, now);
+          },
+        },
+      };
+    },
+  },
 ]);

@@ -37,6 +37,17 @@ export const READ_DEFECTS = defectsOf('READ', [
     replaces: accountBend((view) => ({ ...view, scopes: [...SCOPES] })),
   },
   {
+    name: 'account-shows-token-scopes',
+    breaks: "GET /account shows the token's scopes, not the key's",
+    replaces: () => ({
+      answer: (answer) => {
+        const { principal } = answer.request;
+        if (principal && successOf(answer, 'GET', '/account'))
+          answer.body = { ...answer.body, scopes: [...principal.scopes] };
+      },
+    }),
+  },
+  {
     name: 'account-livemode-false',
     breaks: 'GET /account says livemode false for live keys',
     replaces: accountBend((view) => ({ ...view, livemode: false })),
@@ -118,5 +129,33 @@ export const READ_DEFECTS = defectsOf('READ', [
     name: 'events-need-orders-read',
     breaks: 'GET /events needs orders:read instead of webhooks:manage',
     replaces: () => ({ scopes: { events: () => 'orders:read' } }),
+  },
+  {
+    name: 'shipments-always-empty',
+    breaks: 'GET /orders/{id}/shipments answers an empty list, shipped or not',
+    replaces: () => ({
+      answer: (answer) => {
+        if (successOf(answer, 'GET', '/orders/:id/shipments'))
+          answer.body = { ...answer.body, data: [], has_more: false };
+      },
+    }),
+  },
+  {
+    name: 'shipments-of-another-order',
+    breaks:
+      "an order with no shipment lists the last shipment its account's key read (of another order)",
+    replaces: () => {
+      // Per credential: the last non-empty shipments answer, shown again for an empty one.
+      const last = new Map<string, Json>();
+      return {
+        answer: (answer) => {
+          if (!successOf(answer, 'GET', '/orders/:id/shipments')) return;
+          const who = String(answer.request.headers.authorization ?? '');
+          const data = answer.body.data;
+          if (Array.isArray(data) && data.length > 0) last.set(who, answer.body);
+          else if (last.has(who)) answer.body = { ...(last.get(who) as Json) };
+        },
+      };
+    },
   },
 ]);

@@ -1,5 +1,6 @@
 import { askedScopes } from '../auth/token-grant.js';
 import { TOKEN_CHARS } from '../config/api.js';
+import { secretMatches } from '../crypto/secret-hash.js';
 import { randomBase62 } from '../domain/ids.js';
 import { parseFormBody } from '../http/body.js';
 import { defectsOf, successOf } from './defect.js';
@@ -122,6 +123,25 @@ export const TOKEN_DEFECTS = defectsOf('TOKEN', [
         newToken: () => () => `tok_${randomBase62(TOKEN_CHARS)}`,
         tokenShapeRefusal: (refusal) => (token) =>
           DEFECT_TOKEN_SHAPE.test(token) ? undefined : refusal(token),
+      },
+    }),
+  },
+  {
+    name: 'key-found-by-secret',
+    breaks:
+      "a token is issued for the account's key whose Secret Key is sent, whatever Access Key ID is named",
+    replaces: ({ ctx, wide }) => ({
+      credentials: {
+        // The Access Key ID only finds the account; the secret picks the key among its keys.
+        clientKey: (find) => async (credentials) => {
+          const named = await find(credentials);
+          if (!named || secretMatches(credentials.secret, named.secretHash)) return named;
+          for (const id of await wide.otherActiveKeyIds(named.accountId, named.id)) {
+            const other = await ctx.store.keys.get(id);
+            if (other && secretMatches(credentials.secret, other.secretHash)) return other;
+          }
+          return named;
+        },
       },
     }),
   },

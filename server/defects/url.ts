@@ -1,8 +1,11 @@
+import { parseBasic } from '../auth/basic.js';
 import { KEY_PREFIX } from '../config/api.js';
+import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
 import { defectsOf } from './defect.js';
 
 const TOKEN_VALUE = new RegExp(`${KEY_PREFIX}_at_`);
 const SECRET_VALUE = new RegExp(`${KEY_PREFIX}_(?:test|live)_sk_`);
+const SECRETS = new RegExp(`${KEY_PREFIX}_(?:test|live)_sk_[0-9A-Za-z]{24,}`, 'g');
 
 function decoded(text: string): string {
   try {
@@ -10,6 +13,10 @@ function decoded(text: string): string {
   } catch {
     return text;
   }
+}
+
+function secretDigest(secret: string | undefined): Buffer | undefined {
+  return secret === undefined ? undefined : hashSecret(secret);
 }
 
 /** The URL as a defective credentials check sees it: the query parameters it overlooks taken out. */
@@ -57,6 +64,27 @@ export const URL_DEFECTS = defectsOf('URL', [
       requestChecks: {
         bodyCredential: (held) => (body, request) =>
           request.routeOptions.config?.oauth === true ? held(body, request) : undefined,
+      },
+    }),
+  },
+  {
+    name: 'only-own-secret-refused',
+    breaks: "a body is refused only when it holds the sending key's own Secret Key",
+    replaces: () => ({
+      requestChecks: {
+        // The secret compared with the sender's (the bearer token's key, or the Basic credentials of
+        // a token request) instead of refused by its shape.
+        bodyCredential: (held) => (body, request) => {
+          const found = held(body, request);
+          if (found !== 'secret_key') return found;
+          const own =
+            request.principal?.key.secretHash ??
+            secretDigest(parseBasic(request.headers.authorization)?.secret);
+          const sent = decoded(body).match(SECRETS) ?? [];
+          return own !== undefined && sent.some((secret) => secretMatches(secret, own))
+            ? found
+            : undefined;
+        },
       },
     }),
   },

@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../config/api.js';
 import { AnswerShapes } from './answers.js';
 import { orderBodyToReference, type ReferenceBody, webhookBodyToReference } from './bodies.js';
-import { type Dialect, OPERATION_PATHS, type OperationName, REFERENCE_DIALECT } from './model.js';
+import {
+  type Dialect,
+  OPERATION_PATHS,
+  type OperationName,
+  type PathName,
+  pathTemplate,
+  REFERENCE_DIALECT,
+} from './model.js';
 import { formatPointer, isObject, tokens } from './pointer.js';
 import { DialectRouter, LIST_OPERATIONS, UNKNOWN } from './router.js';
 
@@ -180,7 +187,7 @@ export class DialectLayer {
       const read = CREATED_READS[op];
       const id = AnswerShapes.idOf(body);
       if (read !== undefined && id !== undefined)
-        reply.header('location', `${API_BASE}${fill(this.#dialect.paths[read], id)}`);
+        reply.header('location', `${API_BASE}${fill(pathTemplate(this.#dialect, read), id)}`);
     }
     if (status === referenceStatus && dialectStatus !== referenceStatus) {
       reply.code(dialectStatus);
@@ -259,7 +266,7 @@ export class DialectLayer {
 }
 
 /** The read operation's path that a creation's `Location` names. */
-const CREATED_READS: Partial<Record<OperationName, keyof Dialect['paths']>> = {
+const CREATED_READS: Partial<Record<OperationName, PathName>> = {
   orderCreate: OPERATION_PATHS.orderRead,
   quoteCreate: OPERATION_PATHS.quoteRead,
   webhookEndpointCreate: OPERATION_PATHS.webhookEndpointRead,

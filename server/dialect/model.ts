@@ -3,15 +3,18 @@
  * (target contract §2 gives the reference dialect). This is the server's own
  * reading of the published profile format (docs/profiles.md, version 2): the
  * server shares nothing with the suite but that contract, so it keeps its
- * own copy of the model. Paths are relative to the API base and use `{name}`
- * placeholders; every other location is a JSON pointer.
+ * own copy of the model. What the document fixes (the paths of its endpoint
+ * table, the methods it shows) is no member: DOCUMENT_PATHS. Paths are
+ * relative to the API base and use `{name}` placeholders; every other
+ * location is a JSON pointer.
  */
 export interface Dialect {
   /** Fixed prefix of keys and tokens: `odp` gives `odp_test_sk_…`, `odp_at_…`. */
   keyPrefix: string;
   /** `{docs_url}` of problem `type` URIs, when the profile sets one. */
   docsUrl?: string;
-  paths: Record<PathName, string>;
+  /** The paths the document does not show (§4): below /catalog, shipments, invoice, one endpoint, one event. */
+  paths: Record<DialectPathName, string>;
   accountFields: {
     livemode: string;
     billingMethod: string;
@@ -97,23 +100,53 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type PathName =
-  | 'token'
-  | 'account'
+export type DialectPathName =
   | 'catalogProducts'
   | 'catalogProduct'
-  | 'quotes'
-  | 'quote'
-  | 'orders'
-  | 'order'
-  | 'orderByExternalId'
-  | 'orderCancel'
   | 'shipments'
   | 'invoice'
-  | 'webhookEndpoints'
   | 'webhookEndpoint'
-  | 'events'
   | 'event';
+
+/** The paths of the API document's endpoint table (§4, §6): the same in every dialect. */
+export const DOCUMENT_PATHS = {
+  token: '/oauth/token',
+  account: '/account',
+  quotes: '/quotes',
+  quote: '/quotes/{id}',
+  orders: '/orders',
+  order: '/orders/{id}',
+  orderByExternalId: '/orders/by-external-id/{external_id}',
+  orderCancel: '/orders/{id}/cancel',
+  webhookEndpoints: '/webhook-endpoints',
+  events: '/events',
+} as const;
+
+export type DocumentPathName = keyof typeof DOCUMENT_PATHS;
+export type PathName = DialectPathName | DocumentPathName;
+
+export function isDocumentPath(name: string): name is DocumentPathName {
+  return Object.hasOwn(DOCUMENT_PATHS, name);
+}
+
+/** The template of a path: the document's, or the dialect's. */
+export function pathTemplate(dialect: Pick<Dialect, 'paths'>, name: PathName): string {
+  return isDocumentPath(name) ? DOCUMENT_PATHS[name] : dialect.paths[name];
+}
+
+/**
+ * The start the document fixes for a path it does not show in full: `GET
+ * /catalog/…` (§4), webhook endpoints under /webhook-endpoints and events
+ * under /events (§6). A dialect's path is it or lies below it.
+ */
+export const DOCUMENT_PATH_PREFIXES: Readonly<Record<DialectPathName, string | undefined>> = {
+  catalogProducts: '/catalog',
+  catalogProduct: '/catalog',
+  shipments: undefined,
+  invoice: undefined,
+  webhookEndpoint: DOCUMENT_PATHS.webhookEndpoints,
+  event: DOCUMENT_PATHS.events,
+};
 
 export type OperationName =
   | 'token'
@@ -188,21 +221,11 @@ const REFERENCE_BODY: BodyShape = {
 export const REFERENCE_DIALECT: Dialect = {
   keyPrefix: 'odp',
   paths: {
-    token: '/oauth/token',
-    account: '/account',
     catalogProducts: '/catalog/products',
     catalogProduct: '/catalog/products/{sku}',
-    quotes: '/quotes',
-    quote: '/quotes/{id}',
-    orders: '/orders',
-    order: '/orders/{id}',
-    orderByExternalId: '/orders/by-external-id/{external_id}',
-    orderCancel: '/orders/{id}/cancel',
     shipments: '/orders/{id}/shipments',
     invoice: '/orders/{id}/invoice',
-    webhookEndpoints: '/webhook-endpoints',
     webhookEndpoint: '/webhook-endpoints/{id}',
-    events: '/events',
     event: '/events/{id}',
   },
   accountFields: {

@@ -4,10 +4,15 @@ import {
   ADDRESS_FIELDS,
   type BodyShape,
   type Dialect,
+  type DialectPathName,
+  DOCUMENT_PATH_PREFIXES,
+  DOCUMENT_PATHS,
+  type DocumentPathName,
+  isDocumentPath,
   METHOD_NOT_SHOWN,
   OPERATION_PATHS,
   type OperationName,
-  type PathName,
+  pathTemplate,
   REFERENCE_DIALECT,
 } from './model.js';
 
@@ -47,9 +52,20 @@ function placeholders(template: string): string {
     .join();
 }
 
-const pathNames = Object.keys(REFERENCE_DIALECT.paths) as PathName[];
-const PathsSchema = z.strictObject(
-  Object.fromEntries(
+/** A dialect path keeps the start the document fixes for it (§4, §6): the prefix itself or below it. */
+function keepsPrefix(path: DialectPathName, template: string): boolean {
+  const prefix = DOCUMENT_PATH_PREFIXES[path];
+  return (
+    prefix === undefined ||
+    template === prefix ||
+    template.startsWith(`${prefix}/`) ||
+    template.startsWith(`${prefix}?`)
+  );
+}
+
+const pathNames = Object.keys(REFERENCE_DIALECT.paths) as DialectPathName[];
+const PathsSchema = z.strictObject({
+  ...Object.fromEntries(
     pathNames.map((path) => [
       path,
       z
@@ -62,10 +78,21 @@ const PathsSchema = z.strictObject(
           (template) => placeholders(template) === placeholders(REFERENCE_DIALECT.paths[path]),
           `must hold exactly the placeholders of ${REFERENCE_DIALECT.paths[path]}`,
         )
+        .refine(
+          (template) => keepsPrefix(path, template),
+          `must be ${DOCUMENT_PATH_PREFIXES[path]} or below it (the API document fixes that start)`,
+        )
         .optional(),
     ]),
   ),
-);
+  // The document's own paths: older profiles set them; read, and ignored (ignoredFields).
+  ...Object.fromEntries(
+    (Object.keys(DOCUMENT_PATHS) as DocumentPathName[]).map((path) => [
+      path,
+      z.string().optional(),
+    ]),
+  ),
+});
 
 const BodySchema = z
   .strictObject({
@@ -223,7 +250,7 @@ export function parseProfile(json: unknown): Dialect {
   const created = orderCreatedStatus(given);
   if (typeof created === 'string') problems.push(created);
   const dialect = merge(given, parsed.data.docsUrl ?? given.docsUrl, created);
-  problems.push(...coherence(given, dialect));
+  problems.push(...coherence(dialect));
   if (problems.length > 0) throw new ProfileError(problems);
   return dialect;
 }
@@ -281,7 +308,13 @@ function merge(
   const ref = REFERENCE_DIALECT;
   const operations = { ...ref.operations };
   for (const op of operationNames) {
-    operations[op] = { ...ref.operations[op], ...defined(given.operations?.[op]) };
+    const { method, ...rest } = given.operations?.[op] ?? {};
+    operations[op] = {
+      ...ref.operations[op],
+      ...defined(rest),
+      // A method the document fixes is ignored (ignoredFields).
+      ...(method !== undefined && METHOD_NOT_SHOWN.has(op) ? { method } : {}),
+    };
   }
   if (typeof created === 'number')
     operations.orderCreate = { ...operations.orderCreate, status: created };
@@ -290,7 +323,7 @@ function merge(
   return {
     keyPrefix: given.keyPrefix ?? ref.keyPrefix,
     ...(docsUrl !== undefined ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
-    paths: { ...ref.paths, ...defined(given.paths) },
+    paths: { ...ref.paths, ...dialectPaths(given.paths) },
     accountFields: { ...ref.accountFields, ...defined(given.accountFields) },
     orderBody,
     totals: { ...ref.totals, ...defined(given.totals) },
@@ -313,8 +346,41 @@ function merge(
   };
 }
 
+/** The paths a profile sets that are the dialect's; the document's are ignored (ignoredFields). */
+function dialectPaths(given: DialectInput['paths']): Partial<Dialect['paths']> {
+  return Object.fromEntries(
+    Object.entries(defined(given)).filter(([name]) => !isDocumentPath(name)),
+  ) as Partial<Dialect['paths']>;
+}
+
+/**
+ * The fields of a profile that the API document fixes (§4): the paths of its
+ * endpoint table and the methods it shows. Older profiles set them; the
+ * server reads the profile all the same, speaks the document's values, and
+ * says so once (one line per field, for its start-up warnings).
+ */
+export function ignoredFields(json: unknown): string[] {
+  const parsed = ProfileSchema.safeParse(json);
+  if (!parsed.success) return [];
+  const given = parsed.data.dialect ?? {};
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(defined(given.paths)))
+    if (isDocumentPath(name))
+      lines.push(
+        `dialect.paths.${name} (${JSON.stringify(value)}) is ignored: the API document fixes ${DOCUMENT_PATHS[name]}`,
+      );
+  for (const op of operationNames) {
+    const method = given.operations?.[op]?.method;
+    if (method !== undefined && !METHOD_NOT_SHOWN.has(op))
+      lines.push(
+        `dialect.operations.${op}.method (${method}) is ignored: the API document fixes ${REFERENCE_DIALECT.operations[op].method}`,
+      );
+  }
+  return lines;
+}
+
 /** What the schema cannot see: settings that contradict each other. */
-function coherence(given: DialectInput, dialect: Dialect): string[] {
+function coherence(dialect: Dialect): string[] {
   const problems: string[] = [];
   for (const op of operationNames) {
     if (dialect.operations[op].status === 204 && !ANSWERED_WITHOUT_BODY.has(op)) {
@@ -322,20 +388,10 @@ function coherence(given: DialectInput, dialect: Dialect): string[] {
         `dialect.operations.${op}.status: 204 answers with no body; only ${[...ANSWERED_WITHOUT_BODY].join(' and ')} may`,
       );
     }
-    const method = given.operations?.[op]?.method;
-    if (
-      method !== undefined &&
-      !METHOD_NOT_SHOWN.has(op) &&
-      method !== REFERENCE_DIALECT.operations[op].method
-    ) {
-      problems.push(
-        `dialect.operations.${op}.method: the API document fixes ${REFERENCE_DIALECT.operations[op].method} (§4)`,
-      );
-    }
   }
   const routes = new Map<string, OperationName>();
   for (const op of operationNames) {
-    const key = `${dialect.operations[op].method} ${dialect.paths[OPERATION_PATHS[op]].replace(/\{\w+\}/g, '{}')}`;
+    const key = `${dialect.operations[op].method} ${pathTemplate(dialect, OPERATION_PATHS[op]).replace(/\{\w+\}/g, '{}')}`;
     const other = routes.get(key);
     if (other !== undefined)
       problems.push(`dialect.operations.${op}: same method and path as ${other}`);

@@ -1,5 +1,11 @@
 import { API_BASE } from '../config/api.js';
-import { type Dialect, OPERATION_PATHS, type OperationName, REFERENCE_DIALECT } from './model.js';
+import {
+  type Dialect,
+  OPERATION_PATHS,
+  type OperationName,
+  pathTemplate,
+  REFERENCE_DIALECT,
+} from './model.js';
 
 /** A request of the dialect, matched to the reference operation it asks for. */
 export interface Matched {
@@ -93,7 +99,9 @@ export class DialectRouter {
   constructor(dialect: Dialect) {
     this.#dialect = dialect;
     this.#operations = (Object.keys(dialect.operations) as OperationName[])
-      .map((op) => compile(op, dialect.operations[op].method, dialect.paths[OPERATION_PATHS[op]]))
+      .map((op) =>
+        compile(op, dialect.operations[op].method, pathTemplate(dialect, OPERATION_PATHS[op])),
+      )
       .sort((a, b) => b.query.length - a.query.length || b.weight - a.weight);
   }
 
@@ -121,7 +129,10 @@ export class DialectRouter {
       }
       if (!ok) continue;
       const referenceMethod = REFERENCE_DIALECT.operations[candidate.op].method;
-      const referencePath = fill(REFERENCE_DIALECT.paths[OPERATION_PATHS[candidate.op]], params);
+      const referencePath = fill(
+        pathTemplate(REFERENCE_DIALECT, OPERATION_PATHS[candidate.op]),
+        params,
+      );
       const referenceQuery = this.#referenceQuery(candidate.op, rest);
       return {
         op: candidate.op,

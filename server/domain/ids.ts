@@ -46,7 +46,7 @@ export function randomBase62(length: number): string {
 }
 
 /** Object ids: a type prefix and 24 random base62 characters, e.g. `ord_…`. */
-export type IdPrefix = 'acct' | 'ord' | 'quo' | 'evt' | 'we' | 'shp' | 'inv' | 'req' | 'flt';
+export type IdPrefix = 'acct' | 'ord' | 'quo' | 'evt' | 'we' | 'shp' | 'inv' | 'req' | 'flt' | 'ch';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(OBJECT_ID_CHARS)}`;

@@ -38,10 +38,10 @@ export function installRequestHooks(app: FastifyInstance, behave: RequestCheckBe
     reply.header('request-id', request.id);
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is 400 (Node's own check would answer an empty body).
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw new ApiProblem('validation_failed', 'An HTTP/1.1 request must carry a Host header.', {
-        status: 400,
-        errors: [{ detail: 'The Host header is missing (RFC 9112 §3.2).', pointer: '' }],
-      });
+      throw new ApiProblem(
+        'bad_request',
+        'An HTTP/1.1 request must carry a Host header (RFC 9112 §3.2).',
+      );
     }
     if (behave.urlHoldsCredentials(request.url)) {
       throw credentialsInUrlProblem();

@@ -35,3 +35,11 @@ export function charge(billing: AccountSettings['billing']): void {
       );
   }
 }
+
+/**
+ * Whether a placed order is charged to the account's card: card billing takes
+ * the order's total when it is placed; invoice billing charges nothing then.
+ */
+export function chargedToCard(billing: AccountSettings['billing']): boolean {
+  return billing.method === 'card';
+}

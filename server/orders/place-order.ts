@@ -18,7 +18,7 @@ import { type OrderBody, toShippingAddress } from '../validation/order-body.js';
 import { orderView } from '../views/order.js';
 import { checkAccountLimits } from './account-limits.js';
 import { checkCanPlaceOrders } from './account-state.js';
-import { charge } from './payment.js';
+import { charge, chargedToCard } from './payment.js';
 import { priceItems } from './price-items.js';
 import { checkProbation, onProbation } from './probation.js';
 
@@ -178,6 +178,19 @@ export async function placeOrder(
       updatedAt: now,
     });
     if (probation) await store.orders.countForProbation(key.id, order.total);
+    // §7: the card is charged in the transaction that stores the order, so a refusal or a fault
+    // before the commit (402, 500, 503) leaves nothing charged.
+    if (chargedToCard(account.settings.billing)) {
+      await store.charges.record({
+        id: newId('ch'),
+        accountId: account.id,
+        mode,
+        orderId: order.id,
+        externalId: order.externalId,
+        amount: order.total,
+        createdAt: now,
+      });
+    }
     await store.idempotency.insert(account.id, mode, idempotencyKey, fingerprint, order.id, now);
     const view = orderView(order);
     await store.events.record(account.id, mode, 'order.created', now, view);

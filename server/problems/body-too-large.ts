@@ -1,14 +1,10 @@
 import { BODY_LIMIT_BYTES } from '../config/api.js';
 import { ApiProblem } from './api-problem.js';
 
-/** §7 has no code for 413; validation_failed ("cannot be accepted as sent") is the closest. */
+/** A body over the limit is refused before it is read: 413 (RFC 9110 §15.5.14), a code of the HTTP layer. */
 export function bodyTooLarge(): ApiProblem {
   return new ApiProblem(
-    'validation_failed',
+    'content_too_large',
     `The request body is larger than the ${BODY_LIMIT_BYTES} bytes accepted.`,
-    {
-      status: 413,
-      errors: [{ detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`, pointer: '' }],
-    },
   );
 }

@@ -37,11 +37,27 @@ export const CONTROL_CODES = {
   invalid_state: { status: 409, title: 'Invalid state for this operation' },
 } as const;
 
+/**
+ * Refusals of the HTTP layer, made before the API reads a request: its
+ * framing (RFC 9112), its size, its time, an expectation. The document's
+ * table has no code for them and pairs `validation_failed` with 422 only
+ * (§7), so each is named after the status HTTP has it send (RFC 9110 §15.5,
+ * RFC 6585 §5).
+ */
+export const HTTP_CODES = {
+  bad_request: { status: 400, title: 'Bad request' },
+  request_timeout: { status: 408, title: 'Request timeout' },
+  content_too_large: { status: 413, title: 'Content too large' },
+  expectation_failed: { status: 417, title: 'Expectation failed' },
+  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
+} as const;
+
 export type ApiCode = keyof typeof API_CODES;
-export type ProblemCode = ApiCode | keyof typeof CONTROL_CODES;
+export type HttpCode = keyof typeof HTTP_CODES;
+export type ProblemCode = ApiCode | keyof typeof CONTROL_CODES | HttpCode;
 
 export function problemDefinition(code: ProblemCode): { status: number; title: string } {
-  return code in API_CODES
-    ? API_CODES[code as ApiCode]
-    : CONTROL_CODES[code as keyof typeof CONTROL_CODES];
+  if (code in API_CODES) return API_CODES[code as ApiCode];
+  if (code in HTTP_CODES) return HTTP_CODES[code as HttpCode];
+  return CONTROL_CODES[code as keyof typeof CONTROL_CODES];
 }

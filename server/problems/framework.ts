@@ -6,6 +6,7 @@ import { credentialsInUrlProblem } from '../http/credentials-in-url.js';
 import type { Redactor } from '../http/redact.js';
 import { ApiProblem } from './api-problem.js';
 import { PROBLEM_CONTENT_TYPE, pathOfUrl, problemBody } from './body.js';
+import type { HttpCode } from './codes.js';
 import { sendProblem } from './send.js';
 import { toProblem } from './to-problem.js';
 
@@ -25,17 +26,19 @@ export function frameworkErrorHandler(docsUrl: string) {
 
 /**
  * Fastify's `clientErrorHandler`: requests Node's HTTP parser rejects before
- * any route runs (headers or URL too long, malformed request line) still get
- * problem+json with a documented code, then the connection is closed.
+ * any route runs (headers or URL too long, malformed request line, ambiguous
+ * framing, too slow) still get problem+json, with the status HTTP has the
+ * server send and a code of the HTTP layer (codes.ts), then the connection
+ * is closed.
  */
 export function clientErrorHandler(docsUrl: string) {
   return (error: Error & { code?: string }, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    let status = 400;
+    let code: HttpCode = 'bad_request';
     let reason = 'Bad Request';
     let detail = 'The request is not valid HTTP.';
     if (error.code === 'HPE_HEADER_OVERFLOW') {
-      status = 431;
+      code = 'request_header_fields_too_large';
       reason = 'Request Header Fields Too Large';
       detail = 'The request line and headers are too long.';
     } else if (
@@ -45,12 +48,12 @@ export function clientErrorHandler(docsUrl: string) {
       detail =
         'The request framing is ambiguous (Content-Length and Transfer-Encoding, RFC 9112 §6.3).';
     } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      status = 408;
+      code = 'request_timeout';
       reason = 'Request Timeout';
       detail = 'The request was not received in time.';
     }
-    // §7: validation_failed lists each problem in errors[]; no single field is at fault here.
-    const problem = new ApiProblem('validation_failed', detail, { status, errors: [{ detail }] });
+    const problem = new ApiProblem(code, detail);
+    const status = problem.status;
     const requestId = newId('req');
     // The request line could not be parsed, so its path is unknown: `instance` is the root.
     const body = JSON.stringify(
@@ -73,11 +76,7 @@ export function clientErrorHandler(docsUrl: string) {
  */
 export function answerUnknownExpectation(docsUrl: string, redactor: Redactor) {
   return (request: IncomingMessage, response: ServerResponse): void => {
-    const detail = 'Only Expect: 100-continue is supported.';
-    const problem = new ApiProblem('validation_failed', detail, {
-      status: 417,
-      errors: [{ detail, pointer: '' }],
-    });
+    const problem = new ApiProblem('expectation_failed', 'Only Expect: 100-continue is supported.');
     const requestId = newId('req');
     const body = JSON.stringify(
       problemBody(problem, {

@@ -32,11 +32,8 @@ export function toProblem(error: unknown, method: string, path: string): ApiProb
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return new ApiProblem('not_found', 'The path names no resource (it cannot be decoded).');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiProblem(
-        'validation_failed',
-        'The request body does not match its Content-Length.',
-        { errors: [{ detail: 'The body length differs from Content-Length.', pointer: '' }] },
-      );
+      // Framing (RFC 9112 §6.3), not content: the HTTP layer's 400.
+      return new ApiProblem('bad_request', 'The request body does not match its Content-Length.');
   }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return new ApiProblem('validation_failed', 'The request could not be read as sent.', {

@@ -22,6 +22,7 @@ import { eventView } from '../views/events.js';
 export function eventRoutes(ctx: AppContext, gate: TokenGate) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = gate('events');
+    const onOne = gate('event');
 
     app.get('/events', { onRequest }, async (request) => {
       const { limit, startingAfter, extra } = parseListQuery(request, ['type']);
@@ -41,7 +42,7 @@ export function eventRoutes(ctx: AppContext, gate: TokenGate) {
       return page(rows, limit, eventView);
     });
 
-    app.get<{ Params: { id: string } }>('/events/:id', { onRequest }, async (request) => {
+    app.get<{ Params: { id: string } }>('/events/:id', { onRequest: onOne }, async (request) => {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
       await readFaultPoint(ctx, request, account.id);

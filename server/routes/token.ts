@@ -4,6 +4,7 @@ import type { CredentialBehaviour } from '../auth/credential-behaviour.js';
 import { badClient } from '../auth/token-grant.js';
 import { TOKEN_TTL_SECONDS } from '../config/api.js';
 import type { AppContext } from '../context.js';
+import { clientAddress } from '../http/client-address.js';
 import { refuseQuery } from '../http/query.js';
 import { failedTokenRequestLimit } from '../limits/failed-token-requests.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
@@ -21,7 +22,7 @@ async function authenticateClient(
 ): Promise<ApiKey> {
   const credentials = parseBasic(header);
   if (!credentials) throw (await failedTokenRequestLimit(ctx, undefined, address)) ?? badClient();
-  const key = await ctx.store.keys.get(credentials.id);
+  const key = await behave.clientKey(credentials);
   const accepted = behave.secretAccepted(key, credentials.secret);
   // §3: a revoked key, or a rolled key's old secret, gets no token.
   if (!key || !accepted || !behave.keyIssuesTokens(key)) {
@@ -48,10 +49,15 @@ async function issueToken(
 ): Promise<FastifyReply> {
   refuseQuery(request);
   const form = behave.tokenForm(request);
-  const key = await authenticateClient(ctx, behave, request.headers.authorization, request.ip);
+  const key = await authenticateClient(
+    ctx,
+    behave,
+    request.headers.authorization,
+    clientAddress(request),
+  );
   const account = await ctx.store.accounts.get(key.accountId);
   if (!account) throw badClient();
-  behave.keyGates(key, account, request.ip);
+  behave.keyGates(key, account, clientAddress(request));
   behave.checkAccount(account, 'token');
   const now = ctx.now(account);
   // §5.5, contract §2: token requests count only against the token limit.

@@ -50,6 +50,7 @@ export function webhookEndpointRoutes(
 ) {
   return async (app: FastifyInstance): Promise<void> => {
     const onRequest = gate('webhookEndpoints');
+    const onOne = gate('webhookEndpoint');
     const endpoints = ctx.store.webhookEndpoints;
 
     app.post('/webhook-endpoints', { onRequest }, async (request, reply) => {
@@ -98,7 +99,7 @@ export function webhookEndpointRoutes(
       );
     });
 
-    app.get<WithId>('/webhook-endpoints/:id', { onRequest }, async (request) => {
+    app.get<WithId>('/webhook-endpoints/:id', { onRequest: onOne }, async (request) => {
       refuseQuery(request);
       const { account, mode } = principalOf(request);
       await readFaultPoint(ctx, request, account.id);
@@ -107,7 +108,7 @@ export function webhookEndpointRoutes(
       return webhookEndpointView(endpoint);
     });
 
-    app.delete<WithId>('/webhook-endpoints/:id', { onRequest }, async (request, reply) => {
+    app.delete<WithId>('/webhook-endpoints/:id', { onRequest: onOne }, async (request, reply) => {
       refuseQuery(request);
       const { account, mode, now } = principalOf(request);
       checkWritable(account);

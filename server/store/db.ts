@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { SCHEMA_V1, SCHEMA_VERSION } from './schema.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 export type Db = Database.Database;
 
@@ -61,8 +61,9 @@ function migrate(db: Db): void {
   if (version > SCHEMA_VERSION) {
     throw new Error(`it was written by a newer reference server (schema ${version})`);
   }
+  // A file of an earlier version gets the migrations it lacks, in order, in one transaction.
   db.transaction(() => {
-    db.exec(SCHEMA_V1);
+    for (const sql of MIGRATIONS.slice(version)) db.exec(sql);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -5,7 +5,7 @@
  * clock; money is integer cents; secrets are SHA-256 digests (never clear text).
  * `user_version` records the schema version so that a later change can migrate.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_V1 = `
 CREATE TABLE accounts (
@@ -133,3 +133,24 @@ CREATE TABLE invoices (
   created_at INTEGER NOT NULL
 );
 `;
+
+/**
+ * Version 2: card charges (§7: "nothing charged" after 402, 500 and 503), one
+ * row per charge, written in the transaction that stores the order charged for.
+ */
+const SCHEMA_V2 = `
+CREATE TABLE charges (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  account_id TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  order_id TEXT,
+  external_id TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX charges_by_account ON charges(account_id, seq);
+`;
+
+/** The migrations in order: the one at index i brings a database to version i + 1. */
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1, SCHEMA_V2];

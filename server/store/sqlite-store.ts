@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { FaultRegistry } from '../faults/registry.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { AccountStore } from './accounts.js';
+import { ChargeStore } from './charges.js';
 import { type Db, type Durability, openDatabase } from './db.js';
 import { EventStore } from './events.js';
 import { FulfilmentStore } from './fulfilment.js';
@@ -35,6 +36,7 @@ export class SqliteStore implements Store {
   readonly quotes: Async<QuoteStore>;
   readonly webhookEndpoints: Async<WebhookEndpointStore>;
   readonly fulfilment: Async<FulfilmentStore>;
+  readonly charges: Async<ChargeStore>;
   readonly housekeeping: Async<Housekeeping>;
   readonly groupCommit: GroupCommit;
   readonly rateLimits: RateLimits;
@@ -66,6 +68,7 @@ export class SqliteStore implements Store {
     this.quotes = wrap(new QuoteStore(this.db), lane, ['insert']);
     this.webhookEndpoints = wrap(new WebhookEndpointStore(this.db), lane, ['insert', 'delete']);
     this.fulfilment = wrap(new FulfilmentStore(this.db), lane, ['addShipment', 'addInvoice']);
+    this.charges = wrap(new ChargeStore(this.db), lane, ['record']);
     this.housekeeping = wrap(new Housekeeping(this.db), lane, ['run']);
     // A durable file database fsyncs each batch's WAL off the event loop (group-commit.ts).
     const file = path !== ':memory:' && path !== '';

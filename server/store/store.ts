@@ -1,6 +1,7 @@
 import type { Fault, FaultWhen } from '../faults/registry.js';
 import type { RateClass, RateDecision } from '../limits/rate-limiter.js';
 import type { AccountStore } from './accounts.js';
+import type { ChargeStore } from './charges.js';
 import type { EventStore } from './events.js';
 import type { FulfilmentStore } from './fulfilment.js';
 import type { Housekeeping } from './housekeeping.js';
@@ -32,6 +33,7 @@ export type Events = Async<EventStore>;
 export type Quotes = Async<QuoteStore>;
 export type WebhookEndpoints = Async<WebhookEndpointStore>;
 export type Fulfilment = Async<FulfilmentStore>;
+export type Charges = Async<ChargeStore>;
 
 /** §8 rate-limit windows (limits/rate-limiter.ts says how they count). */
 export interface RateLimits {
@@ -65,6 +67,8 @@ export interface Store {
   readonly quotes: Quotes;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly fulfilment: Fulfilment;
+  /** §7: what was charged to accounts' cards (the control protocol shows it). */
+  readonly charges: Charges;
   readonly housekeeping: Async<Housekeeping>;
   /** Batches hot write paths (POST /orders) into shared transactions; settles once durable. */
   readonly groupCommit: { run<T>(work: () => Promise<T>): Promise<T> };

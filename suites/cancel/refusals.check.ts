@@ -23,6 +23,24 @@ check('CANCEL-04', async (ctx) => {
   }
 });
 
+check('CANCEL-07', async (ctx) => {
+  // Section 3: "production has started … 409 not_cancellable. detail says which." A shipped order
+  // was produced: shipped straight from received (no start-production step), it is refused all
+  // the same, a target that refuses only orders "in production" being wrong.
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  const id = idOf(
+    ctx,
+    requireSuccess(await ctx.postOrder(key, orderBody(ctx, catalog)), 'placing the order'),
+    'placing the order',
+  );
+  await ctx.control.ship(account.id, id);
+  const res = await ctx.api(key).post(ctx.path('orderCancel', { id }));
+  if (ctx.expectProblem(res, { status: 409, code: 'not_cancellable' })) {
+    expectDetailSays(ctx, res, 'shipped');
+  }
+});
+
 check('CANCEL-05', async (ctx) => {
   // Section 3: "the order is already cancelled … 409 not_cancellable. detail says which."
   const { key, catalog } = await ordering(ctx);

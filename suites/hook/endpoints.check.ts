@@ -1,7 +1,23 @@
-import type { CheckContext, HttpResponse, Key, NotVerifiable } from '../../lib/check/index.js';
-import { check, checksUseOwnAccounts, idIn, valueAt, walkList } from '../../lib/check/index.js';
+import type {
+  CheckContext,
+  HttpResponse,
+  Key,
+  NotVerifiable,
+  OperationName,
+} from '../../lib/check/index.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  idIn,
+  orderBody,
+  valueAt,
+  walkList,
+} from '../../lib/check/index.js';
+import { allAtOnce, together } from '../support/all-at-once.js';
+import type { OrderCatalog } from '../support/catalog.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
+import { problemCode } from '../support/problem-text.js';
 import {
   countEndpoints,
   createEndpoint,
@@ -70,6 +86,21 @@ check('HOOK-02', async (ctx) => {
   if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
   const liveKey = await ctx.key({ mode: 'live', account });
   await fillToFive(ctx, testKey, 'test mode');
+  // The account is the check's own and its live mode has no endpoint yet: whatever the live key's
+  // list shows is the test mode's, a leak (section 1: live keys see only live objects), never a
+  // sandbox that is "already full".
+  const shown = await countEndpoints(ctx, liveKey);
+  if (typeof shown !== 'number')
+    return ctx.notVerifiable(`the live mode's webhook endpoints could not be listed: ${shown.why}`);
+  if (
+    !ctx.expectEqual(
+      `/body${ctx.dialect.list.items}`,
+      0,
+      shown,
+      "the live key's webhook endpoint list, before any live endpoint was made, shows the test mode's",
+    )
+  )
+    return;
   await fillToFive(ctx, liveKey, 'live mode, with test mode full');
   ctx.expectProblem(await createEndpoint(ctx, liveKey), { status: 422, code: 'limit_exceeded' });
 });
@@ -90,47 +121,145 @@ check('HOOK-03', async (ctx) => {
   await removeAll(ctx, key, [...ids.slice(1), ...(extra === undefined ? [] : [extra])]);
 });
 
+/** A webhook endpoint and an event of the key's mode to name, each with the read that showed it. */
+interface Named {
+  endpoint?: string;
+  event?: string;
+}
+
+/**
+ * One webhook endpoint made with `key` and one event of its mode (an order is
+ * placed first in an account the run made, where none is yet; which
+ * operation emits which event is not shown, section 6: any event listed
+ * will do), each read back with `key`: a read served shows the profile's
+ * method and path there, so a refusal of it with another key is about
+ * scopes, never about the dialect.
+ */
+async function namedObjects(
+  ctx: CheckContext,
+  key: Key,
+  fresh: OrderCatalog | undefined,
+): Promise<Named> {
+  const [created] = await together(
+    createEndpoint(ctx, key),
+    fresh ? ctx.postOrder(key, orderBody(ctx, fresh)) : Promise.resolve(undefined),
+  );
+  const endpoint =
+    created.status < 300 ? idIn(ctx.dialect, 'webhookEndpoint', created.json) : undefined;
+  const { operations } = ctx.dialect;
+  const list = await ctx
+    .api(key)
+    .send({ method: operations.eventList.method, path: ctx.path('events') });
+  const items = list.status < 300 ? valueAt(list.json, ctx.dialect.list.items) : undefined;
+  const first = Array.isArray(items) ? items[0] : undefined;
+  const event = first === undefined ? undefined : idIn(ctx.dialect, 'event', first);
+  const [endpointRead, eventRead] = await together(
+    endpoint === undefined ? Promise.resolve(undefined) : readEndpoint(ctx, key, endpoint),
+    event === undefined
+      ? Promise.resolve(undefined)
+      : ctx
+          .api(key)
+          .send({ method: operations.eventRead.method, path: ctx.path('event', { id: event }) }),
+  );
+  const shown = (res: HttpResponse | undefined) => res !== undefined && res.status < 300;
+  if (!shown(endpointRead))
+    ctx.note('no webhook endpoint of the key could be made and read: one endpoint is not tried');
+  if (!shown(eventRead))
+    ctx.note('no event of the key could be listed and read: one event is not tried');
+  return {
+    ...(shown(endpointRead) && endpoint !== undefined ? { endpoint } : {}),
+    ...(shown(eventRead) && event !== undefined ? { event } : {}),
+  };
+}
+
 check('HOOK-04', async (ctx) => {
-  // Section 6: "Both need the scope webhooks:manage"; section 5 rule 8: 403 insufficient_scope with required_scope.
-  const { account } = await ordering(ctx);
+  // Section 6: "Both need the scope webhooks:manage"; section 5 rule 8: 403 insufficient_scope with
+  // required_scope; the scope table: webhooks:manage for /webhook-endpoints and /events, one of each
+  // as much as their lists.
+  const { key: manager, account, catalog } = await ordering(ctx);
   const key = await ctx.key({
     scopes: ['catalog:read', 'orders:read', 'orders:write'],
     ...(account ? { account } : {}),
   });
+  const named = await namedObjects(ctx, manager, account ? catalog : undefined);
   const client = ctx.api(key);
   const { operations } = ctx.dialect;
-  const calls = [
-    [
-      'listing webhook endpoints',
-      'webhookEndpointList',
-      () =>
-        client.send({
-          method: operations.webhookEndpointList.method,
-          path: ctx.path('webhookEndpoints'),
-        }),
-    ],
-    [
-      'creating a webhook endpoint',
-      'webhookEndpointCreate',
-      () =>
-        client.send({
-          method: operations.webhookEndpointCreate.method,
-          path: ctx.path('webhookEndpoints'),
-          json: endpointBody(ctx, 'https://hooks.example.com/orders'),
-        }),
-    ],
-    [
-      'listing events',
-      'eventList',
-      () => client.send({ method: operations.eventList.method, path: ctx.path('events') }),
-    ],
-  ] as const;
+  const send = (operation: OperationName, path: string, json?: unknown) =>
+    client.send({
+      method: operations[operation].method,
+      path,
+      ...(json === undefined ? {} : { json }),
+    });
+  const calls: {
+    what: string;
+    operation: OperationName;
+    shown: boolean;
+    call: () => Promise<HttpResponse>;
+  }[] = [
+    {
+      what: 'listing webhook endpoints',
+      operation: 'webhookEndpointList',
+      shown: false,
+      call: () => send('webhookEndpointList', ctx.path('webhookEndpoints')),
+    },
+    {
+      what: 'creating a webhook endpoint',
+      operation: 'webhookEndpointCreate',
+      shown: false,
+      call: () =>
+        send(
+          'webhookEndpointCreate',
+          ctx.path('webhookEndpoints'),
+          endpointBody(ctx, 'https://hooks.example.com/orders'),
+        ),
+    },
+    {
+      what: 'listing events',
+      operation: 'eventList',
+      shown: false,
+      call: () => send('eventList', ctx.path('events')),
+    },
+  ];
+  if (named.endpoint !== undefined) {
+    const path = ctx.path('webhookEndpoint', { id: named.endpoint });
+    calls.push(
+      {
+        what: 'reading one webhook endpoint',
+        operation: 'webhookEndpointRead',
+        shown: true,
+        call: () => send('webhookEndpointRead', path),
+      },
+      {
+        what: 'deleting one webhook endpoint',
+        operation: 'webhookEndpointDelete',
+        shown: false,
+        call: () => send('webhookEndpointDelete', path),
+      },
+    );
+  }
+  if (named.event !== undefined) {
+    calls.push({
+      what: 'reading one event',
+      operation: 'eventRead',
+      shown: true,
+      call: () => send('eventRead', ctx.path('event', { id: named.event as string })),
+    });
+  }
+  // All at once, judged in order.
+  const answers = await allAtOnce(calls, ({ call }) => call());
   let gap: NotVerifiable | undefined;
   let failed = false;
-  for (const [what, operation, call] of calls) {
-    const res = await call();
-    // A request the target does not take in this dialect says nothing about scopes.
-    const unknown = res.status === 403 ? undefined : endpointDialectGap(ctx, res, operation, what);
+  for (const [i, { what, operation, shown }] of calls.entries()) {
+    const res = answers[i] as HttpResponse;
+    if (operation === 'webhookEndpointCreate' && res.status < 300) {
+      const made = idIn(ctx.dialect, 'webhookEndpoint', res.json);
+      if (made !== undefined)
+        ctx.onCleanup(async () => void (await deleteEndpoint(ctx, manager, made)));
+    }
+    // A request the target does not take in this dialect says nothing about scopes; a read the
+    // manager's key was served is known to be taken.
+    const unknown =
+      res.status === 403 || shown ? undefined : endpointDialectGap(ctx, res, operation, what);
     if (unknown) {
       gap ??= unknown;
       continue;
@@ -203,4 +332,52 @@ check('HOOK-05', async (ctx) => {
   }
   ctx.expectStatus(await deleteEndpoint(ctx, key, id), operations.webhookEndpointDelete.status);
   ctx.expectProblem(await readEndpoint(ctx, key, id), { status: 404, code: 'not_found' });
+});
+
+check('HOOK-06', async (ctx) => {
+  // Section 7: "404 not_found: No such object in the account". Ids that name no webhook endpoint (its
+  // read and its delete) and no event (its read). The account's own endpoint and event, read first,
+  // show that the profile's methods and paths are the target's there.
+  const { key, account, catalog } = await ordering(ctx);
+  const named = await namedObjects(ctx, key, account ? catalog : undefined);
+  const unknown = (stem: string) => `${stem}_${ctx.faker.string.alphanumeric(24)}`;
+  const { operations } = ctx.dialect;
+  const endpointPath = ctx.path('webhookEndpoint', { id: unknown('we') });
+  const calls: { what: string; operation: OperationName; path: string; shown: boolean }[] = [
+    {
+      what: 'reading an unknown webhook endpoint',
+      operation: 'webhookEndpointRead',
+      path: endpointPath,
+      shown: named.endpoint !== undefined,
+    },
+    {
+      what: 'deleting an unknown webhook endpoint',
+      operation: 'webhookEndpointDelete',
+      path: endpointPath,
+      shown: false,
+    },
+    {
+      what: 'reading an unknown event',
+      operation: 'eventRead',
+      path: ctx.path('event', { id: unknown('evt') }),
+      shown: named.event !== undefined,
+    },
+  ];
+  const answers = await allAtOnce(calls, ({ operation, path }) =>
+    ctx.api(key).send({ method: operations[operation].method, path }),
+  );
+  for (const [i, { what, operation, shown }] of calls.entries()) {
+    const res = answers[i] as HttpResponse;
+    const answeredNotFound = res.status === 404 && problemCode(res) === 'not_found';
+    // Where nothing showed the profile's method there, a 405 (or a 404 of another kind) says only
+    // that the target takes another.
+    const gap =
+      answeredNotFound || shown ? undefined : endpointDialectGap(ctx, res, operation, what);
+    if (gap) {
+      ctx.note(`${what}: ${gap.message}`);
+      continue;
+    }
+    if (!ctx.expectProblem(res, { status: 404, code: 'not_found' }))
+      ctx.note(`${what} answered ${res.status}`);
+  }
 });

@@ -13,8 +13,8 @@ import { ordering } from '../support/ordering.js';
 /**
  * A replay is a way to be answered with an order: it must not reach an order
  * the key does not own (issue 26). A new order, or a refusal, is legal: a
- * target whose keys are taken across accounts may answer 409 (IDEM-15 is a
- * DIALECT reading) and one whose external_id is unique across modes may
+ * target whose keys are taken across accounts may answer 409 (IDEM-15 judges
+ * that, apart) and one whose external_id is unique across modes may
  * answer 409 duplicate_external_id (MODE-06). What is judged is only the
  * object: its id where the profile shows an order's id, and, in a success,
  * anywhere in the body.

@@ -1,4 +1,5 @@
 import {
+  cheapestLine,
   check,
   checksUseOwnAccounts,
   idIn,
@@ -6,6 +7,7 @@ import {
   orderBody,
   uniqueExternalId,
 } from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
 import { expectNoOrder, expectSingleOrder } from '../support/expect-orders.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -74,15 +76,29 @@ check('IDEM-09', async (ctx) => {
   // Section 4, idempotency rule 3: "The same key with a different body gives 409 idempotency_conflict."
   const { key, catalog } = await ordering(ctx);
   const idempotencyKey = newIdempotencyKey();
-  requireSuccess(
-    await ctx.postOrder(key, orderBody(ctx, catalog), { idempotencyKey }),
+  const body = orderBody(ctx, catalog);
+  const id = idOf(
+    ctx,
+    requireSuccess(await ctx.postOrder(key, body, { idempotencyKey }), 'placing the order'),
     'placing the order',
   );
   // A different order under the same key: a target that ignored the key would place it.
   const other = orderBody(ctx, catalog, { externalId: uniqueExternalId('ct-conflict') });
-  const res = await ctx.postOrder(key, other, { idempotencyKey });
+  // And the same external_id with one more of the product and another address: still a different
+  // body, so a target that compares only the external_id would wrongly replay it.
+  const line = cheapestLine(catalog.products);
+  const moved = orderBody(ctx, catalog, {
+    externalId: body.external_id,
+    items: [{ ...line, quantity: line.quantity + 1 }],
+  });
+  const [res, sameExternalId] = await together(
+    ctx.postOrder(key, other, { idempotencyKey }),
+    ctx.postOrder(key, moved, { idempotencyKey }),
+  );
   ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' });
+  ctx.expectProblem(sameExternalId, { status: 409, code: 'idempotency_conflict' });
   await expectNoOrder(ctx, key, other.external_id, 'an idempotency conflict');
+  await expectSingleOrder(ctx, key, body.external_id, id, 'an idempotency conflict');
 });
 
 check('IDEM-17', async (ctx) => {

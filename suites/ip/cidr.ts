@@ -53,6 +53,57 @@ export function networkEntries(ip: string): string[] {
   return [`${prefix}::/64`];
 }
 
+/** One step away from `n` within 0..max: up, or down at the top. */
+function beside(n: number, max: number): number {
+  return n < max ? n + 1 : n - 1;
+}
+
+/** An IPv4 address with its last (`at` 3) or third (`at` 2) byte moved one step. */
+function v4Beside(v4: string, at: 2 | 3): string[] {
+  const bytes = v4.split('.').map(Number);
+  bytes[at] = beside(bytes[at] ?? 0, 255);
+  return bytes.map(String);
+}
+
+/**
+ * Allowlist entries of exactly one address beside the caller's (the next one,
+ * `/32` or `/128`): the caller is just outside. As `hostEntries`, an
+ * IPv4-mapped address is given in both notations.
+ */
+export function neighbourHostEntries(ip: string): string[] {
+  const address = plain(ip);
+  const v4 = isIPv4(address) ? address : mappedV4(address);
+  if (v4) {
+    const next = v4Beside(v4, 3).join('.');
+    return isIPv4(address) ? [`${next}/32`] : [`::ffff:${next}/128`, `${next}/32`];
+  }
+  const g = groups(address);
+  g[7] = beside(g[7] ?? 0, 0xffff);
+  return [`${g.map((n) => n.toString(16)).join(':')}/128`];
+}
+
+/**
+ * Allowlist entries of the network beside the caller's (the next IPv4 /24,
+ * the next IPv6 /64): every address of it shares all but one bit of the
+ * caller's prefix, and the caller is outside.
+ */
+export function neighbourNetworkEntries(ip: string): string[] {
+  const address = plain(ip);
+  const v4 = isIPv4(address) ? address : mappedV4(address);
+  if (v4) {
+    const net = `${v4Beside(v4, 2).slice(0, 3).join('.')}.0`;
+    return isIPv4(address) ? [`${net}/24`] : [`::ffff:${net}/120`, `${net}/24`];
+  }
+  const g = groups(address);
+  g[3] = beside(g[3] ?? 0, 0xffff);
+  return [
+    `${g
+      .slice(0, 4)
+      .map((n) => n.toString(16))
+      .join(':')}::/64`,
+  ];
+}
+
 /** Documentation ranges (RFC 5737, RFC 3849): no real caller is ever in them. */
 export const DOCUMENTATION_RANGES = ['192.0.2.0/24', '198.51.100.0/24', '2001:db8::/32'];
 

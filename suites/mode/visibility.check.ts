@@ -1,17 +1,11 @@
-import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
-import {
-  type AnswerKind,
-  check,
-  checksUseOwnAccounts,
-  idIn,
-  orderBody,
-  quoteBody,
-} from '../../lib/check/index.js';
+import type { CheckContext, Key } from '../../lib/check/index.js';
+import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
 import { together } from '../support/all-at-once.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
+import { expectHiddenAnswer } from './hidden-objects.js';
 
 /** An order and a quote an owner made, for another key to try to see. */
 interface Owned {
@@ -19,32 +13,6 @@ interface Owned {
   orderId: string;
   externalId: string;
   quoteId?: string;
-}
-
-/**
- * How a refusal must look: 404 not_found. Section 7 gives it for "No such
- * object in the account, or it belongs to the other mode", so another mode's
- * objects and another account's alike get exactly that; a 403 would confirm
- * the object exists elsewhere. The object itself never appears.
- */
-function judge(
-  ctx: CheckContext,
-  res: HttpResponse,
-  what: string,
-  id: string,
-  kind: AnswerKind = 'order',
-): void {
-  ctx.expectProblem(res, { status: 404, code: 'not_found' });
-  const shown = idIn(ctx.dialect, kind, res.json);
-  ctx.expectTrue(shown !== id, {
-    code: 'LEAK',
-    pointer: `/body${ctx.dialect.answers[kind].id}`,
-    expected: 'nothing of the object',
-    received: shown,
-    message: `${what} showed the object to a key that does not own it`,
-    exchange: res.exchange,
-    must: { not: { at: `/body${ctx.dialect.answers[kind].id}`, is: { equals: id } } },
-  });
 }
 
 /**
@@ -67,10 +35,10 @@ async function expectHidden(
     client.post(ctx.path('orderCancel', { id: orderId })),
     quoteId ? client.get(ctx.path('quote', { id: quoteId })) : Promise.resolve(undefined),
   );
-  judge(ctx, read, 'GET /orders/{id}', orderId);
-  judge(ctx, byExternalId, 'GET /orders/by-external-id', orderId);
-  judge(ctx, cancel, 'POST /orders/{id}/cancel', orderId);
-  if (quote && quoteId) judge(ctx, quote, 'GET /quotes/{id}', quoteId, 'quote');
+  expectHiddenAnswer(ctx, read, 'GET /orders/{id}', orderId, 'order');
+  expectHiddenAnswer(ctx, byExternalId, 'GET /orders/by-external-id', orderId, 'order');
+  expectHiddenAnswer(ctx, cancel, 'POST /orders/{id}/cancel', orderId, 'order');
+  if (quote && quoteId) expectHiddenAnswer(ctx, quote, 'GET /quotes/{id}', quoteId, 'quote');
   if (state) {
     // After the other key's cancel: its order list, and the owner's own cancel, at once.
     const [listed, ownerCancel] = await together(
@@ -109,7 +77,7 @@ async function own(
   );
   const owned: Owned = { owner, orderId, externalId: body.external_id };
   if (quote) {
-    requireQuoteBodyTaken(quote, "creating the owner's quote");
+    requireQuoteBodyTaken(ctx, quote, "creating the owner's quote");
     owned.quoteId = idOf(
       ctx,
       requireSuccess(quote, "creating the owner's quote"),

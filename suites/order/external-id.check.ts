@@ -6,6 +6,7 @@ import {
   requireId,
   uniqueExternalId,
 } from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
 import { expectSingleOrder } from '../support/expect-orders.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
@@ -22,10 +23,22 @@ check('ORDER-19', async (ctx) => {
     requireSuccess(await ctx.postOrder(key, first), 'placing the first order'),
     'placing the first order',
   );
-  // A different order under a new Idempotency-Key, only the external_id reused.
+  // A different order under a new Idempotency-Key, only the external_id reused; and the very same
+  // body under a new key (a new key says a new order: rule 4, not a replay). Both at once.
   const second = orderBody(ctx, catalog, { externalId: first.external_id });
-  const res = await ctx.postOrder(key, second);
+  const [res, sameBody] = await together(ctx.postOrder(key, second), ctx.postOrder(key, first));
   ctx.expectProblem(res, { status: 409, code: 'duplicate_external_id' });
+  ctx.expectProblem(sameBody, { status: 409, code: 'duplicate_external_id' });
+  // "Already used": a cancelled order used its external_id all the same.
+  requireSuccess(
+    await ctx.api(key).post(ctx.path('orderCancel', { id })),
+    'cancelling the first order',
+  );
+  const third = orderBody(ctx, catalog, { externalId: first.external_id });
+  ctx.expectProblem(await ctx.postOrder(key, third), {
+    status: 409,
+    code: 'duplicate_external_id',
+  });
   await expectSingleOrder(ctx, key, first.external_id, id, 'a duplicate external_id');
   // The other side of the scope: unique "in the account"; another account may use the same external_id.
   if (!(ctx.has('accounts') && ctx.has('keys'))) {

@@ -1,5 +1,5 @@
-import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
-import { addressOf, check, orderBody, withAddress } from '../../lib/check/index.js';
+import type { CheckContext, HttpResponse, OrderLine } from '../../lib/check/index.js';
+import { addressOf, cheapestLine, check, orderBody, withAddress } from '../../lib/check/index.js';
 import { allAtOnce } from '../support/all-at-once.js';
 import { expectValidationFailed } from '../support/expect-validation.js';
 import { ordering } from '../support/ordering.js';
@@ -48,21 +48,55 @@ function nameAt(pointer: string): string {
 
 check('ORDER-26', async (ctx) => {
   // Section 2, error object: errors[] entries each have detail; "Field errors also carry a pointer to the field."
+  // A missing or unknown field, a foreign country, and the rules of section 4 that refuse one field
+  // of one line (a SKU not on the list, a quantity under the minimum, a freight product): the
+  // broken line comes second, after a valid one, so a pointer that names no line is not enough.
   const { key, catalog } = await ordering(ctx);
+  const shape = ctx.dialect.orderBody;
 
   const missing = orderBody(ctx, catalog) as Record<string, unknown>;
   delete missing.external_id;
   const unknown = { ...orderBody(ctx, catalog), gift_message: 'Happy birthday, Sam!' };
-  const shape = ctx.dialect.orderBody;
   const plain = orderBody(ctx, catalog);
   const foreign = withAddress(shape, plain, { ...addressOf(shape, plain), country: 'CA' });
+  const valid = cheapestLine(catalog.products);
+  const sku = nameAt(shape.sku);
+  const quantity = nameAt(shape.quantity);
+  const secondLine = (line: OrderLine) =>
+    orderBody(ctx, catalog, { items: [valid, line] }) as Record<string, unknown>;
+  const strict = catalog.products
+    .filter((p) => !p.ships_by_freight && p.min_quantity > 1)
+    .sort((a, b) => b.min_quantity - a.min_quantity)[0];
+  const freight = catalog.products.find((p) => p.ships_by_freight);
 
-  const cases = [
+  const cases: [Record<string, unknown>, string, string][] = [
     [missing, 'external_id', 'an order without external_id'],
     [unknown, 'gift_message', 'an order with the unknown field gift_message'],
     // The country field under the profile's name (dialect.orderBody.address.country).
     [foreign, nameAt(shape.address.country), 'an order to an address in Canada'],
-  ] as const;
+    [
+      secondLine({
+        sku: `NOT-LISTED-${ctx.faker.string.alphanumeric(8).toUpperCase()}`,
+        quantity: 1,
+      }),
+      sku,
+      'an order whose second line names a SKU not on the product list',
+    ],
+  ];
+  if (strict) {
+    cases.push([
+      secondLine({ sku: strict.sku, quantity: strict.min_quantity - 1 }),
+      quantity,
+      `an order whose second line orders ${strict.sku} one under its minimum`,
+    ]);
+  } else ctx.note('no product has a minimum above 1: the quantity pointer is not tried');
+  if (freight) {
+    cases.push([
+      secondLine({ sku: freight.sku, quantity: freight.min_quantity }),
+      sku,
+      `an order whose second line is the freight product ${freight.sku}`,
+    ]);
+  } else ctx.note('no product ships by freight: the freight pointer is not tried');
   // At once, judged in order.
   const answers = await allAtOnce(cases, async ([body, field, what]) => ({
     field,

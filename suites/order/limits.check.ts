@@ -17,6 +17,15 @@ const BOX: Product = {
   ships_by_freight: false,
 };
 
+/** A product of one cent, to go one cent over a limit. */
+const CENT: Product = {
+  sku: 'LIM-CARD',
+  name: 'Gift tag',
+  unit_price: 1,
+  min_quantity: 1,
+  ships_by_freight: false,
+};
+
 const ORDER_VALUE = {
   name: /max(imum)?[\s_-]*order[\s_-]*value/i,
   what: 'the maximum order value',
@@ -42,8 +51,8 @@ checksUseOwnAccounts();
 check('ORDER-10', async (ctx) => {
   // Section 4, order rule 5: "The order must not exceed the account's maximum order value";
   // section 7: 422 validation_failed, "the message names the limit".
-  const { key, catalog } = ctx.has('accounts')
-    ? await ordering(ctx, { products: [BOX], limits: { max_order_value: 20_000 } })
+  const { key, account, catalog } = ctx.has('accounts')
+    ? await ordering(ctx, { products: [BOX, CENT], limits: { max_order_value: 20_000 } })
     : await ordering(ctx);
   const max = catalog.maxOrderValue;
   const product = catalog.products
@@ -59,6 +68,27 @@ check('ORDER-10', async (ctx) => {
     expectNamesLimit(ctx, res, { ...ORDER_VALUE, values: amountForms(max) });
   }
   await expectNoOrder(ctx, key, body.external_id, 'an order over the maximum order value');
+  // The boundary's other side (ORDER-11 takes the maximum itself): one cent over. The limit
+  // applies to the total, which may include shipping: the maximum is set a cent under the
+  // total the target quotes for the lines.
+  if (!account) {
+    ctx.note('one cent over the maximum is not tried: needs an account of its own');
+    return;
+  }
+  const items = [
+    { sku: BOX.sku, quantity: 8 },
+    { sku: CENT.sku, quantity: 1 },
+  ];
+  const total = await quotedTotal(ctx, key, catalog, items);
+  if (total !== 20_001) {
+    ctx.note(
+      `the target quotes ${total} cents for $200.01 of goods: the maximum is set a cent under`,
+    );
+    await ctx.control.updateAccount(account.id, { limits: { max_order_value: total - 1 } });
+  }
+  const centOver = orderBody(ctx, catalog, { items });
+  expectValidationFailed(ctx, await ctx.postOrder(key, centOver));
+  await expectNoOrder(ctx, key, centOver.external_id, 'an order one cent over the maximum');
 });
 
 check('ORDER-11', async (ctx) => {
@@ -186,5 +216,27 @@ check('ORDER-15', async (ctx) => {
     ctx,
     await ctx.postOrder(key, orderBody(ctx, catalog)),
     'an order at 01:00 UTC the next day',
+  );
+});
+
+check('ORDER-28', async (ctx) => {
+  // Section 4 rule 5 and section 8: a maximum of orders "per day". Whatever day is meant (a UTC
+  // calendar day, the account's time zone, a rolling 24 hours: ORDER-15 judges the reference's),
+  // 48 hours later a new day has begun and the allowance is back.
+  const { key, account, catalog } = await ordering(ctx, { limits: { max_orders_per_day: 1 } });
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await place(ctx, key, catalog, "placing the day's one order");
+  const sameDay = await ctx.postOrder(key, orderBody(ctx, catalog));
+  if (sameDay.status < 300) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      'a second order the same day was taken: the limit of 1 did not hold (ORDER-12 judges that)',
+    );
+  }
+  await ctx.advanceClock(account, 48 * 3600);
+  expectSuccess(
+    ctx,
+    await ctx.postOrder(key, orderBody(ctx, catalog)),
+    "an order 48 hours after the day's one order",
   );
 });

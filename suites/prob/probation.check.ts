@@ -32,6 +32,7 @@ const PRODUCTS = [PRINT, FRAME, CARD];
 const catalog = catalogOf(PRODUCTS);
 
 const PROBATION_SECONDS = 24 * 3600;
+const HALF_DAY_SECONDS = 12 * 3600;
 
 /**
  * An account with live access, the suite's probation products and limits
@@ -140,17 +141,19 @@ async function linesTotalling(
 }
 
 check('PROB-03', async (ctx) => {
-  // Section 3: probation is the key's "First 24 hours".
+  // Section 3: probation is the key's "First 24 hours", counted from the key, not from its first
+  // order: the orders are placed 12 hours in, then one more is refused at 23:59 and taken at 24:01.
   const { account, key } = await liveAccount(ctx);
+  await ctx.advanceClock(account, HALF_DAY_SECONDS);
   await placeThree(ctx, key);
-  await ctx.advanceClock(account, PROBATION_SECONDS - 120);
+  await ctx.advanceClock(account, PROBATION_SECONDS - HALF_DAY_SECONDS - 60);
   const before = await send(ctx, key);
   ctx.expectProblem(before.res, { status: 422, code: 'limit_exceeded' });
-  await ctx.advanceClock(account, 240);
+  await ctx.advanceClock(account, 120);
   expectSuccess(
     ctx,
     (await send(ctx, key)).res,
-    'a 4th live order 24 hours and 2 minutes after the key was made',
+    'a 4th live order 24 hours and 1 minute after the key was made',
   );
 });
 

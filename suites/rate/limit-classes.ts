@@ -35,7 +35,7 @@ export const WRITES: LimitClass = {
     return async () => {
       const res = await ctx.send({ method: 'POST', path, json, auth: { kind: 'bearer', token } });
       // The first write tells whether the target takes the profile's quote body at all.
-      if (first) requireQuoteBodyTaken(res, 'a quote sent as a write');
+      if (first) requireQuoteBodyTaken(ctx, res, 'a quote sent as a write');
       first = false;
       return res;
     };

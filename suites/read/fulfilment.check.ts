@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../lib/check/index.js';
 import {
   check,
@@ -90,3 +91,96 @@ check('READ-19', async (ctx) => {
     ctx.expectShape(res.json, InvoiceSchema, '/body', res.exchange);
   }
 });
+
+check('READ-23', async (ctx) => {
+  // Section 2: "Shipment, invoice | Read per order"; section 4: "GET | shipments of an order |
+  // orders:read | Read shipments." Once the order is shipped (contract section 3: one shipment), its
+  // shipments show it: a list that is always empty reads nothing. The shape is READ-17's.
+  const { key, account, id } = await placed(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  await ctx.control.ship(account.id, id);
+  const path = ctx.path('shipments', { id });
+  const res = await ctx.api(key).get(path);
+  await requireServedSubresource(
+    ctx,
+    key,
+    path,
+    res,
+    'shipments',
+    'GET shipments of a shipped order',
+  );
+  if (!ctx.expectStatus(res, ctx.dialect.operations.shipments.status)) return;
+  const { items } = listPage(
+    ctx.dialect,
+    res.json,
+    { pointer: '/id', field: 'dialect.list.nextCursor' },
+    res.exchange,
+  );
+  ctx.expectTrue(items.length > 0, {
+    code: 'STATE',
+    pointer: `/body${ctx.dialect.list.items}`,
+    expected: 'the shipment of the shipped order',
+    received: items,
+    message: 'a shipped order shows no shipment',
+    exchange: res.exchange,
+  });
+});
+
+check('READ-24', async (ctx) => {
+  // Section 2: "Shipment, invoice | Read per order." Two orders of one account, one shipped: the
+  // other order's shipments and invoice are its own, so they never show the shipped order's. An
+  // unshipped order may list nothing or what its dialect shows before shipping (not shown), but not
+  // the very shipment or invoice of another order. Read in turn, the shipped order's first.
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  const [shipped, waiting] = await Promise.all(
+    [orderBody(ctx, catalog), orderBody(ctx, catalog)].map(async (body) => {
+      const res = await ctx.postOrder(key, body);
+      return idOf(ctx, requireSuccess(res, 'placing an order'), 'placing an order');
+    }),
+  );
+  if (shipped === undefined || waiting === undefined) return;
+  await ctx.control.ship(account.id, shipped);
+  const client = ctx.api(key);
+  const shipments = await client.get(ctx.path('shipments', { id: shipped }));
+  await requireServedSubresource(
+    ctx,
+    key,
+    ctx.path('shipments', { id: shipped }),
+    shipments,
+    'shipments',
+    'GET shipments of a shipped order',
+  );
+  const its = listed(ctx, shipments.json);
+  const other = await client.get(ctx.path('shipments', { id: waiting }));
+  if (ctx.expectStatus(other, ctx.dialect.operations.shipments.status)) {
+    const borrowed = listed(ctx, other.json).filter((item) =>
+      its.some((own) => isDeepStrictEqual(own, item)),
+    );
+    ctx.expectTrue(borrowed.length === 0, {
+      code: 'STATE',
+      pointer: `/body${ctx.dialect.list.items}`,
+      expected: 'no shipment of another order (the order is not shipped)',
+      received: borrowed,
+      message: "an order that is not shipped lists another order's shipment",
+      exchange: other.exchange,
+    });
+  }
+  const invoice = await client.get(ctx.path('invoice', { id: shipped }));
+  const otherInvoice = await client.get(ctx.path('invoice', { id: waiting }));
+  if (invoice.status >= 300 || otherInvoice.status >= 300) return;
+  ctx.expectTrue(!isDeepStrictEqual(invoice.json, otherInvoice.json), {
+    code: 'STATE',
+    pointer: '/body',
+    expected: "the order's own invoice, or none (the order is not shipped)",
+    received: otherInvoice.json,
+    message: "an order that is not shipped shows the shipped order's invoice",
+    exchange: otherInvoice.exchange,
+  });
+});
+
+/** The items of a list page as the dialect shows them; none when the answer is not a list. */
+function listed(ctx: CheckContext, json: unknown): unknown[] {
+  const items = valueAt(json, ctx.dialect.list.items);
+  return Array.isArray(items) ? items : [];
+}

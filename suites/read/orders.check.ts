@@ -12,6 +12,7 @@ import {
 } from '../../lib/check/index.js';
 import { objectAt } from '../schemas/at-pointers.js';
 import { listOf } from '../schemas/list.js';
+import { allAtOnce } from '../support/all-at-once.js';
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { orderIdsWithExternalId } from '../support/order-count.js';
 import { ordering } from '../support/ordering.js';
@@ -158,4 +159,40 @@ check('READ-15', async (ctx) => {
     externalIdIn(res.json),
     'the order read has its external_id',
   );
+});
+
+/** The reference dialect's page size when a list is read with no limit (contract section 2). */
+const DEFAULT_PAGE = 20;
+
+check('READ-25', async (ctx) => {
+  // Contract section 2: "query limit (1..100, default 20)". One order more than a default page, in
+  // an account of the check's own (a partner sandbox's list may hold any number already).
+  const { key, account, catalog } = await ordering(ctx);
+  if (!account) return ctx.notVerifiable('needs an account of its own', ['accounts']);
+  const bodies = Array.from({ length: DEFAULT_PAGE + 1 }, () => orderBody(ctx, catalog));
+  await allAtOnce(bodies, async (body) =>
+    requireSuccess(await ctx.postOrder(key, body), 'placing an order'),
+  );
+  const res = await ctx.api(key).get(ctx.path('orders'));
+  if (!ctx.expectStatus(res, ctx.dialect.operations.orderList.status)) return;
+  const { items, more } = listPage(
+    ctx.dialect,
+    res.json,
+    itemIdOf(ctx.dialect, 'order'),
+    res.exchange,
+  );
+  ctx.expectEqual(
+    `/body${ctx.dialect.list.items}/length`,
+    DEFAULT_PAGE,
+    items.length,
+    `${DEFAULT_PAGE + 1} orders read with no ${ctx.dialect.list.limitParam}: a page of the default size`,
+  );
+  ctx.expectTrue(more, {
+    code: 'VALUE',
+    pointer: `/body${ctx.dialect.list.hasMore ?? ctx.dialect.list.nextCursor ?? ''}`,
+    expected: 'more entries follow (one order beyond the page)',
+    received: more,
+    message: 'the first page of a longer list says no more entries follow',
+    exchange: res.exchange,
+  });
 });

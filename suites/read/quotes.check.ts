@@ -21,7 +21,7 @@ check('READ-10', async (ctx) => {
   // Section 4: "POST /quotes | catalog:read | Create a quote." and "GET /quotes/{id} | Read a quote."
   const { key, catalog } = await ordering(ctx);
   const created = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog));
-  requireQuoteBodyTaken(created, 'creating a quote');
+  requireQuoteBodyTaken(ctx, created, 'creating a quote');
   if (!expectSuccess(ctx, created, 'creating a quote')) return;
   const id = answeredId(ctx, created, 'creating a quote', 'quote');
   const read = await ctx.api(key).get(ctx.path('quote', { id }));
@@ -45,7 +45,7 @@ check('READ-11', async (ctx) => {
     .slice(0, 2)
     .map((p) => ({ sku: p.sku, quantity: p.min_quantity + 1 }));
   const res = await ctx.api(key).post(ctx.path('quotes'), quoteBody(ctx, catalog, items));
-  requireQuoteBodyTaken(res, 'creating a quote');
+  requireQuoteBodyTaken(ctx, res, 'creating a quote');
   ctx.expectStatus(res, ctx.dialect.operations.quoteCreate.status);
   if (ctx.expectShape(res.json, quoteSchema(ctx.dialect), '/body', res.exchange) === undefined)
     return;

@@ -47,7 +47,7 @@ export async function scopeFixtures(ctx: CheckContext, key: Key): Promise<ScopeF
   }
   const quoteBody = quoteBodyOf(ctx.dialect, orderBody);
   const quote = await ctx.api(key).post(ctx.path('quotes'), quoteBody);
-  requireQuoteBodyTaken(quote, 'the quote the scope checks act on');
+  requireQuoteBodyTaken(ctx, quote, 'the quote the scope checks act on');
   const orderId = requireId(ctx.dialect, 'order', order.json, 'the order placed', order.exchange);
   if (quote.status >= 300) {
     throw new HarnessError(

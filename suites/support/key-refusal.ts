@@ -8,6 +8,28 @@ export interface KeyRefusal {
 }
 
 /**
+ * The answer that decides whether a key is refused: its token request when it
+ * issues no token, else the API call made with the token. Sends only; several
+ * keys may be asked at once and judged in order (`judgeKeyRefused`).
+ */
+export async function keyRefusalOf(ctx: CheckContext, key: Key): Promise<KeyRefusal> {
+  const tokenRes = await requestToken(ctx, key);
+  const token = issuedToken(tokenRes);
+  if (token === undefined) return { at: 'token', res: tokenRes };
+  return { at: 'call', res: await getAccountWith(ctx, token) };
+}
+
+/** Judges a refusal `keyRefusalOf` answered: the right status and code, wherever it came. */
+export function judgeKeyRefused(
+  ctx: CheckContext,
+  refusal: KeyRefusal,
+  expected: { status: number; code: string },
+): KeyRefusal {
+  ctx.expectProblem(refusal.res, expected);
+  return refusal;
+}
+
+/**
  * Key-level refusals (`ip_not_allowed`, `api_not_enabled`,
  * `sandbox_not_enabled`) may come at the token request or at the API call
  * (target contract, "Readings the suite holds to"): no protected call may
@@ -18,13 +40,5 @@ export async function expectKeyRefused(
   key: Key,
   expected: { status: number; code: string },
 ): Promise<KeyRefusal> {
-  const tokenRes = await requestToken(ctx, key);
-  const token = issuedToken(tokenRes);
-  if (token === undefined) {
-    ctx.expectProblem(tokenRes, expected);
-    return { at: 'token', res: tokenRes };
-  }
-  const call = await getAccountWith(ctx, token);
-  ctx.expectProblem(call, expected);
-  return { at: 'call', res: call };
+  return judgeKeyRefused(ctx, await keyRefusalOf(ctx, key), expected);
 }

@@ -100,6 +100,13 @@ export async function countEndpoints(
   }
 }
 
+/** The operations on one endpoint or event, whose path the profile gives. */
+const ITEM_PATHS: Partial<Record<OperationName, 'webhookEndpoint' | 'event'>> = {
+  webhookEndpointRead: 'webhookEndpoint',
+  webhookEndpointDelete: 'webhookEndpoint',
+  eventRead: 'event',
+};
+
 /**
  * Whether a refusal of a webhook endpoint or event request says only that the
  * target does not take it in the run's dialect: the API document shows
@@ -119,9 +126,11 @@ export function endpointDialectGap(
   const code = problemCode(res);
   const answered = `HTTP ${res.status}${code === undefined ? '' : ` ${code}`}`;
   if (res.status === 404 || res.status === 405) {
+    // The collection paths are the document's (section 6); one endpoint's or event's is the profile's.
+    const path = ITEM_PATHS[operation];
     return dialectGap(
       `${what} (${method}) was answered ${answered}: the target does not take that method there`,
-      `dialect.operations.${operation}.method (or dialect.paths)`,
+      `dialect.operations.${operation}.method${path ? ` (or dialect.paths.${path})` : ''}`,
       res.exchange,
     );
   }

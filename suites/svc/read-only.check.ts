@@ -1,5 +1,12 @@
-import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
-import { allAtOnce, together } from '../support/all-at-once.js';
+import {
+  check,
+  checksUseOwnAccounts,
+  type HttpResponse,
+  orderBody,
+  quoteBody,
+} from '../../lib/check/index.js';
+import { together } from '../support/all-at-once.js';
+import { sendReads } from '../support/every-read.js';
 import { expectNoOrder } from '../support/expect-orders.js';
 import { endpointBody } from '../support/webhook-endpoints.js';
 import { switchedTo, tokenRequest } from './service-state.js';
@@ -8,24 +15,16 @@ import { switchedTo, tokenRequest } from './service-state.js';
 checksUseOwnAccounts();
 
 check('SVC-01', async (ctx) => {
-  // Section 7, 503 read_only: "Reads work."
-  const { key, orderId } = await switchedTo(ctx, 'read_only');
-  const client = ctx.api(key);
-  const { operations } = ctx.dialect;
-  const reads = [
-    ['GET /account', ctx.path('account'), operations.account],
-    ['GET /catalog/products', ctx.path('catalogProducts'), operations.catalogProducts],
-    ['GET /orders', ctx.path('orders'), operations.orderList],
-    ['GET /orders/{id}', ctx.path('order', { id: orderId }), operations.orderRead],
-  ] as const;
+  // Section 7, 503 read_only: "Reads work." Every read of the endpoint table served before the
+  // switch (the account, the catalog and a product, a quote, orders, one order by id and by
+  // external id, its shipments and invoice, webhook endpoints and events, each list and one).
+  const { key, reads } = await switchedTo(ctx, 'read_only', { reads: true });
   // The reads at once, judged in order.
-  const answers = await allAtOnce(reads, async ([what, path, operation]) => ({
-    what,
-    operation,
-    res: await client.get(path),
-  }));
-  for (const { what, operation, res } of answers) {
-    if (!ctx.expectStatus(res, operation.status)) ctx.note(`${what} failed while read_only`);
+  const answers = await sendReads(ctx, reads, { kind: 'key', key });
+  for (const [i, { what, operation }] of reads.entries()) {
+    const res = answers[i] as HttpResponse;
+    if (!ctx.expectStatus(res, ctx.dialect.operations[operation].status))
+      ctx.note(`${what} failed while read_only`);
   }
 });
 

@@ -3,12 +3,13 @@ import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
+  HarnessError,
   type HttpResponse,
   type Key,
 } from '../../lib/check/index.js';
 import { allAtOnce, together } from '../support/all-at-once.js';
 import { expectNoToken } from '../support/expect-no-token.js';
-import { requestToken, type TokenRequestOptions } from '../support/token-request.js';
+import { issuedToken, requestToken, type TokenRequestOptions } from '../support/token-request.js';
 import { challengeOf } from '../support/www-authenticate.js';
 
 checksUseOwnAccounts();
@@ -94,6 +95,48 @@ check('TOKEN-09', async (ctx) => {
 check('TOKEN-10', async (ctx) => {
   const key = await ctx.key();
   for (const { what, res } of await badCredentialRequests(ctx, key)) expectNoToken(ctx, res, what);
+});
+
+// Section 2: the Access Key ID "Identifies the key"; its Secret Key is that key's alone. Another valid
+// key's secret under it (of the same account, or of another) gets no token: a server that finds the
+// key by its secret, or by the account the ID names, issues one.
+check('TOKEN-23', async (ctx) => {
+  const [named, sibling, stranger] = await together(
+    ctx.key(),
+    ctx.key(),
+    ctx.newAccount().then((account) => ctx.key({ account })),
+  );
+  const pairs: { what: string; accessKeyId: string; secretKey: string }[] = [
+    {
+      what: "a key's Access Key ID with the Secret Key of another key of its account",
+      accessKeyId: named.accessKeyId,
+      secretKey: sibling.secretKey,
+    },
+    {
+      what: 'the same pair the other way round',
+      accessKeyId: sibling.accessKeyId,
+      secretKey: named.secretKey,
+    },
+    {
+      what: "a key's Access Key ID with the Secret Key of a key of another account",
+      accessKeyId: named.accessKeyId,
+      secretKey: stranger.secretKey,
+    },
+  ];
+  // The key's own pair first: refusals say nothing if the target issues no token at all.
+  const [own, ...answers] = await together(
+    requestToken(ctx, named),
+    ...pairs.map(({ accessKeyId, secretKey }) =>
+      requestToken(ctx, named, { auth: { kind: 'basic', accessKeyId, secretKey } }),
+    ),
+  );
+  if (issuedToken(own) === undefined) {
+    throw new HarnessError(
+      'HARNESS_SETUP',
+      `the key's own credentials got no token (HTTP ${own.status}, evidence #${own.exchange}): TOKEN-01 judges that; the mixed pairs say nothing`,
+    );
+  }
+  for (const [i, { what }] of pairs.entries()) expectNoToken(ctx, answers[i] as HttpResponse, what);
 });
 
 // Section 4 (the token endpoint is OAuth 2.0, section 5), RFC 6749 §5.2: refusals name the OAuth error.

@@ -1,12 +1,12 @@
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readForecast, shapeKey, writeForecast } from '../../lib/runner/ahead-forecast.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 const dirs: string[] = [];
 function cacheFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ahead-forecast-'));
+  const dir = emptyDir('ahead-forecast-');
   dirs.push(dir);
   return join(dir, 'nested', 'accounts-ahead.json');
 }

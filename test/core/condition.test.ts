@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
   type Answer,
+  answerAt,
   type Condition,
   describeCondition,
   holds,
-  valueAt,
 } from '../../lib/violations/condition.mjs';
 
 const answer = (over: Partial<Answer> = {}): Answer => ({
@@ -94,8 +94,8 @@ describe('conditions', () => {
 
   test('own members only: a body cannot reach the prototype', () => {
     const evil = answer({ json: JSON.parse('{"__proto__": {"x": 1}, "a": {}}') });
-    expect(valueAt(evil, '/body/a/constructor')).toBeUndefined();
-    expect(valueAt(evil, '/body/__proto__/x')).toBe(1);
-    expect(valueAt(answer({ json: [1, 2] }), '/body/length')).toBeUndefined();
+    expect(answerAt(evil, '/body/a/constructor')).toBeUndefined();
+    expect(answerAt(evil, '/body/__proto__/x')).toBe(1);
+    expect(answerAt(answer({ json: [1, 2] }), '/body/length')).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -7,6 +6,7 @@ import { loadProfile } from '../../lib/config/profile.js';
 import type { Dialect as SuiteDialect } from '../../lib/target/dialect.js';
 import type { Dialect as ServerDialect } from '../../server/dialect/model.js';
 import { readProfileFile } from '../../server/dialect/profile.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 22: the profile format (config/profile.schema.json) has two readers,
@@ -110,16 +110,19 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
         dialect: { orderCreatedStatus: 200, operations: { orderCreate: { status: 202 } } },
       },
     ],
-    [
-      'a method the document fixes',
-      { version: 2, dialect: { operations: { orderRead: { method: 'POST' } } } },
-    ],
     ['an unknown dialect setting', { version: 2, dialect: { colour: 'blue' } }],
     [
       'two docs URLs',
       { version: 2, docsUrl: 'https://a.test', dialect: { docsUrl: 'https://b.test' } },
     ],
-    ['a path without its placeholder', { version: 2, dialect: { paths: { order: '/orders/x' } } }],
+    [
+      'a path without its placeholder',
+      { version: 2, dialect: { paths: { shipments: '/orders/x/shipments' } } },
+    ],
+    [
+      'a catalog outside /catalog',
+      { version: 2, dialect: { paths: { catalogProducts: '/products' } } },
+    ],
     [
       'a 204 where the checks read the answer',
       { version: 2, dialect: { operations: { orderRead: { status: 204 } } } },
@@ -153,7 +156,7 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
   ];
 
   it.each(refusedByBoth)('both refuse %s', (_what, profile) => {
-    const dir = mkdtempSync(join(tmpdir(), 'profile-parity-'));
+    const dir = emptyDir('profile-parity-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'profile.json');
     writeFileSync(file, JSON.stringify(profile));
@@ -161,8 +164,26 @@ describe('issue 22: the suite and the reference server read a profile alike', ()
     expect(() => serverReads(file)).toThrow();
   });
 
+  it('agree where a profile sets what the document fixes: both ignore it', () => {
+    const dir = emptyDir('profile-parity-');
+    const file = join(dir, 'profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 2,
+        dialect: {
+          paths: { orders: '/purchase-orders', shipments: '/shipments?order={id}' },
+          operations: { orderRead: { method: 'POST', status: 200 } },
+        },
+      }),
+    );
+    expect(serverReads(file)).toEqual(suiteReads(file));
+    expect(suiteReads(file).operations.orderRead?.method).toBe('GET');
+    expect(suiteReads(file).paths).not.toHaveProperty('orders');
+  });
+
   it('agree where a v1 profile gives orderCreatedStatus alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'profile-parity-'));
+    const dir = emptyDir('profile-parity-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'profile.json');
     writeFileSync(file, JSON.stringify({ version: 1, dialect: { orderCreatedStatus: 200 } }));

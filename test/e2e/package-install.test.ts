@@ -109,7 +109,16 @@ describe('the package, packed and installed into an empty project', () => {
     // Only what it needs: no sources, tests, benchmarks or scripts.
     const top = [...new Set(files.map((file) => file.split('/')[0]))].sort();
     expect(top).toEqual(
-      ['.env.example', 'README.md', 'bin', 'dist', 'docs', 'package.json', 'reports'].sort(),
+      [
+        '.env.example',
+        'README.md',
+        'bin',
+        'dist',
+        'docs',
+        'examples',
+        'package.json',
+        'reports',
+      ].sort(),
     );
   });
 

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { ROOT } from '../faults/area-checks.js';
@@ -9,6 +7,7 @@ import { prepareRun, readRun } from '../faults/run-conformance.js';
 import { runSuitesOnTargets } from '../faults/run-targets.js';
 import { describePostgres, freshDatabase } from '../server/support/postgres.js';
 import { type Balancer, roundRobin } from '../server/support/round-robin.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /**
  * Issue 15: a shared sandbox past one machine. Two reference instances on one
@@ -29,7 +28,7 @@ describePostgres('two reference instances on PostgreSQL behind a balancer', (ser
     for (let i = 0; i < 2; i++)
       servers.push(await startServer({ databaseUrl: database.url, controlToken }));
     balancer = await roundRobin(servers.map((server) => server.origin));
-    cwd = await mkdtemp(join(tmpdir(), 'reference-pg-certify-'));
+    cwd = emptyDir('reference-pg-certify-');
   });
   afterAll(async () => {
     await balancer?.close();

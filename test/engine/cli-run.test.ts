@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { VERDICTS } from '../../lib/check/verdict.js';
+import { VERDICTS } from '../../lib/verdict/words.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';

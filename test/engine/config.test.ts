@@ -127,15 +127,15 @@ describe('settings', () => {
     mkdirSync(join(cwd, 'config'));
     const profile = {
       docsUrl: 'https://docs.acme.test/',
-      dialect: { keyPrefix: 'acme', paths: { order: '/purchase-orders/{id}' } },
+      dialect: { keyPrefix: 'acme', paths: { invoice: '/invoices/{id}' } },
     };
     writeFileSync(join(cwd, 'config', 'acme.json'), JSON.stringify(profile));
     for (const value of ['acme', './config/acme.json']) {
       const { dialect } = load(['--profile', value], {}, cwd).profile;
       expect(dialect.keyPrefix).toBe('acme');
       expect(dialect.docsUrl).toBe('https://docs.acme.test');
-      expect(dialect.paths.order).toBe('/purchase-orders/{id}');
-      expect(dialect.paths.orders).toBe(REFERENCE_DIALECT.paths.orders);
+      expect(dialect.paths.invoice).toBe('/invoices/{id}');
+      expect(dialect.paths.shipments).toBe(REFERENCE_DIALECT.paths.shipments);
     }
   });
 
@@ -266,7 +266,7 @@ describe('configuration errors name the setting', () => {
     const write = (name: string, body: unknown) =>
       writeFileSync(join(cwd, name), typeof body === 'string' ? body : JSON.stringify(body));
     write('a.json', '{ not json');
-    write('b.json', { dialect: { paths: { order: '/orders/{order_id}' } } });
+    write('b.json', { dialect: { paths: { invoice: '/invoices/{order_id}' } } });
     write('c.json', { dialect: { path: {} } });
     write('d.json', { controlToken: 'x' });
     write('e.json', { dialect: { orderCreatedStatus: 404 } });
@@ -274,7 +274,7 @@ describe('configuration errors name the setting', () => {
       /^--profile: a\.json is not valid JSON/,
     );
     expect(errorOf(['--profile', './b.json'], {}, cwd).message).toMatch(
-      /^b\.json: dialect\.paths\.order: must contain exactly the placeholders \{id\}/,
+      /^b\.json: dialect\.paths\.invoice: must contain exactly the placeholders \{id\}/,
     );
     expect(errorOf(['--profile', './c.json'], {}, cwd).message).toMatch(
       /^c\.json: dialect\.path: unknown setting/,

@@ -88,6 +88,8 @@ describe('dialect probe: a correct target in the profile dialect passes silently
       expect(at(before)).toBeLessThan(at(after));
     }
     expect(result.requests).toBe(13);
+    // The order and the quote of the profile's bodies were taken: later refusals of them are the target's.
+    expect(result.seen).toEqual(['orderBody', 'quoteBody']);
     // Its exchanges are evidence, redacted like a check's.
     expect(result.evidence).toHaveLength(13);
     const text = JSON.stringify(result.evidence);
@@ -98,8 +100,8 @@ describe('dialect probe: a correct target in the profile dialect passes silently
 
   it('another dialect, described by its profile, passes too', async () => {
     const dialect = withDialect((d) => {
-      d.paths.orders = '/purchase-orders';
-      d.paths.order = '/purchase-orders/{id}';
+      d.paths.catalogProducts = '/catalog/items';
+      d.paths.catalogProduct = '/catalog/items/{sku}';
       d.orderBody = { ...d.orderBody, items: '/lines', sku: '/product' };
       d.operations.orderCreate.status = 200;
       d.answers.order.id = '/order_id';
@@ -132,9 +134,8 @@ describe('dialect probe: a correct target in the profile dialect passes silently
     );
     expect(result.lines).toEqual([]);
     expect(result.notes).toEqual([]);
-    const sent = [...result.fake.bodies.entries()].find(([k]) =>
-      k.startsWith(`POST ${API}/purchase-orders`),
-    );
+    // The order goes where the document says, in the profile's body.
+    const sent = [...result.fake.bodies.entries()].find(([k]) => k === `POST ${API}/orders`);
     expect(JSON.parse(sent?.[1] ?? '{}')).toMatchObject({
       lines: [{ product: 'SKU-1', quantity: 2 }],
     });
@@ -142,21 +143,6 @@ describe('dialect probe: a correct target in the profile dialect passes silently
 });
 
 describe('dialect probe: one line per mismatch, naming the profile field', () => {
-  it('a path that answers 404: dialect.paths.<name>', async () => {
-    const { lines } = await probe({ account: { status: 404, body: { code: 'not_found' } } });
-    expect(lines).toEqual([
-      `dialect mismatch: dialect.paths.account: GET ${API}/account answered 404 not_found`,
-    ]);
-  });
-
-  it('a token path that answers 404: dialect.paths.token, and nothing more is sent', async () => {
-    const result = await probe({ token: { status: 404, body: { code: 'not_found' } } });
-    expect(result.lines).toEqual([
-      `dialect mismatch: dialect.paths.token: POST ${API}/oauth/token answered 404 not_found`,
-    ]);
-    expect(result.requests).toBe(3);
-  });
-
   it("a control API key of another prefix: dialect.keyPrefix, the key's id not quoted", async () => {
     const { lines } = await probe({
       createKey: {
@@ -225,17 +211,38 @@ describe('dialect probe: one line per mismatch, naming the profile field', () =>
     ]);
   });
 
-  it.each([
-    ['quoteCreate', 'quotes'],
-    ['quoteRead', 'quote'],
-    ['orderByExternalId', 'orderByExternalId'],
-    ['orderCancel', 'orderCancel'],
-  ] as const)('%s answering 404: dialect.paths.%s', async (route, path) => {
-    const { lines } = await probe({ [route]: { status: 404, body: { code: 'not_found' } } });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^dialect mismatch: dialect\\.paths\\.${path}: `));
+  it('a 422 to the quote of the order the target took: the quote body fields its errors[] point at', async () => {
+    const result = await probe({
+      quoteCreate: {
+        status: 422,
+        body: {
+          code: 'validation_failed',
+          errors: [
+            { pointer: '/cart', detail: 'is required' },
+            { pointer: '/items', detail: 'unknown' },
+          ],
+        },
+      },
+    });
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]).toMatch(/^dialect mismatch: dialect\.quoteBody\.items: POST /);
+    expect(result.lines[0]).toContain('to a quote of the profile');
+    expect(result.lines[0]).toContain('errors[] at /cart, /items');
+    expect(result.seen).toEqual(['orderBody']);
   });
 
+  it("an order read by the profile's id pointer answers 404, and another member reads it: dialect.answers.order.id", async () => {
+    const order = { ...ORDER, id: 'internal-7', ref: 'ord_1' };
+    const result = await probe({
+      orderCreate: { status: 201, body: order },
+      orderRead: { status: 200, body: order },
+    });
+    expect(result.lines).toEqual([
+      expect.stringMatching(
+        /^dialect mismatch: dialect\.answers\.order\.id: GET \/api\/on-demand\/v1\/orders\/internal-7 answered 404 for the order just made, and GET \/api\/on-demand\/v1\/orders\/ord_1 read it back: the target shows the order's id at \/ref$/,
+      ),
+    ]);
+  });
   it('a list without the items array: dialect.list.items; without has-more: dialect.list.hasMore', async () => {
     const { lines } = await probe({
       orderList: { status: 200, body: { items: [ORDER], next_cursor: null } },
@@ -349,6 +356,103 @@ describe('dialect probe: one line per mismatch, naming the profile field', () =>
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('dialect.orderStatuses');
     expect(lines[0]).toContain('"NEW"');
+  });
+});
+
+describe('dialect probe: what the document fixes is a note, never a mismatch: the checks judge it', () => {
+  it.each([
+    ['account', `GET ${API}/account`],
+    ['orderByExternalId', `GET ${API}/orders/by-external-id/`],
+    ['orderList', `GET ${API}/orders?limit=1`],
+    ['quoteCreate', `POST ${API}/quotes`],
+    ['quoteRead', `GET ${API}/quotes/quo_1`],
+    ['orderCancel', `POST ${API}/orders/ord_1/cancel`],
+    ['orderCreate', `POST ${API}/orders`],
+  ] as const)(
+    '%s answering 404: a note naming the path, the run goes on',
+    async (route, request) => {
+      const result = await probe({ [route]: { status: 404, body: { code: 'not_found' } } });
+      expect(result.mismatches).toEqual([]);
+      const note = result.notes.find((n) => n.startsWith(request));
+      expect(note, result.notes.join('\n')).toContain(
+        'answered 404 not_found at a path the API document fixes (section 4): no dialect matter, the checks judge it',
+      );
+    },
+  );
+
+  it('an account without the object limits the document fixes: a note, never dialect.accountFields', async () => {
+    const { limits, ...flat } = ACCOUNT;
+    const result = await probe({ account: { status: 200, body: { ...flat, ...limits } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes).toEqual([
+      `GET ${API}/account shows no object limits, where the API document puts the order limits (section 2): no dialect matter, the checks judge it`,
+    ]);
+  });
+
+  it('an account showing nothing like a field: a note; a limit named otherwise inside limits: a mismatch', async () => {
+    const { livemode: _gone, ...rest } = ACCOUNT;
+    const none = await probe({ account: { status: 200, body: rest } });
+    expect(none.mismatches).toEqual([]);
+    expect(none.notes.join('\n')).toContain(
+      'shows nothing at /livemode (dialect.accountFields.livemode) and no member like it: no dialect matter the probe can tell, the checks judge it',
+    );
+    const renamed = await probe({
+      account: {
+        status: 200,
+        body: { ...ACCOUNT, limits: { max_order_value: ACCOUNT.limits.max_order_value, daily: 3 } },
+      },
+    });
+    expect(renamed.lines).toEqual([
+      expect.stringMatching(
+        /^dialect mismatch: dialect\.accountFields\.maxOrdersPerDay: GET .*\/account shows nothing at \/limits\/max_orders_per_day, and something like it at \/limits\/daily/,
+      ),
+    ]);
+  });
+
+  it('a token path that answers 404: a note, and nothing more is sent', async () => {
+    const result = await probe({ token: { status: 404, body: { code: 'not_found' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes).toEqual([
+      `POST ${API}/oauth/token answered 404 not_found at a path the API document fixes (section 4): no dialect matter, the checks judge it; every check needs a token`,
+    ]);
+    expect(result.requests).toBe(3);
+  });
+
+  it('an order read that answers 404 where no other member of the answer reads the order: a note', async () => {
+    const result = await probe({ orderRead: { status: 404, body: { code: 'not_found' } } });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join('\n')).toContain(
+      `GET ${API}/orders/ord_1 answered 404 not_found at a path the API document fixes`,
+    );
+  });
+
+  it.each([
+    [400, 'bad_request'],
+    [415, 'unsupported_media_type'],
+  ])(
+    'a valid order refused %i %s: the document answers a body problem with 422, so a note',
+    async (status, code) => {
+      const result = await probe({
+        orderCreate: { status, body: { code, errors: [{ pointer: '/items', detail: 'x' }] } },
+      });
+      expect(result.mismatches).toEqual([]);
+      expect(result.notes.join('\n')).toContain(
+        `answered HTTP ${status} ${code} to a valid order of the profile's shape, where the API document answers a body it cannot take with 422 validation_failed`,
+      );
+      expect(result.seen).toEqual([]);
+    },
+  );
+
+  it('a quote refused 422 for a limit: a note, the quote body not seen', async () => {
+    const result = await probe({
+      quoteCreate: {
+        status: 422,
+        body: { code: 'validation_failed', detail: 'over the maximum order value' },
+      },
+    });
+    expect(result.mismatches).toEqual([]);
+    expect(result.notes.join('\n')).toContain(`POST ${API}/quotes got HTTP 422`);
+    expect(result.seen).toEqual(['orderBody']);
   });
 });
 

@@ -19,18 +19,24 @@ function answer(status: number, body?: unknown): HttpResponse {
   };
 }
 
-const ctx = { dialect: REFERENCE_DIALECT };
+const ctx = { dialect: REFERENCE_DIALECT, dialectSeen: [] };
 
 // Issue 11, point 2: a request the document leaves "not shown" that the target does not take in the
 // profile's dialect ends not_verifiable naming the profile field; every other answer is the check's to judge.
 describe('endpointDialectGap', () => {
-  it('names the operation method on a 404 or 405', () => {
+  it('names the operation method on a 404 or 405, never the path the document fixes', () => {
     for (const status of [404, 405]) {
       const gap = endpointDialectGap(ctx, answer(status), 'webhookEndpointCreate', 'creating');
       expect(gap).toBeInstanceOf(NotVerifiable);
       expect(gap?.message).toContain('dialect.operations.webhookEndpointCreate.method');
+      expect(gap?.message).not.toContain('dialect.paths');
       expect(gap?.message).toContain('evidence #7');
     }
+    // One endpoint's path is the profile's: named beside the method.
+    const read = endpointDialectGap(ctx, answer(404), 'webhookEndpointRead', 'reading');
+    expect(read?.message).toContain(
+      'dialect.operations.webhookEndpointRead.method (or dialect.paths.webhookEndpoint)',
+    );
   });
 
   it('names the endpoint body on a 422 validation_failed to a creation only', () => {
@@ -51,15 +57,25 @@ describe('endpointDialectGap', () => {
 });
 
 describe('requireQuoteBodyTaken', () => {
-  it('stops not_verifiable naming dialect.quoteBody on a 422 validation_failed', () => {
+  const refused = answer(422, { code: 'validation_failed' });
+
+  it('stops not_verifiable naming dialect.quoteBody on a 422 validation_failed the probe cannot explain', () => {
+    expect(() => requireQuoteBodyTaken(ctx, refused, 'a quote')).toThrow(NotVerifiable);
+    expect(() => requireQuoteBodyTaken(ctx, refused, 'a quote')).toThrow(/dialect\.quoteBody/);
+  });
+
+  it("leaves the 422 to the check when the probe saw the target take the quote body: the refusal is the target's", () => {
+    const seen = { dialectSeen: ['quoteBody' as const] };
+    expect(() => requireQuoteBodyTaken(seen, refused, 'a quote')).not.toThrow();
+    // What the probe saw of the order body says nothing of the quote's.
     expect(() =>
-      requireQuoteBodyTaken(answer(422, { code: 'validation_failed' }), 'a quote'),
+      requireQuoteBodyTaken({ dialectSeen: ['orderBody' as const] }, refused, 'a quote'),
     ).toThrow(/dialect\.quoteBody/);
   });
 
   it('leaves any other answer to the check', () => {
     for (const res of [answer(201, {}), answer(403, { code: 'partner_suspended' }), answer(503)]) {
-      expect(() => requireQuoteBodyTaken(res, 'a quote')).not.toThrow();
+      expect(() => requireQuoteBodyTaken(ctx, res, 'a quote')).not.toThrow();
     }
   });
 });

@@ -119,7 +119,10 @@ describe('draft profile: inferred from the answers', () => {
     expect(d.dialect.totals.order).toBe('/grand_total');
     expect(d.dialect.orderStatuses.received).toBe('new');
     expect(d.missing).toEqual(['events']);
-    expect(d.todos.join('\n')).toContain('dialect.paths.events');
+    // The event list's path is the document's: what the draft can write is its method.
+    expect(d.todos.join('\n')).toContain(
+      "dialect.operations.eventList.method: GET /api/on-demand/v1/events answered 404: write the target's method (the path is the API document's)",
+    );
   });
 
   it('a refused order body is a TODO quoting the errors[] pointers', async () => {
@@ -149,7 +152,7 @@ describe('draft profile: inferred from the answers', () => {
     expect(d.inferred).not.toContain('money.maxOrderValue');
   });
 
-  it('a list whose method the document leaves open: sent with the profile method, a 404 names the method too', async () => {
+  it("a list whose method the document leaves open: sent with the profile method, a 404 names the method (the path is the document's)", async () => {
     const start = structuredClone(REFERENCE_DIALECT);
     start.operations.eventList = { ...start.operations.eventList, method: 'POST' };
     const fake = fakeTarget({ webhookEndpoints: { status: 404, body: { code: 'not_found' } } });
@@ -157,7 +160,14 @@ describe('draft profile: inferred from the answers', () => {
     const d = await draftDialect(probeConfig(start), fake.agent);
     expect(fake.seen).toContain('POST /api/on-demand/v1/events');
     expect(d.todos.join('\n')).toContain(
-      "write the target's path (or its method, dialect.operations.webhookEndpointList.method)",
+      "dialect.operations.webhookEndpointList.method: GET /api/on-demand/v1/webhook-endpoints answered 404: write the target's method (the path is the API document's)",
+    );
+    // No path of the endpoint table is ever drafted or named as a profile field.
+    expect(d.todos.join('\n')).not.toMatch(
+      /dialect\.paths\.(webhookEndpoints|events|orders|token)\b/,
+    );
+    expect(Object.keys(d.dialect.paths).sort()).toEqual(
+      Object.keys(REFERENCE_DIALECT.paths).sort(),
     );
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../../lib/check/verdict.js';
 import { computeHistory } from '../../lib/reports/history.js';
 import { renderMarkdown } from '../../lib/reports/markdown.js';
+import type { Verdict } from '../../lib/verdict/words.js';
 import { sampleReport } from './support/sample-report.js';
 
 /** An earlier run as the history directory keeps it, with some verdicts changed. */

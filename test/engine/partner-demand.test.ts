@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDemand, writeDemand } from '../../lib/runner/partner-demand.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 describe('per-file partner demand, kept for the next run', () => {
   const dirs: string[] = [];
   const cache = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'demand-'));
+    const dir = emptyDir('demand-');
     dirs.push(dir);
     return join(dir, 'sub', 'partner-demand.json');
   };

@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { centsIn } from '../../lib/check/answers.js';
-import { valueAt } from '../../lib/check/json-pointer.js';
 import { linesOf, orderBodyOf } from '../../lib/check/order-body.js';
 import { buildRequest } from '../../lib/client/build-request.js';
 import { requestClass } from '../../lib/client/rate-limits.js';
 import { ConfigError } from '../../lib/config/config-error.js';
 import { loadProfile } from '../../lib/config/profile.js';
 import { profileJsonSchema } from '../../lib/config/profile-json-schema.js';
+import { valueAt } from '../../lib/evidence/json-pointer.js';
 import { MONEY_PLACES, moneyAt, pathOf, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { parseProfile as parseServerProfile } from '../../server/dialect/profile.js';
 import { emptyDir } from '../support/temp-dir.js';
@@ -51,12 +51,16 @@ const spec = {
 describe('profile v2', () => {
   it('keeps a v1 profile meaning what it meant: order body and totals are the reference', () => {
     const { dialect } = load({
-      dialect: { keyPrefix: 'acme', paths: { order: '/v2/orders/{id}' }, orderCreatedStatus: 200 },
+      dialect: {
+        keyPrefix: 'acme',
+        paths: { invoice: '/v2/invoices/{id}' },
+        orderCreatedStatus: 200,
+      },
     });
     expect(dialect).toEqual({
       ...REFERENCE_DIALECT,
       keyPrefix: 'acme',
-      paths: { ...REFERENCE_DIALECT.paths, order: '/v2/orders/{id}' },
+      paths: { ...REFERENCE_DIALECT.paths, invoice: '/v2/invoices/{id}' },
       // The v1 field is the v2 operation's status: one fact, two spellings.
       operations: {
         ...REFERENCE_DIALECT.operations,
@@ -287,21 +291,76 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
     ).toBe(204);
   });
 
-  it('lets a profile change a method only where the document does not fix it', () => {
-    expect(
-      errorOf({ version: 2, dialect: { operations: { orderCancel: { method: 'DELETE' } } } }),
-    ).toMatch(
-      /^p\.json: dialect\.operations\.orderCancel\.method: is fixed by the API document \(POST\); only the methods of webhookEndpointCreate, .*eventRead may change$/,
+  it('lets a profile change a method only where the document does not fix it; one it fixes is loaded, ignored and said once', () => {
+    const moved = load({
+      version: 2,
+      dialect: { operations: { orderCancel: { method: 'DELETE' } } },
+    });
+    expect(moved.dialect.operations.orderCancel).toEqual({ method: 'POST', status: 200 });
+    expect(moved.notice).toBe(
+      'p.json: dialect.operations.orderCancel.method is ignored: the API document fixes it (section 4) and every check uses its value, so a target that answers only where the profile says fails those checks (dialect.operations.orderCancel.method "DELETE" for POST); remove it from the profile',
     );
-    // Saying the fixed method again is no change.
-    expect(
-      load({ version: 2, dialect: { operations: { orderCancel: { method: 'POST' } } } }).dialect
-        .operations.orderCancel,
-    ).toEqual({ method: 'POST', status: 200 });
-    expect(
-      load({ version: 2, dialect: { operations: { eventList: { method: 'POST' } } } }).dialect
-        .operations.eventList.method,
-    ).toBe('POST');
+    // Saying the fixed method again is no change, and still said once.
+    const same = load({
+      version: 2,
+      dialect: { operations: { orderCancel: { method: 'POST', status: 204 } } },
+    });
+    expect(same.dialect.operations.orderCancel).toEqual({ method: 'POST', status: 204 });
+    expect(same.notice).toBe(
+      'p.json: dialect.operations.orderCancel.method is ignored: the API document fixes it (section 4) and every check uses its value; remove it from the profile',
+    );
+    const open = load({ version: 2, dialect: { operations: { eventList: { method: 'POST' } } } });
+    expect(open.dialect.operations.eventList.method).toBe('POST');
+    expect(open.notice).toBeUndefined();
+  });
+
+  it('loads the paths of the endpoint table an older profile sets, ignores them and says so once', () => {
+    const old = load({
+      dialect: {
+        paths: {
+          token: '/oauth/token',
+          orders: '/purchase-orders',
+          orderByExternalId: '/purchase-orders?external_id={external_id}',
+          shipments: '/shipments?order_id={id}',
+        },
+      },
+    });
+    expect(old.dialect.paths).toEqual({
+      ...REFERENCE_DIALECT.paths,
+      shipments: '/shipments?order_id={id}',
+    });
+    expect(pathOf(old.dialect, 'orders')).toBe('/orders');
+    expect(pathOf(old.dialect, 'orderByExternalId', { external_id: 'a b' })).toBe(
+      '/orders/by-external-id/a%20b',
+    );
+    expect(old.notice).toBe(
+      'p.json: dialect.paths.token, dialect.paths.orders, dialect.paths.orderByExternalId are ignored: the API document fixes them (section 4) and every check uses its value, so a target that answers only where the profile says fails those checks (dialect.paths.orders "/purchase-orders" for /orders; dialect.paths.orderByExternalId "/purchase-orders?external_id={external_id}" for /orders/by-external-id/{external_id}); remove them from the profile',
+    );
+    // The bundled reference profile sets none of them.
+    expect(loadProfile('reference', '--profile', emptyDir()).notice).toBeUndefined();
+  });
+
+  it('refuses a path the profile may set outside the start the document fixes for it', () => {
+    expect(errorOf({ dialect: { paths: { catalogProducts: '/products' } } })).toMatch(
+      /^p\.json: dialect\.paths\.catalogProducts: must be \/catalog or below it: the API document fixes that start/,
+    );
+    expect(errorOf({ dialect: { paths: { webhookEndpoint: '/hooks/{id}' } } })).toMatch(
+      /^p\.json: dialect\.paths\.webhookEndpoint: must be \/webhook-endpoints or below it/,
+    );
+    expect(errorOf({ dialect: { paths: { event: '/eventsx/{id}' } } })).toMatch(
+      /^p\.json: dialect\.paths\.event: must be \/events or below it/,
+    );
+    const below = load({
+      dialect: {
+        paths: {
+          catalogProducts: '/catalog',
+          catalogProduct: '/catalog/item?sku={sku}',
+          webhookEndpoint: '/webhook-endpoints?id={id}',
+          event: '/events/by-uid/{id}',
+        },
+      },
+    });
+    expect(below.dialect.paths.catalogProduct).toBe('/catalog/item?sku={sku}');
   });
 
   it('takes success statuses 200..299 only (204 included)', () => {

@@ -57,7 +57,7 @@ describe('summary.md', () => {
   it('leads with the outcome and lists what needs attention', () => {
     const md = renderMarkdown(sampleReport());
     expect(md.split('\n')[0]).toMatch(
-      /^# Conformance: Does not conform \(verified \d+ of \d+ MUST rules\)$/,
+      /^# Conformance: Does not conform \(verified \d+ of \d+ MUST rules, \d+ of \d+ server statements checked(: a partial run)?\)$/,
     );
     expect(md).toContain('| 1 | 1 | 1 | 2 | 1 | 1 |');
     expect(md).toContain('## MUST failures (1)');
@@ -71,7 +71,7 @@ describe('summary.md', () => {
     expect(md).toContain('--control-url URL with CONTROL\\_TOKEN');
     expect(md).toContain('1 rule needs a check (no check implements the rule yet');
     expect(md).toContain('1 rule needs the --only selection: widen or drop --only');
-    expect(md).toContain('afterAll: \\<b>cleanup\\</b> failed');
+    expect(md).toContain('afterAll: \\<b\\>cleanup\\</b\\> failed');
   });
 });
 

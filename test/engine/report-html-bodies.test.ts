@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestingDepth } from '../../lib/reports/html/details.js';
+import { nestingDepth } from '../../lib/evidence/json-text.js';
 import { renderHtml } from '../../lib/reports/html/render.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
 import { sampleReport } from './support/sample-report.js';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome } from '../../lib/check/verdict.js';
 import type { CollectedRun, CollectedTest } from '../../lib/runner/collected.js';
-import { exitDecision } from '../../lib/runner/exit-code.js';
 import { mergeResults, UNCOVERED_REASON } from '../../lib/runner/rule-results.js';
+import { exitDecision } from '../../lib/verdict/decide.js';
 import type { Rule } from '../../rules/index.js';
 import { emptyDir } from '../support/temp-dir.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from 'vitest/node';
-import type { CheckOutcome, Verdict } from '../../lib/check/verdict.js';
+import type { CheckOutcome } from '../../lib/check/verdict.js';
 import { TargetWatch } from '../../lib/runner/target-watch.js';
+import type { Verdict } from '../../lib/verdict/words.js';
 
 /** The little of a vitest TestCase the watch reads: the outcome a check left. */
 function testCase(verdict: Verdict, code?: string): TestCase {

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coverageOf, outcomeOf } from '../../lib/reports/outcome.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
-import { exitDecision } from '../../lib/runner/exit-code.js';
+import { coverageFigure, coverageOf, exitDecision, outcomeOf } from '../../lib/verdict/decide.js';
 import { activeRules } from '../../rules/index.js';
+import { serverStatements } from '../../rules/statements/index.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { readReport } from './support/report-files.js';
@@ -30,7 +30,30 @@ describe('outcome and coverage (issue 12)', () => {
       must_verified: 2,
       should_total: 1,
       should_verified: 0,
+      statements_total: serverStatements.length,
+      statements_checked: 0,
     });
+  });
+
+  it('counts a server statement checked when a rule of it was verified and it has no gap', () => {
+    const run = (verdict: RuleResult['verdict']): RuleResult[] => [
+      { ...result('MUST', verdict), rule_id: 'AUTH-02' },
+    ];
+    const naming = serverStatements.filter(
+      (s) => s.rules.includes('AUTH-02') && s.gap === undefined,
+    );
+    expect(naming.length).toBeGreaterThan(0);
+    // A5-04 names AUTH-02 but records a gap: never counted, whatever AUTH-02 did.
+    expect(serverStatements.find((s) => s.id === 'A5-04')?.gap).toBeDefined();
+    expect(coverageOf(run('failed')).statements_checked).toBe(naming.length);
+    expect(coverageOf(run('passed')).statements_checked).toBe(naming.length);
+    expect(coverageOf(run('not_verifiable')).statements_checked).toBe(0);
+    expect(coverageFigure(coverageOf(run('passed')))).toBe(
+      `verified 1 of 1 MUST rules, ${naming.length} of ${serverStatements.length} server statements checked`,
+    );
+    expect(coverageFigure(coverageOf(run('skipped')))).toBe(
+      `verified 0 of 1 MUST rules, 0 of ${serverStatements.length} server statements checked: a partial run`,
+    );
   });
 
   it('is partial when a MUST rule was not verified (not_verifiable or skipped)', () => {

@@ -134,6 +134,13 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     holds: (ex) =>
       ex.filter((e) => isControl(e, /\/accounts\/[^/]+\/keys$/) && served(e)).length >= 10,
   },
+  'KEY-12': {
+    kind: 'recorded',
+    sends: 'ten keys made in one account, an eleventh asked for, then after a revoke a tenth',
+    holds: (ex) =>
+      ex.filter((e) => isControl(e, /\/accounts\/[^/]+\/keys$/)).length >= 12 &&
+      ex.some((e) => isControl(e, /\/keys\/[^/]+\/revoke$/)),
+  },
   'RATE-01': {
     kind: 'declared',
     sends: 'a burst of READS.perMinute (300) reads, then one more',
@@ -198,20 +205,25 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
   },
   'ORDER-10': {
     kind: 'recorded',
-    sends: 'the cheapest order over the maximum order value (one unit less is within it)',
+    sends:
+      'the cheapest order over the maximum order value (one unit less is within it), and one a cent over',
     holds: (ex) => {
       const { products, maxOrderValue } = accountSettings(ex);
       if (maxOrderValue === undefined) return false;
-      return orders(ex).some(({ lines }) => {
-        const total = goods(products, lines);
-        return (
-          total > maxOrderValue &&
-          lines.some(
-            (l) =>
-              total - (products.find((p) => p.sku === l.sku)?.unit_price ?? 0) <= maxOrderValue,
-          )
-        );
-      });
+      const centOver = orders(ex).some(({ lines }) => goods(products, lines) === maxOrderValue + 1);
+      return (
+        centOver &&
+        orders(ex).some(({ lines }) => {
+          const total = goods(products, lines);
+          return (
+            total > maxOrderValue &&
+            lines.some(
+              (l) =>
+                total - (products.find((p) => p.sku === l.sku)?.unit_price ?? 0) <= maxOrderValue,
+            )
+          );
+        })
+      );
     },
   },
   'ORDER-11': {
@@ -228,6 +240,28 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     holds: (ex) => {
       const { maxOrdersPerDay } = accountSettings(ex);
       return maxOrdersPerDay !== undefined && limitAndOneMore(ex, /\/orders$/, maxOrdersPerDay);
+    },
+  },
+  'ORDER-13': {
+    kind: 'elsewhere',
+    rules: ['ORDER-12'],
+    why: "judges that cancelled orders count, with the day's allowance and one more order",
+  },
+  'ORDER-14': {
+    kind: 'elsewhere',
+    rules: ['ORDER-12'],
+    why: "judges that the allowance counts per mode, with the day's allowance and one more order",
+  },
+  'ORDER-28': {
+    kind: 'recorded',
+    sends: "the day's one order and one more, then the clock moved 48 hours and one more",
+    holds: (ex) => {
+      const { maxOrdersPerDay } = accountSettings(ex);
+      return (
+        maxOrdersPerDay === 1 &&
+        limitAndOneMore(ex, /\/orders$/, 1) &&
+        clockMoves(ex).includes(48 * 3600)
+      );
     },
   },
   'ORDER-25': {
@@ -268,11 +302,16 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
   },
   'PROB-03': {
     kind: 'recorded',
-    sends: 'the clock moved to just before the first 24 hours end, then past them',
+    sends: 'the clock moved to a minute before the first 24 hours end, then a minute past them',
     holds: (ex) => {
-      const moves = clockMoves(ex);
-      const before = moves[0] ?? 0;
-      return before < 86_400 && before >= 86_400 - 300 && moves.reduce((a, b) => a + b, 0) > 86_400;
+      // Where the clock stood after each move: one stop just inside the 24 hours, the last past them.
+      const stops = clockMoves(ex).map((_, i, moves) =>
+        moves.slice(0, i + 1).reduce((a, b) => a + b, 0),
+      );
+      const last = stops.at(-1) ?? 0;
+      return (
+        stops.some((at) => at < 86_400 && at >= 86_400 - 60) && last > 86_400 && last <= 86_400 + 60
+      );
     },
   },
   'PROB-05': {
@@ -310,6 +349,11 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     rules: ['CANCEL-02', 'CANCEL-03'],
     why: 'judges a cancel after production started, inside the window',
   },
+  'CANCEL-07': {
+    kind: 'elsewhere',
+    rules: ['CANCEL-02', 'CANCEL-03'],
+    why: 'judges a cancel of a shipped order, inside the window',
+  },
   'CANCEL-05': {
     kind: 'elsewhere',
     rules: ['CANCEL-02', 'CANCEL-03'],
@@ -346,6 +390,11 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     kind: 'recorded',
     sends: '5 webhook endpoints, then a sixth',
     holds: (ex) => limitAndOneMore(ex, /\/webhook-endpoints$/, 5),
+  },
+  'HOOK-03': {
+    kind: 'elsewhere',
+    rules: ['HOOK-01'],
+    why: 'judges that a deleted endpoint leaves room, after the same five',
   },
   'HOOK-02': {
     kind: 'recorded',

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_NOT_SHOWN, MONEY_PLACES, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
+import {
+  type DialectPathName,
+  isDocumentPath,
+  keepsDocumentPrefix,
+  METHOD_NOT_SHOWN,
+  MONEY_PLACES,
+  REFERENCE_DIALECT,
+} from '../../lib/target/dialect.js';
 import {
   DIALECTS,
   type DialectRun,
@@ -114,6 +121,16 @@ describe('between them the dialects cover every profile field', () => {
   it('docs_url, in the dialect and at the top of a profile', () => {
     expect(profiles.filter(({ json }) => json.dialect.docsUrl !== undefined)).not.toEqual([]);
     expect(profiles.filter(({ json }) => json.docsUrl !== undefined)).not.toEqual([]);
+  });
+
+  it('none sets a path the API document fixes, and each keeps the start it fixes (methods: below)', () => {
+    const paths = given.filter((g) => g.field.startsWith('paths.'));
+    expect(paths.filter((g) => isDocumentPath(g.field.slice('paths.'.length)))).toEqual([]);
+    for (const g of paths)
+      expect(
+        keepsDocumentPrefix(g.field.slice('paths.'.length) as DialectPathName, String(g.value)),
+        `${g.name}: ${g.field}`,
+      ).toBe(true);
   });
 
   it('paths with a query', () => {

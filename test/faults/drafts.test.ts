@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { DIALECTS, type DialectRun, runDialectMatrix } from './run-dialects.js';
 import { type DraftRun, draftFileIn, runDraftMatrix, todoFields } from './run-drafts.js';
 
@@ -19,7 +18,7 @@ let certified: DialectRun | undefined;
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'drafts-test-'));
+  dir = emptyDir('drafts-test-');
   runs = await runDraftMatrix(['reference', ...DIALECTS], dir);
   const matrix = await runDialectMatrix(['hooli'], 2, (name) => draftFileIn(dir, name));
   certified = matrix.find((run) => run.server === 'hooli' && run.withProfile);

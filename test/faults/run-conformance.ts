@@ -1,9 +1,11 @@
 import { isSelected } from '../../lib/config/only.js';
 import { loadSettings } from '../../lib/config/settings.js';
+import { carryProbe, probeDialect } from '../../lib/probe/dialect-probe.js';
+import { mismatchLine } from '../../lib/probe/judge.js';
 import type { CollectedRun } from '../../lib/runner/collected.js';
-import { exitDecision } from '../../lib/runner/exit-code.js';
 import { prepareTarget } from '../../lib/runner/prepare-target.js';
 import { mergeResults } from '../../lib/runner/rule-results.js';
+import { exitDecision } from '../../lib/verdict/decide.js';
 import { activeRules } from '../../rules/index.js';
 import { checksGlob, ROOT } from './area-checks.js';
 import type { SuiteTarget } from './run-targets.js';
@@ -80,6 +82,24 @@ export async function prepareRun(
     area,
     only: settings.only,
   };
+}
+
+/**
+ * The dialect probe, before any check, as the CLI runs it: the mismatch
+ * lines when it stops the run (exit 2, no check runs), else undefined and
+ * what it found handed to the run's checks (what the target was seen to
+ * take, the partner key's requests).
+ */
+export async function probeAsTheCli(prepared: PreparedRun): Promise<string[] | undefined> {
+  const probe = await probeDialect(prepared.suiteTarget.runConfig);
+  if (probe.mismatches.length > 0) return probe.mismatches.map(mismatchLine);
+  carryProbe(prepared.suiteTarget.runConfig, probe);
+  return undefined;
+}
+
+/** A run the dialect probe stopped before any check (exit 2), as the CLI would report it. */
+export function stoppedRun(area: RunScope, problem: string): AreaRun {
+  return { area, exitCode: 2, verdicts: {}, failed: [], durationMs: 0, problem };
 }
 
 /**

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probeDialect } from '../../lib/probe/dialect-probe.js';
-import { mismatchLine } from '../../lib/probe/judge.js';
 import { activeRules } from '../../rules/index.js';
 import type { AppOptions } from '../../server/options.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
-import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
+import {
+  type AreaRun,
+  type PreparedRun,
+  prepareRun,
+  probeAsTheCli,
+  readRun,
+  stoppedRun,
+} from './run-conformance.js';
 import { MATRIX_SEED } from './run-matrix.js';
 import { runSuitesOnTargets } from './run-targets.js';
 
@@ -68,7 +73,7 @@ export async function runDialectMatrix(
       { server, withProfile: false },
     ]),
   ];
-  const cwd = await mkdtemp(join(tmpdir(), 'dialect-matrix-'));
+  const cwd = emptyDir('dialect-matrix-');
   const servers: RunningServer[] = [];
   const results: DialectRun[] = [];
   try {
@@ -95,9 +100,8 @@ export async function runDialectMatrix(
           flags,
         );
         // Before any check, as the CLI does: a target that does not speak the profile's dialect stops the run (exit 2).
-        const probe = await probeDialect(run.suiteTarget.runConfig);
-        if (probe.mismatches.length > 0) {
-          const lines = probe.mismatches.map(mismatchLine);
+        const lines = await probeAsTheCli(run);
+        if (lines) {
           results.push(summary(job, stopped(lines.join('\n')), lines));
           continue;
         }
@@ -126,7 +130,7 @@ export async function runDialectMatrix(
 
 /** A run refused before any check (exit 2), and why. */
 function stopped(problem: string): AreaRun {
-  return { area: 'ALL', exitCode: 2, verdicts: {}, failed: [], durationMs: 0, problem };
+  return stoppedRun('ALL', problem);
 }
 
 function summary(

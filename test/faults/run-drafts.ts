@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadProfile } from '../../lib/config/profile.js';
 import { draftProfileFile } from '../../lib/probe/draft-file.js';
 import { draftDialect } from '../../lib/probe/draft-profile.js';
 import { type Dialect, MONEY_PLACES, moneyAt } from '../../lib/target/dialect.js';
 import { startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { prepareRun } from './run-conformance.js';
 import { DIALECTS, dialectFile, SERVER_OPTIONS } from './run-dialects.js';
@@ -39,7 +39,7 @@ export async function runDraftMatrix(
   /** Where the drafts are kept (`NAME.draft.json`); default: a directory removed after. */
   keepIn?: string,
 ): Promise<DraftRun[]> {
-  const cwd = keepIn ?? (await mkdtemp(join(tmpdir(), 'draft-matrix-')));
+  const cwd = keepIn ?? emptyDir('draft-matrix-');
   const runs: DraftRun[] = [];
   try {
     for (const name of dialects) runs.push(await draftOne(name, cwd));
@@ -111,7 +111,7 @@ async function draftOne(name: string, cwd: string): Promise<DraftRun> {
 }
 
 /** A dialect as compared: money place by place (the format each place is read in), no docs URL. */
-function comparable(dialect: Dialect): Record<string, unknown> {
+export function comparable(dialect: Dialect): Record<string, unknown> {
   const { docsUrl: _, money, ...rest } = dialect;
   return {
     ...rest,
@@ -125,7 +125,7 @@ function comparable(dialect: Dialect): Record<string, unknown> {
   };
 }
 
-function leaves(value: unknown, at = ''): [string, unknown][] {
+export function leaves(value: unknown, at = ''): [string, unknown][] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [[at, value]];
   return Object.entries(value).flatMap(([key, inner]) =>
     leaves(inner, at === '' ? key : `${at}.${key}`),

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { activeRules } from '../../rules/index.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { type DefectCase, defectCases } from './cases.js';
 import {
   type AreaRun,
   type PreparedRun,
   prepareRun,
+  probeAsTheCli,
   type RunScope,
   readRun,
+  stoppedRun,
 } from './run-conformance.js';
 import { runSuitesOnTargets } from './run-targets.js';
 
@@ -81,7 +82,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
     ...cases.map((item): Job => ({ kind: 'defect', item })),
   ].sort((a, b) => weight(b) - weight(a));
   const started = Date.now();
-  const cwd = await mkdtemp(join(tmpdir(), 'fault-matrix-'));
+  const cwd = emptyDir('fault-matrix-');
   const runs = new Map<string, { job: Job; run: AreaRun }>();
   let done = 0;
   try {
@@ -103,14 +104,22 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<MatrixResu
           servers.push(server);
           const scope: RunScope = job.kind === 'baseline' ? 'ALL' : job.item.area;
           const target = { origin: server.origin, controlToken };
-          prepared.set(name, {
-            job,
-            server,
-            prepared: await prepareRun(name, target, scope, seed, cwd),
-          });
+          const run = await prepareRun(name, target, scope, seed, cwd);
+          // The dialect probe first, as the CLI runs it: a defect it mistakes for a dialect stops the run.
+          const stopped = await probeAsTheCli(run);
+          if (stopped) {
+            await server.close();
+            const refused = stoppedRun(scope, stopped.join('\n'));
+            runs.set(name, { job, run: refused });
+            done += 1;
+            options.onRun?.(done, jobs.length, name, refused);
+            continue;
+          }
+          prepared.set(name, { job, server, prepared: run });
         }
         const checkMs = (collected: CollectedRun) =>
           collected.tests.reduce((sum, test) => sum + (test.durationMs ?? 0), 0);
+        if (prepared.size === 0) continue;
         const final = await runSuitesOnTargets({
           root: ROOT,
           targets: [...prepared.values()].map((p) => p.prepared.suiteTarget),

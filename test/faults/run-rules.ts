@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
 import { type AreaRun, type PreparedRun, prepareRun, readRun } from './run-conformance.js';
 import { DEFAULT_CONCURRENCY } from './run-matrix.js';
@@ -29,7 +29,7 @@ export async function runRules(options: {
   defects?: readonly DefectName[];
   concurrency?: number;
 }): Promise<RulesRun[]> {
-  const cwd = await mkdtemp(join(tmpdir(), 'rules-run-'));
+  const cwd = emptyDir('rules-run-');
   const servers: RunningServer[] = [];
   try {
     const prepared = new Map<string, { seed: number; prepared: PreparedRun }>();

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import type { CollectedRun } from '../../lib/runner/collected.js';
 import { OutcomeCollector } from '../../lib/runner/outcome-collector.js';
 import { pruneResultsCache } from '../../lib/runner/results-cache.js';
 import type { RunConfig } from '../../lib/target/run-config.js';
+import { emptyDir } from '../support/temp-dir.js';
 
 /** One target of a many-target run: its own checks and its own RunConfig. */
 export interface SuiteTarget {
@@ -64,7 +64,7 @@ export async function runSuitesOnTargets(
 ): Promise<Map<string, CollectedRun>> {
   const names = new Set(options.targets.map((target) => target.name));
   if (names.size !== options.targets.length) throw new Error('target names must be unique');
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-targets-'));
+  const dir = emptyDir('conformance-targets-');
   try {
     const { wrapped, folders } = writeWrappers(dir, options.root, options.targets);
     const collector = new PerTargetCollector(options.root, wrapped, options.onTargetEnd);

@@ -22,6 +22,19 @@ describe('every rule quotes the sentence it rests on', () => {
     expect(misquoted).toEqual([]);
   });
 
+  test("each reading is one of the contract's readings (section 2, after its heading), verbatim", () => {
+    const readings =
+      docs.contract.get('2')?.split('Readings of the API document that the suite holds to')[1] ??
+      '';
+    expect(readings.length).toBeGreaterThan(100);
+    const misread = catalogue.flatMap((rule) =>
+      (rule.source.reading ?? [])
+        .filter((reading) => !readings.includes(normalise(reading)))
+        .map((reading) => `${rule.id}: ${reading}`),
+    );
+    expect(misread).toEqual([]);
+  });
+
   test('a quote found only in another section, or only in the other document, is refused', () => {
     // The comparison is per section: the same words cited under the wrong number do not pass.
     const inFive = 'At most 20 token requests a minute per key.';
@@ -86,6 +99,58 @@ describe('levels true to the source (target contract, section 1)', () => {
         },
       ]),
     ).toThrow(CatalogueError);
+  });
+
+  test('a MUST rule may carry the reading the contract fixes; a reading that leaves an alternative, or beside a contract quote, is refused', () => {
+    const rule = {
+      id: 'HOOK-03',
+      level: 'MUST' as const,
+      title: 'MUST not count deleted webhook endpoints toward the five',
+      section: '6',
+    };
+    const quote = 'At most 5 webhook endpoints per mode.';
+    expect(
+      loadCatalogue([
+        {
+          ...rule,
+          source: {
+            doc: 'api',
+            section: '6',
+            quote,
+            reading: 'Deleted webhook endpoints do not count toward the five.',
+          },
+        },
+      ])[0]?.source.reading,
+    ).toEqual(['Deleted webhook endpoints do not count toward the five.']);
+    expect(() =>
+      loadCatalogue([
+        {
+          ...rule,
+          source: {
+            doc: 'api',
+            section: '6',
+            quote,
+            reading: 'exactly 3600 is DIALECT as the contract says',
+          },
+        },
+      ]),
+    ).toThrow(/fixes nothing/);
+    expect(() =>
+      loadCatalogue([
+        {
+          ...rule,
+          level: 'DIALECT',
+          title: 'DIALECT not count deleted webhook endpoints toward the five',
+          section: 'C2',
+          source: {
+            doc: 'contract',
+            section: '2',
+            quote: 'Deleted webhook endpoints do not count toward the five.',
+            reading: 'Deleted webhook endpoints do not count toward the five.',
+          },
+        },
+      ]),
+    ).toThrow(/only beside doc "api"/);
   });
 
   test("a rule's section is the section its source quotes", () => {

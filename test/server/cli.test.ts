@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseFlags } from '../../server/cli/flags.js';
 import { startServer } from '../../server/start.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { runServer, spawnServer, stop } from './support/spawn-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-cli-'));
+const dir = emptyDir('reference-cli-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parseFlags', () => {
@@ -219,33 +219,47 @@ describe('npm run reference (server/main.ts)', () => {
     ]);
   });
 
-  it('--profile FILE: the server speaks its dialect (here: its account path and key prefix)', async () => {
+  it('--profile FILE: the server speaks its dialect (here: its catalog path and key prefix), never moving a path the document fixes', async () => {
     const file = join(dir, 'profile.json');
     writeFileSync(
       file,
-      JSON.stringify({ version: 2, dialect: { keyPrefix: 'acme', paths: { account: '/me' } } }),
+      JSON.stringify({
+        version: 2,
+        dialect: {
+          keyPrefix: 'acme',
+          paths: { catalogProducts: '/catalog/items', account: '/me' },
+        },
+      }),
     );
     const server = await spawnServer(['--port', '0', '--db', ':memory:', '--profile', file]);
     onTestFinished(async () => {
       await stop(server.child, 'SIGKILL');
     });
-    const moved = await fetch(`${server.origin}/api/on-demand/v1/me`);
+    const moved = await fetch(`${server.origin}/api/on-demand/v1/catalog/items`);
     expect(moved.status).toBe(401);
-    const reference = await fetch(`${server.origin}/api/on-demand/v1/account`);
+    const reference = await fetch(`${server.origin}/api/on-demand/v1/catalog/products`);
     expect(reference.status).toBe(404);
+    // The account path is the API document's: the profile's is ignored, and the server says so.
+    expect((await fetch(`${server.origin}/api/on-demand/v1/account`)).status).toBe(401);
+    expect((await fetch(`${server.origin}/api/on-demand/v1/me`)).status).toBe(404);
+    expect(server.output().stderr).toContain(
+      'reference: warning: --profile: dialect.paths.account ("/me") is ignored: the API document fixes /account',
+    );
   });
 
   it('a bad profile: one line per problem on stderr and exit code 2', async () => {
     const file = join(dir, 'bad-profile.json');
     writeFileSync(
       file,
-      JSON.stringify({ dialect: { paths: { order: '/orders' }, money: { format: 'pennies' } } }),
+      JSON.stringify({ dialect: { paths: { invoice: '/invoice' }, money: { format: 'pennies' } } }),
     );
     const result = await runServer(['--port', '0', '--db', ':memory:', '--profile', file]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^reference: --profile ".*bad-profile\.json": dialect\.paths\.order: /),
+      expect.stringMatching(
+        /^reference: --profile ".*bad-profile\.json": dialect\.paths\.invoice: /,
+      ),
       expect.stringMatching(
         /^reference: --profile ".*bad-profile\.json": dialect\.money\.format: /,
       ),

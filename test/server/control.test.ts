@@ -23,10 +23,11 @@ describe('control protocol (contract §3)', () => {
     }
   });
 
-  it('capabilities: protocol 1 and all nine features', async () => {
+  it('capabilities: protocol 1, all nine features and the charges addition', async () => {
     const reply = await h.control('GET', '/capabilities');
     expect(reply.body).toEqual({ protocol: '1', features: [...FEATURES] });
-    expect(FEATURES).toHaveLength(9);
+    expect(FEATURES).toHaveLength(10);
+    expect(FEATURES).toContain('charges');
   });
 
   it('accounts: 201 with the defaults, GET and PATCH merge nested settings', async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, orderBody } from './support/harness.js';
 import { type Spawned, spawnServer, stop } from './support/spawn-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-crash-'));
+const dir = emptyDir('reference-crash-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const db = join(dir, 'reference.db');
 const controlToken = `ct-${randomUUID()}`;

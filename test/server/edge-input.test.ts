@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
 
 const app = await buildApp({ controlToken: CONTROL_TOKEN });
@@ -115,7 +115,7 @@ describe('repeated and coded requests (§4 POST /orders)', () => {
     }
   });
 
-  it('413 lists its problem in errors[] like every validation_failed (§7)', async () => {
+  it("413 is the HTTP layer's content_too_large, not validation_failed (§7 pairs that with 422 only)", async () => {
     const partner = await h.partner();
     const reply = await h.api('POST', '/orders', {
       token: partner.token,
@@ -123,8 +123,8 @@ describe('repeated and coded requests (§4 POST /orders)', () => {
       payload: 'x'.repeat(300_000),
       headers: { 'content-type': 'application/json' },
     });
-    const body = expectProblemShape(reply, 'validation_failed', 413);
-    expect(body.errors).toHaveLength(1);
+    const body = expectProblemShape(reply, 'content_too_large', 413);
+    expect(body.detail).toContain('bytes');
   });
 });
 
@@ -153,7 +153,7 @@ describe('internal_error names the remedy that fits the request (§7)', () => {
 
 describe('an old token keeps answering token_expired (§5.2), across housekeeping and a restart', () => {
   it('8 days after issue, housekeeping run and the server restarted: still token_expired', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reference-old-token-'));
+    const dir = emptyDir('reference-old-token-');
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const db = join(dir, 'reference.db');
     const first = await buildApp({ controlToken: CONTROL_TOKEN, db });

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/store/db.js';
 import { GroupCommit } from '../../server/store/group-commit.js';
+import { emptyDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-group-commit-'));
+const dir = emptyDir('reference-group-commit-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A durable file database with one table, and a group commit whose fsync the test holds. */

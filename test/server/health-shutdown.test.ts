@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/app.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
 import { describePostgres, freshDatabase } from './support/postgres.js';
 
@@ -116,7 +116,7 @@ async function closeFinishesInFlight(store: Pick<AppOptions, 'db' | 'databaseUrl
 }
 
 it('close() finishes a POST /orders in flight: answered 201, the order kept (SQLite)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'reference-shutdown-'));
+  const dir = emptyDir('reference-shutdown-');
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   await closeFinishesInFlight({ db: join(dir, 'reference.db') });
 });

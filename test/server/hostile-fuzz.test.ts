@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { API_CODES, CONTROL_CODES } from '../../server/problems/codes.js';
+import { API_CODES, CONTROL_CODES, HTTP_CODES } from '../../server/problems/codes.js';
 import { CONTROL_TOKEN, harness } from './support/harness.js';
 import { type FuzzWorld, type HostileRequest, hostileRequest } from './support/hostile-request.js';
 
@@ -11,7 +11,11 @@ import { type FuzzWorld, type HostileRequest, hostileRequest } from './support/h
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const NUM_RUNS = 10_000;
-const DOCUMENTED = new Set([...Object.keys(API_CODES), ...Object.keys(CONTROL_CODES)]);
+const DOCUMENTED = new Set([
+  ...Object.keys(API_CODES),
+  ...Object.keys(CONTROL_CODES),
+  ...Object.keys(HTTP_CODES),
+]);
 
 const app = await buildApp({ controlToken: CONTROL_TOKEN });
 afterAll(() => app.close());

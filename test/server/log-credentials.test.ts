@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { type CredentialUrl, credentialUrl } from './support/credential-url.js';
 import { API, basicAuth, CONTROL_TOKEN } from './support/harness.js';
 import { type Spawned, spawnServer, stop } from './support/spawn-server.js';
@@ -20,7 +20,7 @@ const RUNS = 600;
 
 describe('the request log holds no credential, however the URL encodes it', () => {
   let server: Spawned | undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'reference-log-'));
+  const dir = emptyDir('reference-log-');
   const agent = new Agent({ connections: 8 });
 
   beforeAll(async () => {

@@ -54,4 +54,32 @@ describe('payments (§7: the four 402 codes)', () => {
     const partner = await h.partner({ billing: { method: 'invoice', card: 'failing' } });
     expect((await h.placeOrder(partner)).status).toBe(201);
   });
+
+  it('charges (control addition): a card order is charged its total once; refusals and invoice orders charge nothing', async () => {
+    const card = await h.partner({ billing: { method: 'card', card: 'valid' } });
+    const placed = await h.placeOrder(card, { external_id: 'charged-1' }, 'c1');
+    expect(placed.status).toBe(201);
+    const replayed = await h.placeOrder(card, { external_id: 'charged-1' }, 'c1');
+    expect(replayed.status).toBe(200);
+    await h.patchAccount(card.accountId, { billing: { card: 'declined' } });
+    expect((await h.placeOrder(card, { external_id: 'refused-1' })).status).toBe(402);
+    const charges = (await h.control('GET', `/accounts/${card.accountId}/charges`)).body.data;
+    expect(charges).toEqual([
+      {
+        id: expect.stringMatching(/^ch_/),
+        order_id: placed.body.id,
+        external_id: placed.body.external_id,
+        mode: 'test',
+        amount: placed.body.total.amount,
+        currency: 'USD',
+        created_at: placed.body.created_at,
+      },
+    ]);
+    const invoice = await h.partner();
+    expect((await h.placeOrder(invoice)).status).toBe(201);
+    expect((await h.control('GET', `/accounts/${invoice.accountId}/charges`)).body.data).toEqual(
+      [],
+    );
+    expectProblemShape(await h.control('GET', '/accounts/acct_missing/charges'), 'not_found', 404);
+  });
 });

@@ -1,12 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { openDatabase } from '../../server/store/db.js';
 import { SqliteStore } from '../../server/store/index.js';
+import { SCHEMA_V1, SCHEMA_VERSION } from '../../server/store/schema.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { CONTROL_TOKEN, harness, orderBody } from './support/harness.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-persist-'));
+const dir = emptyDir('reference-persist-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const db = join(dir, 'reference.db');
 
@@ -83,4 +86,24 @@ describe('durability: a file database fsyncs every commit unless relaxed', () =>
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     },
   );
+});
+
+describe('a database of schema version 1 is migrated', () => {
+  it('gets the charges table (version 2) and keeps what it held', () => {
+    const file = join(dir, 'version-1.db');
+    const old = new Database(file);
+    old.exec(SCHEMA_V1);
+    old.pragma('user_version = 1');
+    old
+      .prepare("INSERT INTO accounts (id, settings, created_at) VALUES ('acct_old', '{}', 0)")
+      .run();
+    old.close();
+    const db = openDatabase(file, 'relaxed');
+    onTestFinished(() => {
+      db.close();
+    });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT count(*) AS n FROM charges').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT id FROM accounts').all()).toEqual([{ id: 'acct_old' }]);
+  });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, orderBody } from './support/harness.js';
 import { type Cluster, throwawayCluster } from './support/pg-cluster.js';
 import { describePostgres } from './support/postgres.js';
@@ -29,7 +29,7 @@ describePostgres('chaos: two instances keep answering while their database goes 
   let cluster: Cluster | undefined;
   let a: Spawned | undefined;
   let b: Spawned | undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'reference-chaos-'));
+  const dir = emptyDir('reference-chaos-');
   const agent = new Agent({ connections: 32 });
   const tokenFile = join(dir, 'control-token');
   writeFileSync(tokenFile, CONTROL_TOKEN, { mode: 0o600 });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
 import { describePostgres, freshDatabase } from './support/postgres.js';
 import { roundRobin } from './support/round-robin.js';
@@ -23,7 +23,7 @@ describePostgres('two reference instances on one PostgreSQL database', (serverUr
   let originA = '';
   let b: Spawned | undefined;
   let originB = '';
-  const dir = mkdtempSync(join(tmpdir(), 'reference-pg-'));
+  const dir = emptyDir('reference-pg-');
   const agent = new Agent({ connections: 64 });
 
   beforeAll(async () => {

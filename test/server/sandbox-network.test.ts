@@ -80,6 +80,23 @@ describe('behind a trusted proxy, the client address is the one X-Forwarded-For 
     ).toEqual({ status: 403, code: 'ip_not_allowed' });
   });
 
+  it('an X-Forwarded-For entry that is no IP address never becomes the client address', async () => {
+    const { origin } = await listening({ trustProxy: ['127.0.0.1'] });
+    const whoami = async (forwarded: string) => {
+      const res = await request(`${origin}/__control/whoami`, {
+        headers: { 'x-control-token': CONTROL_TOKEN, 'x-forwarded-for': forwarded },
+        dispatcher: clientFrom('127.0.0.1'),
+      });
+      return ((await res.body.json()) as { ip: string }).ip;
+    };
+    // From the trusted proxy: a garbage entry says nothing of the client, the proxy's own address stands.
+    expect(await whoami('garbage')).toBe('127.0.0.1');
+    expect(await whoami('127.0.0.9, garbage')).toBe('127.0.0.1');
+    expect(await whoami('1.2.3.4:80')).toBe('127.0.0.1');
+    // A valid entry is believed, as before.
+    expect(await whoami('127.0.0.9')).toBe('127.0.0.9');
+  });
+
   it('without --trust-proxy every client behind the balancer has the balancer address', async () => {
     const { app, origin } = await listening({});
     const balancer = await roundRobin([origin], { forwardedFor: true });

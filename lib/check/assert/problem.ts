@@ -1,3 +1,4 @@
+import { headOf } from '../../evidence/detached.js';
 import type { Condition, Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
 import type { HttpResponse } from '../context.js';
@@ -42,8 +43,10 @@ export function problemViolations(
       code: 'NOT_JSON',
       pointer: '/body',
       expected: 'a problem+json object',
-      received: res.text.slice(0, 200),
-      message: 'the error body is not a JSON object',
+      received: res.unreadable ?? headOf(res.text, 200),
+      message: res.unreadable
+        ? `the error body was not read: ${res.unreadable}`
+        : 'the error body is not a JSON object',
       exchange,
       must,
     });
@@ -103,9 +106,15 @@ export function problemFieldViolations(
   }
   const body = res.json;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    add('', 'a JSON object', res.text.slice(0, 200), 'the error body is not a JSON object', {
-      type: 'object',
-    });
+    add(
+      '',
+      'a JSON object',
+      res.unreadable ?? headOf(res.text, 200),
+      res.unreadable
+        ? `the error body was not read: ${res.unreadable}`
+        : 'the error body is not a JSON object',
+      { type: 'object' },
+    );
     return { violations: out, docsUrl };
   }
   const p = body as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pointerOf, valueAt } from '../../evidence/json-pointer.js';
 import type { Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
 
@@ -12,14 +13,14 @@ export function shapeViolations<S extends z.ZodType>(
   const parsed = schema.safeParse(value);
   if (parsed.success) return { data: parsed.data, violations: [] };
   const violations = parsed.error.issues.map((issue): Violation => {
-    const at = pointer + issue.path.map((part) => `/${escapePointer(String(part))}`).join('');
+    const at = pointer + pointerOf(issue.path);
     const expected = 'expected' in issue ? issue.expected : describeIssue(issue);
     const test = testOf(issue);
     return {
       code: 'SCHEMA',
       pointer: at,
       expected,
-      received: valueAt(value, issue.path),
+      received: valueAt(value, pointerOf(issue.path)) ?? '(missing)',
       message: `${at || '(body)'}: ${issue.message}`,
       ...(exchange === undefined ? {} : { exchange }),
       // The issues whose condition is plain data; zod's others (formats, lengths) stay the check's.
@@ -45,18 +46,4 @@ function testOf(issue: z.core.$ZodIssue): Test | undefined {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message;
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = value;
-  for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[part];
-  }
-  return current === undefined ? '(missing)' : current;
-}
-
-/** RFC 6901: `~` → `~0`, `/` → `~1`. */
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

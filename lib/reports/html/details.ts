@@ -1,4 +1,5 @@
 import type { Exchange } from '../../evidence/exchange.js';
+import { nestingDepth } from '../../evidence/json-text.js';
 import { escapeHtml as e } from '../escape-html.js';
 import type { RuleResult } from '../report-model.js';
 import { curlFileOf } from '../repro/reproduction.js';
@@ -79,7 +80,13 @@ function reproduceCurl(what: { curl: string[] }): string {
   return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${e(what.curl.join('\n'))}</pre></details>`;
 }
 
-function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): string {
+/** One exchange, its request and answer folded unless `open`; `ruleId` names its anchor (`exchangeAnchor`). */
+export function renderExchange(
+  exchange: Exchange,
+  pinned: boolean,
+  ruleId: string,
+  open = false,
+): string {
   const response = exchange.response;
   const status = response
     ? `${response.status}`
@@ -88,7 +95,7 @@ function renderExchange(exchange: Exchange, pinned: boolean, ruleId: string): st
   const answer = response
     ? `HTTP ${response.status}\n${headers(response.headers)}${body(response.body)}`
     : '';
-  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div><details><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
+  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div>${exchange.notes?.length ? `<ul class="notes">${exchange.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : ''}<details${open ? ' open' : ''}><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
 }
 
 function headers(map: Record<string, string>): string {
@@ -107,7 +114,7 @@ function headers(map: Record<string, string>): string {
 function body(text: string | undefined): string {
   if (text === undefined || text === '') return '';
   let shown = text;
-  if (nestingDepth(text) <= MAX_PRETTY_DEPTH) {
+  if (nestingDepth(text, MAX_PRETTY_DEPTH + 1) <= MAX_PRETTY_DEPTH) {
     try {
       shown = JSON.stringify(JSON.parse(text), null, 2);
     } catch {
@@ -121,24 +128,6 @@ function body(text: string | undefined): string {
 
 /** Deeper than this, a JSON body is shown as it came rather than indented. */
 const MAX_PRETTY_DEPTH = 32;
-
-/** The deepest nesting of brackets and braces outside JSON strings (an upper bound for text that is not JSON). */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (char === 0x5d || char === 0x7d) depth--;
-  }
-  return deepest;
-}
 
 function json(value: unknown): string {
   if (value === undefined) return '(absent)';

@@ -3,7 +3,7 @@ import { escapeHtml as e } from '../escape-html.js';
 import { replayCommand } from '../replay-command.js';
 import type { Report, RuleResult } from '../report-model.js';
 import { unverifiedGroups } from '../unverified.js';
-import { waiverMark } from '../waivers.js';
+import { waiverMark } from '../waiver-mark.js';
 import { ruleDetails } from './details.js';
 
 /**
@@ -84,7 +84,10 @@ export function ruleQuote(result: RuleResult): string {
   const rule = findRule(result.rule_id);
   if (!rule) return '';
   const doc = rule.source.doc === 'api' ? 'API document' : 'target contract';
-  const passages = rule.source.quote.map((q) => `<p>${e(q)}</p>`).join('');
+  const read = (rule.source.reading ?? []).map(
+    (r) => `<p>As the target contract reads it (section 2): ${e(r)}</p>`,
+  );
+  const passages = [...rule.source.quote.map((q) => `<p>${e(q)}</p>`), ...read].join('');
   return `<blockquote class="quote" cite="${e(doc)}">${passages}<footer class="muted">${e(doc)}, section ${e(rule.source.section)}${rule.source.rfc ? `, ${e(rule.source.rfc)}` : ''}</footer></blockquote>`;
 }
 

@@ -1,11 +1,14 @@
-import { AREAS, LEVELS } from '../../../rules/index.js';
-import { VERDICTS } from '../../check/verdict.js';
+import { LEVELS } from '../../../rules/index.js';
+import { coverageFigure } from '../../verdict/decide.js';
+import { VERDICTS } from '../../verdict/words.js';
+import { areaTitle } from '../area-title.js';
 import { casesLine } from '../build-report.js';
 import { describeChange } from '../compare.js';
 import { escapeHtml as e } from '../escape-html.js';
-import { coverageFigure, outcomeTitle } from '../outcome.js';
+import { outcomeTitle, uncheckedKindsNote } from '../outcome.js';
 import { replayCommand } from '../replay-command.js';
 import type { Outcome, Report, RuleResult } from '../report-model.js';
+import { clientHtmlPieces } from './client.js';
 import { ruleDetails } from './details.js';
 import { FIRST_STYLE, firstSections, SECTION_OF_VERDICT, shownAbove } from './first.js';
 import { SCRIPT } from './script.js';
@@ -36,6 +39,10 @@ export function renderHtml(report: Report): string {
  * of a full run is megabytes).
  */
 export function* htmlPieces(report: Report): Generator<string> {
+  if (report.client) {
+    yield* clientHtmlPieces(report);
+    return;
+  }
   const verdict = [BANNER[report.summary.outcome], outcomeTitle(report.summary.outcome)];
   const areas = [...new Set(report.results.map((r) => r.area))];
   yield `<!doctype html>
@@ -71,10 +78,10 @@ ${firstSections(report, runErrors(report))}
 ${changes(report)}
 ${workflowSections(report)}
 <h2 id="rules">All rules</h2>
-<p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable).</p>
+<p class="muted">Coverage: ${report.coverage.checked} of ${report.coverage.rules} rules have a check; ${report.coverage.uncovered} uncovered (shown as not_verifiable). ${e(coverageFigure(report.summary.coverage))}; ${e(uncheckedKindsNote())}.</p>
 <div class="filters">
 <label>Verdict <select id="filter-verdict"><option value="">all</option>${VERDICTS.map((v) => `<option value="${v}">${v}</option>`).join('')}</select></label>
-<label>Area <select id="filter-area"><option value="">all</option>${areas.map((a) => `<option value="${e(a)}">${e(a)}: ${e(AREAS[a])}</option>`).join('')}</select></label>
+<label>Area <select id="filter-area"><option value="">all</option>${areas.map((a) => `<option value="${e(a)}">${e(a)}: ${e(areaTitle(a))}</option>`).join('')}</select></label>
 <label>Level <select id="filter-level"><option value="">all</option>${LEVELS.map((l) => `<option value="${l}">${l}</option>`).join('')}</select></label>
 <label>Search <input id="filter-text" type="search" placeholder="id, title, reason"></label>
 <span class="muted"><span id="shown">${report.results.length}</span> of ${report.results.length} rules</span>

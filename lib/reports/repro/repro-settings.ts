@@ -1,4 +1,4 @@
-import type { Dialect } from '../../target/dialect.js';
+import { type Dialect, DOCUMENT_PATHS } from '../../target/dialect.js';
 import type { CleanupPaths } from './plan-types.js';
 
 /**
@@ -33,12 +33,12 @@ export function reproSettings(
     mode: partner ? 'partner' : 'control',
     paths: {
       orders: {
-        path: base + (dialect.paths.orders.split('?')[0] ?? ''),
-        cancel: base + dialect.paths.orderCancel,
+        path: base + DOCUMENT_PATHS.orders,
+        cancel: base + DOCUMENT_PATHS.orderCancel,
         idPointer: dialect.answers.order.id,
       },
       webhooks: {
-        path: base + (dialect.paths.webhookEndpoints.split('?')[0] ?? ''),
+        path: base + DOCUMENT_PATHS.webhookEndpoints,
         create: dialect.operations.webhookEndpointCreate.method,
         item: base + dialect.paths.webhookEndpoint,
         remove: dialect.operations.webhookEndpointDelete.method,

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 
 /**
  * The JavaScript a reproduction carries, read once: the pieces of
- * runtime/ (and the conditions checks judge with) joined into one module,
+ * runtime/ (and the conditions checks judge with, and the JSON-pointer reader) joined into one module,
  * their imports of each other left out. The `.mjs` form runs the whole
  * replay; the curl form makes its values at its start and judges at its end.
  */
 const PIECES = {
+  pointer: new URL('../../evidence/json-pointer.mjs', import.meta.url),
   condition: new URL('../../violations/condition.mjs', import.meta.url),
   visible: new URL('./runtime/visible.mjs', import.meta.url),
   template: new URL('./runtime/template.mjs', import.meta.url),
@@ -24,7 +25,7 @@ const PIECES = {
 
 type Piece = keyof typeof PIECES;
 
-const SHARED: Piece[] = ['condition', 'visible', 'template', 'headers', 'step', 'judge'];
+const SHARED: Piece[] = ['pointer', 'condition', 'visible', 'template', 'headers', 'step', 'judge'];
 
 type Form = 'mjs' | 'curl' | 'curlInit';
 let cache: Record<Form, string> | undefined;

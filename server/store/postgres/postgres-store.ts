@@ -3,7 +3,14 @@ import { DatabaseOpenError } from '../db.js';
 import type { Faults, RateLimits, Store } from '../store.js';
 import { pgAccounts, pgIdempotency, pgKeys, pgTokens } from './credentials.js';
 import { PgDb, type PoolLimits, sql, unavailable } from './pg-db.js';
-import { pgEvents, pgFulfilment, pgOrders, pgQuotes, pgWebhookEndpoints } from './records.js';
+import {
+  pgCharges,
+  pgEvents,
+  pgFulfilment,
+  pgOrders,
+  pgQuotes,
+  pgWebhookEndpoints,
+} from './records.js';
 import { migrate } from './schema.js';
 import { pgFaults, pgHousekeeping, pgRateLimits } from './shared-state.js';
 
@@ -29,6 +36,7 @@ export class PostgresStore implements Store {
   readonly quotes;
   readonly webhookEndpoints;
   readonly fulfilment;
+  readonly charges;
   readonly housekeeping;
   readonly groupCommit;
   readonly rateLimits: RateLimits;
@@ -45,6 +53,7 @@ export class PostgresStore implements Store {
     this.quotes = pgQuotes(db);
     this.webhookEndpoints = pgWebhookEndpoints(db);
     this.fulfilment = pgFulfilment(db);
+    this.charges = pgCharges(db);
     this.housekeeping = { run: (realNow: number) => pgHousekeeping(db, realNow) };
     this.groupCommit = { run: <T>(work: () => Promise<T>) => db.transaction(work) };
     this.rateLimits = pgRateLimits(db);

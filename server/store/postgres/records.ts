@@ -2,6 +2,13 @@ import { newId } from '../../domain/ids.js';
 import type { Mode } from '../../domain/modes.js';
 import type { Order, OrderStatus } from '../../domain/order.js';
 import { utcDay } from '../../domain/time.js';
+import {
+  type Charge,
+  type ChargeRow,
+  chargeColumns,
+  chargeFromRow,
+  type NewCharge,
+} from '../charges.js';
 import { type EventRow, type EventType, eventFromRow, type StoredEvent } from '../events.js';
 import {
   type Invoice,
@@ -13,11 +20,11 @@ import {
 } from '../fulfilment.js';
 import { type OrderRow, orderColumns, orderFromRow } from '../orders.js';
 import type { Quote } from '../quotes.js';
-import type { Events, Fulfilment, Orders, Quotes, WebhookEndpoints } from '../store.js';
+import type { Charges, Events, Fulfilment, Orders, Quotes, WebhookEndpoints } from '../store.js';
 import { type EndpointRow, endpointFromRow, type WebhookEndpoint } from '../webhook-endpoints.js';
 import { type PgDb, sql } from './pg-db.js';
 
-/** Orders, events, quotes, webhook endpoints, shipments and invoices on PostgreSQL (as store/*.ts on SQLite). */
+/** Orders, events, quotes, webhook endpoints, shipments, invoices and charges on PostgreSQL (as store/*.ts on SQLite). */
 
 const ORDER_INSERT = sql(
   `INSERT INTO orders (id, account_id, mode, key_id, external_id, status, items, total,
@@ -271,6 +278,26 @@ export function pgFulfilment(db: PgDb): Fulfilment {
       const row = await db.first<InvoiceRow>(INVOICE, [orderId]);
       if (!row) return undefined;
       return invoiceFromRow(row);
+    },
+  };
+}
+
+const CHARGE_INSERT = sql(
+  `INSERT INTO charges (id, account_id, mode, order_id, external_id, amount, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+);
+const CHARGES_OF_ACCOUNT = sql(
+  `SELECT seq, id, account_id, mode, order_id, external_id, amount, created_at
+   FROM charges WHERE account_id = $1 ORDER BY seq`,
+);
+
+export function pgCharges(db: PgDb): Charges {
+  return {
+    async record(charge: NewCharge): Promise<void> {
+      await db.rows(CHARGE_INSERT, chargeColumns(charge));
+    },
+    async ofAccount(accountId: string): Promise<Charge[]> {
+      return (await db.rows<ChargeRow>(CHARGES_OF_ACCOUNT, [accountId])).map(chargeFromRow);
     },
   };
 }

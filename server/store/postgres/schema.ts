@@ -157,6 +157,23 @@ CREATE TABLE faults (
 CREATE INDEX faults_by_match ON faults(account_id, method, path, at) WHERE remaining > 0;
 `,
   },
+  {
+    // Card charges (§7: "nothing charged"), as store/schema.ts version 2.
+    version: 2,
+    sql: `
+CREATE TABLE charges (
+  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  account_id TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  order_id TEXT,
+  external_id TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX charges_by_account ON charges(account_id, seq);
+`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that keeps two starting instances from migrating at once. */

@@ -1,6 +1,11 @@
 import { MockAgent } from 'undici';
 import type { ProbeConfig } from '../../../lib/probe/probe-session.js';
-import { type Dialect, REFERENCE_DIALECT } from '../../../lib/target/dialect.js';
+import {
+  type Dialect,
+  type PathName,
+  pathTemplate,
+  REFERENCE_DIALECT,
+} from '../../../lib/target/dialect.js';
 
 /**
  * A target made of undici MockAgent answers for the dialect probe and the
@@ -114,23 +119,24 @@ export function fakeTarget(
     if (bare === '/__control/accounts' && method === 'POST') return 'createAccount';
     if (/^\/__control\/accounts\/[^/]+\/keys$/.test(bare) && method === 'POST') return 'createKey';
     const p = bare.slice(API.length);
-    const byId = (name: keyof Dialect['paths']) => dialect.paths[name].replace('{id}', 'ord_1');
-    if (p === dialect.paths.token) return 'token';
-    if (p === dialect.paths.account) return 'account';
-    if (p === dialect.paths.catalogProducts) return 'catalog';
-    if (p === dialect.paths.catalogProduct.replace('{sku}', 'SKU-1')) return 'catalogProduct';
-    if (p === dialect.paths.quotes && method === 'POST') return 'quoteCreate';
-    if (p === dialect.paths.quote.replace('{id}', 'quo_1')) return 'quoteRead';
-    if (p === dialect.paths.orders) return method === 'POST' ? 'orderCreate' : 'orderList';
+    const at = (name: PathName) => pathTemplate(dialect, name);
+    const byId = (name: PathName) => at(name).replace('{id}', 'ord_1');
+    if (p === at('token')) return 'token';
+    if (p === at('account')) return 'account';
+    if (p === at('catalogProducts')) return 'catalog';
+    if (p === at('catalogProduct').replace('{sku}', 'SKU-1')) return 'catalogProduct';
+    if (p === at('quotes') && method === 'POST') return 'quoteCreate';
+    if (p === at('quote').replace('{id}', 'quo_1')) return 'quoteRead';
+    if (p === at('orders')) return method === 'POST' ? 'orderCreate' : 'orderList';
     if (p === byId('order')) return 'orderRead';
     if (p === byId('orderCancel')) return 'orderCancel';
     if (p === byId('shipments')) return 'shipments';
-    if (p.startsWith(dialect.paths.orderByExternalId.replace('{external_id}', '')))
+    if (p.startsWith(at('orderByExternalId').replace('{external_id}', '')))
       return 'orderByExternalId';
-    if (p === dialect.paths.webhookEndpoints)
+    if (p === at('webhookEndpoints'))
       return method === 'POST' ? 'webhookEndpointCreate' : 'webhookEndpoints';
-    if (p === dialect.paths.webhookEndpoint.replace('{id}', 'we_1')) return 'webhookEndpointDelete';
-    if (p === dialect.paths.events) return 'events';
+    if (p === at('webhookEndpoint').replace('{id}', 'we_1')) return 'webhookEndpointDelete';
+    if (p === at('events')) return 'events';
     return undefined;
   };
   agent

@@ -1,5 +1,5 @@
-import { coverageOf } from '../../../lib/reports/outcome.js';
 import type { Report, RuleResult } from '../../../lib/reports/report-model.js';
+import { coverageOf } from '../../../lib/verdict/decide.js';
 
 /** A result of each verdict, with hostile text where a target controls it. */
 export function sampleResults(): RuleResult[] {

@@ -26,6 +26,8 @@ export interface Cluster {
  * of TEST_DATABASE_URL must keep serving the other test files meanwhile.
  */
 export async function throwawayCluster(): Promise<Cluster> {
+  // In the system's temporary folder, not emptyDir(): as root the cluster runs as the user
+  // `postgres`, who cannot enter the run's own folder (mode 0700).
   const dir = mkdtempSync(join(tmpdir(), 'reference-chaos-pg-'));
   let url: string;
   try {

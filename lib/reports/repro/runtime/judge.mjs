@@ -4,12 +4,12 @@
 // DIFFERENT ANSWER, exit 1 where that answer breaks what the check required there too, else 2.
 // Shared by repro/<RULE>.mjs and the curl form (which runs it once, at its end).
 import {
+  answerAt,
   describeCondition,
   holds,
   place,
   pointersOf,
   sameValue,
-  valueAt,
 } from '../../../violations/condition.mjs';
 import { describeStep } from './step-text.mjs';
 import { fillData, Unfilled } from './template.mjs';
@@ -191,7 +191,7 @@ function judgeOne(plan, j, answers, values, secrets) {
 
 /** Without the condition as data: broken when the run's value (or a secret) comes back. */
 function brokenByOld(j, answer, old, secrets) {
-  const current = valueAt(answer, j.pointer);
+  const current = answerAt(answer, j.pointer);
   if (j.code === 'LEAK' && secrets.some((secret) => secret && (answer.text ?? '').includes(secret)))
     return true;
   if (old === undefined) {
@@ -204,13 +204,13 @@ function brokenByOld(j, answer, old, secrets) {
 /** What the answer shows where the condition reads: `header retry-after is "soon"`. */
 function nowText(must, pointer, answer) {
   const pointers = (must ? pointersOf(must) : [pointer]).slice(0, 3);
-  return pointers.map((p) => `${place(p)} is ${shown(valueAt(answer, p))}`).join(', ');
+  return pointers.map((p) => `${place(p)} is ${shown(answerAt(answer, p))}`).join(', ');
 }
 
 function distinctNote(must, list) {
   if (!must || !('distinct' in must)) return '';
   const values = list
-    .map(({ answer }) => valueAt(answer, must.distinct))
+    .map(({ answer }) => answerAt(answer, must.distinct))
     .filter((v) => v !== undefined);
   return `; ${place(must.distinct)}: ${values.map((v) => shown(v, 40)).join(', ') || 'none'}`;
 }

@@ -2,7 +2,7 @@
 // requests the check had in flight together sent together, each value learned from the answers
 // it gets now; then removes what it made (orders cancelled, webhook endpoints deleted, keys
 // revoked, service states put back), on Ctrl-C too. Decides nothing the plan does not say.
-import { valueAt } from '../../../violations/condition.mjs';
+import { answerAt } from '../../../violations/condition.mjs';
 import { removeMade } from './cleanup.mjs';
 import { fresh, madeUp } from './fresh.mjs';
 import { closeConnections, NoAnswer, send, sendTogether } from './http.mjs';
@@ -133,7 +133,7 @@ export async function replayPlan(REPRO, options, log) {
     if (answer.overCap)
       say(`${describeStep(step)}: answer over 2 MiB (the target's; read no further)`);
     for (const [name, pointer] of step.captures ?? []) {
-      const value = valueAt(answer, `/body${pointer}`);
+      const value = answerAt(answer, `/body${pointer}`);
       if ((typeof value === 'string' && value) || typeof value === 'number')
         values.set(name, String(value));
     }
@@ -158,7 +158,7 @@ export async function replayPlan(REPRO, options, log) {
   };
   const remember = (step, req, answer) => {
     const id = (pointer) => {
-      const value = valueAt(answer, `/body${pointer}`);
+      const value = answerAt(answer, `/body${pointer}`);
       return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
     };
     if (step.makes === 'order' && id(REPRO.paths.orders.idPointer))

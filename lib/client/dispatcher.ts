@@ -1,0 +1,108 @@
+import { Agent, type Dispatcher } from 'undici';
+
+/**
+ * The one place the suite makes its HTTP connections: every request it sends
+ * (the start-up probe, pre-flight, capabilities, the dialect probe, checks,
+ * control) goes through a dispatcher made here, and through HttpClient
+ * (http-client.ts), which reads, caps, times and records each exchange.
+ *
+ * Neither follows a redirect: undici's `request` follows none unless its
+ * redirect interceptor is composed, and none is. A 3xx is an answer like any
+ * other, judged where it came. On top, `credentialsGuard` refuses to send a
+ * credential anywhere but the origin it belongs to, whatever URL a caller
+ * built (a path taken from a target's answer included).
+ */
+
+/**
+ * Idle sockets are closed well before a server closes them, so a request
+ * never goes out on a socket the server is closing. A server that says
+ * `Keep-Alive: timeout=N` is believed, less `KEEP_ALIVE_MARGIN_MS`; one that
+ * says nothing gets `KEEP_ALIVE_IDLE_MS`, below the 5 s of Node's and many
+ * proxies' defaults.
+ */
+const KEEP_ALIVE_IDLE_MS = 4_000;
+const KEEP_ALIVE_MARGIN_MS = 2_000;
+
+/** Where each kind of credential may go: origins (`http://host:port`). */
+export interface CredentialOrigins {
+  /** The target's: `Authorization` (Bearer, Basic) goes here only. */
+  api?: string | undefined;
+  /** The control API's: `X-Control-Token` goes here only. */
+  control?: string | undefined;
+}
+
+export interface DispatcherOptions {
+  origins: CredentialOrigins;
+  /** Sockets at once per origin: a rate-limit check's hundreds of requests queue instead of opening hundreds. */
+  connections?: number;
+  /** How long a connection may take to open (default undici's 10 s). */
+  connectTimeoutMs?: number;
+}
+
+/** A dispatcher of the suite's own: an Agent with the credentials guard composed on it. */
+export function newDispatcher(options: DispatcherOptions): Dispatcher {
+  const agent = new Agent({
+    ...(options.connections === undefined ? {} : { connections: options.connections }),
+    ...(options.connectTimeoutMs === undefined ? {} : { connectTimeout: options.connectTimeoutMs }),
+    keepAliveTimeout: KEEP_ALIVE_IDLE_MS,
+    keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+  });
+  return guardCredentials(agent, options.origins);
+}
+
+/** `dispatcher` (a test's MockAgent too) with the credentials guard composed on it. */
+export function guardCredentials(dispatcher: Dispatcher, origins: CredentialOrigins): Dispatcher {
+  return dispatcher.compose(credentialsGuard(origins));
+}
+
+/** Which origin each credential header belongs to; any other header goes anywhere. */
+const OWNER: Record<string, keyof CredentialOrigins> = {
+  authorization: 'api',
+  'proxy-authorization': 'api',
+  'x-control-token': 'control',
+};
+
+/** Refused before a byte is sent: the request names a credential another origin owns. */
+export class CredentialOriginError extends Error {
+  override name = 'CredentialOriginError';
+}
+
+/**
+ * An undici interceptor: a request carrying `Authorization` to anywhere but
+ * the target's origin, or `X-Control-Token` to anywhere but the control
+ * API's, fails before it is sent.
+ */
+export function credentialsGuard(
+  origins: CredentialOrigins,
+): Dispatcher.DispatcherComposeInterceptor {
+  const allowed = {
+    api: origins.api ? new URL(origins.api).origin : undefined,
+    control: origins.control ? new URL(origins.control).origin : undefined,
+  };
+  return (dispatch) => (opts, handler) => {
+    const origin = opts.origin ? new URL(String(opts.origin)).origin : undefined;
+    for (const name of headerNames(opts.headers)) {
+      const owner = OWNER[name];
+      if (!owner || (origin !== undefined && origin === allowed[owner])) continue;
+      throw new CredentialOriginError(
+        `the suite sends ${name} only to the ${owner === 'api' ? "target's" : "control API's"} origin ${allowed[owner] ?? '(none)'}, not to ${origin ?? 'an unknown origin'}`,
+      );
+    }
+    return dispatch(opts, handler);
+  };
+}
+
+/** Header names (lower case) in any form undici takes: an object, a flat array, pairs, an iterable. */
+function headerNames(headers: Dispatcher.DispatchOptions['headers']): string[] {
+  if (!headers) return [];
+  if (Array.isArray(headers)) {
+    const flat = headers.flat() as unknown[];
+    return flat.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
+  }
+  if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    return [...(headers as Iterable<[string, unknown]>)].map(([name]) =>
+      String(name).toLowerCase(),
+    );
+  }
+  return Object.keys(headers).map((name) => name.toLowerCase());
+}

@@ -1,0 +1,223 @@
+/**
+ * Text as a reader would decode it, with where each decoded character came
+ * from. A secret travels escaped in ways no list of its encodings can cover:
+ * `/` as `\/` (PHP's json_encode), any character as `\uXXXX` (.NET, Gson,
+ * Go's HTML-safe JSON), percent-encoded (URLs, forms, `Link` headers, either
+ * case of hex), as an HTML character reference, and mixes of these within one
+ * value. The redactor looks for secrets in each decoded level and replaces
+ * the raw characters they came from, so the text stays as it was everywhere
+ * else (valid JSON stays valid JSON: whole escapes are replaced, never part of one).
+ */
+
+export interface DecodedLevel {
+  text: string;
+  /** For each UTF-16 unit of `text`: where the raw characters it came from start, and end (exclusive). */
+  from: Int32Array;
+  to: Int32Array;
+}
+
+/** How many times escapes are undone (a percent-encoded value inside escaped JSON, JSON inside JSON). */
+const MAX_LEVELS = 3;
+
+/** Characters that may start an escape: text with none of them has no decoded level. */
+const INTRODUCER = /[\\%&]/;
+
+/**
+ * The decoded levels of `raw`, each decoded once more than the one before;
+ * none when nothing in it decodes. Positions always point into `raw`.
+ */
+export function decodedLevels(raw: string): DecodedLevel[] {
+  const levels: DecodedLevel[] = [];
+  let text = raw;
+  for (let i = 0; i < MAX_LEVELS && INTRODUCER.test(text); i++) {
+    const next = decodeOnce(text);
+    if (!next) break;
+    const below = levels[levels.length - 1];
+    if (below) {
+      // Positions of the level below are positions in its text: follow them down to `raw`.
+      for (let k = 0; k < next.text.length; k++) {
+        next.from[k] = below.from[next.from[k] as number] as number;
+        next.to[k] = below.to[(next.to[k] as number) - 1] as number;
+      }
+    }
+    levels.push(next);
+    text = next.text;
+  }
+  return levels;
+}
+
+/** Undoes every escape of `text` once; undefined when there is none. */
+function decodeOnce(text: string): DecodedLevel | undefined {
+  const n = text.length;
+  const units = new Uint16Array(n);
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  let k = 0;
+  let changed = false;
+  const emit = (unit: number, start: number, end: number) => {
+    units[k] = unit;
+    from[k] = start;
+    to[k] = end;
+    k++;
+  };
+  const emitPoint = (point: number, start: number, end: number) => {
+    if (point > 0xffff) {
+      emit(0xd800 + ((point - 0x10000) >> 10), start, end);
+      emit(0xdc00 + ((point - 0x10000) & 0x3ff), start, end);
+    } else emit(point, start, end);
+  };
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    let end = -1;
+    if (c === 0x5c) end = backslash(text, i, emitPoint);
+    else if (c === 0x25) end = percent(text, i, emitPoint);
+    else if (c === 0x26) end = reference(text, i, emitPoint);
+    if (end > i) {
+      changed = true;
+      i = end;
+    } else {
+      emit(c, i, i + 1);
+      i++;
+    }
+  }
+  if (!changed) return undefined;
+  return { text: fromUnits(units, k), from: from.slice(0, k), to: to.slice(0, k) };
+}
+
+type Emit = (point: number, start: number, end: number) => void;
+
+const SIMPLE: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, b: 0x08, f: 0x0c };
+
+/** `\uXXXX`, `\xHH`, `\n` and its kin, and `\` before any ASCII punctuation (`\/`, `\"`, Markdown's `\_`). */
+function backslash(text: string, at: number, emit: Emit): number {
+  const next = text[at + 1];
+  if (next === undefined) return -1;
+  if (next === 'u' && isHex(text, at + 2, 4)) {
+    emit(Number.parseInt(text.slice(at + 2, at + 6), 16), at, at + 6);
+    return at + 6;
+  }
+  if (next === 'x' && isHex(text, at + 2, 2)) {
+    emit(Number.parseInt(text.slice(at + 2, at + 4), 16), at, at + 4);
+    return at + 4;
+  }
+  const simple = SIMPLE[next];
+  if (simple !== undefined) {
+    emit(simple, at, at + 2);
+    return at + 2;
+  }
+  const code = next.charCodeAt(0);
+  if (isPunctuation(code)) {
+    emit(code, at, at + 2);
+    return at + 2;
+  }
+  return -1;
+}
+
+/**
+ * A run of `%HH`: bytes decoded as UTF-8 where they form a character, each
+ * byte on its own (as Latin-1) where they do not.
+ */
+function percent(text: string, at: number, emit: Emit): number {
+  if (!isHex(text, at + 1, 2)) return -1;
+  const bytes: number[] = [];
+  let i = at;
+  while (text.charCodeAt(i) === 0x25 && isHex(text, i + 1, 2)) {
+    bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+    i += 3;
+  }
+  let b = 0;
+  while (b < bytes.length) {
+    const lead = bytes[b] as number;
+    const length =
+      lead >= 0xf0 && lead < 0xf8 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 && lead < 0xe0 ? 2 : 1;
+    let point = length === 1 ? lead : lead & (0xff >> (length + 1));
+    let valid = length === 1 || b + length <= bytes.length;
+    for (let j = 1; valid && j < length; j++) {
+      const byte = bytes[b + j] as number;
+      if ((byte & 0xc0) !== 0x80) valid = false;
+      else point = (point << 6) | (byte & 0x3f);
+    }
+    const size = valid ? length : 1;
+    emit(valid ? point : lead, at + b * 3, at + (b + size) * 3);
+    b += size;
+  }
+  return i;
+}
+
+/** The references an HTML writer may use for the characters of a secret. */
+const NAMED: Record<string, number> = {
+  amp: 0x26,
+  lt: 0x3c,
+  gt: 0x3e,
+  quot: 0x22,
+  apos: 0x27,
+  sol: 0x2f,
+  bsol: 0x5c,
+  plus: 0x2b,
+  equals: 0x3d,
+  percnt: 0x25,
+  lowbar: 0x5f,
+  period: 0x2e,
+  colon: 0x3a,
+  semi: 0x3b,
+  comma: 0x2c,
+  num: 0x23,
+  excl: 0x21,
+  quest: 0x3f,
+  commat: 0x40,
+  dollar: 0x24,
+  lpar: 0x28,
+  rpar: 0x29,
+  ast: 0x2a,
+  lsqb: 0x5b,
+  rsqb: 0x5d,
+  lcub: 0x7b,
+  rcub: 0x7d,
+  verbar: 0x7c,
+  tilde: 0x7e,
+  grave: 0x60,
+  Hat: 0x5e,
+  hyphen: 0x2d,
+  dash: 0x2010,
+};
+
+/** `&#NNN;`, `&#xHH;` and the named references above. */
+function reference(text: string, at: number, emit: Emit): number {
+  const semi = text.indexOf(';', at + 2);
+  if (semi < 0 || semi - at > 10) return -1;
+  const name = text.slice(at + 1, semi);
+  let point: number | undefined;
+  if (/^#[0-9]{1,7}$/.test(name)) point = Number(name.slice(1));
+  else if (/^#[xX][0-9a-fA-F]{1,6}$/.test(name)) point = Number.parseInt(name.slice(2), 16);
+  else point = NAMED[name];
+  if (point === undefined || point > 0x10ffff) return -1;
+  emit(point, at, semi + 1);
+  return semi + 1;
+}
+
+function isHex(text: string, at: number, count: number): boolean {
+  if (at + count > text.length) return false;
+  for (let i = at; i < at + count; i++) {
+    const c = text.charCodeAt(i);
+    const hex = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+    if (!hex) return false;
+  }
+  return true;
+}
+
+function isPunctuation(code: number): boolean {
+  return (
+    (code >= 0x21 && code <= 0x2f) ||
+    (code >= 0x3a && code <= 0x40) ||
+    (code >= 0x5b && code <= 0x60) ||
+    (code >= 0x7b && code <= 0x7e)
+  );
+}
+
+function fromUnits(units: Uint16Array, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 8192)
+    out += String.fromCharCode(...units.subarray(i, Math.min(length, i + 8192)));
+  return out;
+}
