@@ -11,6 +11,7 @@ import { rules as model } from './areas/model.js';
 import { rules as order } from './areas/order.js';
 import { rules as pay } from './areas/pay.js';
 import { rules as prob } from './areas/prob.js';
+import { rules as race } from './areas/race.js';
 import { rules as rate } from './areas/rate.js';
 import { rules as read } from './areas/read.js';
 import { rules as scope } from './areas/scope.js';
@@ -55,6 +56,7 @@ export const catalogue: readonly Rule[] = loadCatalogue([
   ...ip,
   ...acct,
   ...rate,
+  ...race,
   ...idem,
   ...order,
   ...pay,

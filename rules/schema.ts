@@ -39,6 +39,7 @@ export const AREAS = {
   IP: 'IP allowlists',
   ACCT: 'Account states',
   RATE: 'Rate limits',
+  RACE: 'Concurrent requests',
   IDEM: 'Idempotency',
   ORDER: 'Order validation',
   PAY: 'Payments',

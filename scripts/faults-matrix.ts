@@ -9,6 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFECT_NAMES } from '../server/defects/catalogue.js';
 import { renderMatrix } from '../test/faults/render-markdown.js';
 import { DEFAULT_CONCURRENCY, type MatrixResult, runMatrix } from '../test/faults/run-matrix.js';
 import { compareRuns } from '../test/faults/stability.js';
@@ -52,6 +53,13 @@ if (parsed.values.help) {
 const repeat = positive('repeat', parsed.values.repeat, 1);
 const concurrency = positive('concurrency', parsed.values.concurrency, DEFAULT_CONCURRENCY);
 const only = parsed.values.defect?.flatMap((value) => value.split(',')).filter(Boolean);
+const unknown = (only ?? []).filter((name) => !(DEFECT_NAMES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `faults:matrix: no such defect: ${unknown.join(', ')} (server/defects/ names every defect)\n`,
+  );
+  process.exit(2);
+}
 
 const results: MatrixResult[] = [];
 for (let n = 1; n <= repeat; n++) {

@@ -32,6 +32,7 @@ import type {
   PlacedOrder,
   PostOrderOptions,
   Product,
+  Racer,
   RequestSpec,
   TestAccount,
 } from './context.js';
@@ -40,7 +41,7 @@ import { FILE_ACCOUNT_SETTINGS, type FileFixture } from './file-fixture.js';
 import { MadeOnce } from './made-once.js';
 import { type OrderChoices, orderBody } from './order-body.js';
 import { type Lanes, longRunLanes, mixSeed, propertyParams, runProperty } from './property.js';
-import { sendOrder } from './send-order.js';
+import { orderAnswered, orderRequest, sendOrder } from './send-order.js';
 
 /** The CheckContext of one check: the fixture of its file plus the run of this check. */
 export class Context implements CheckContext {
@@ -257,11 +258,61 @@ export class Context implements CheckContext {
   }
 
   postOrder(key: Key, body: unknown, options: PostOrderOptions = {}): Promise<HttpResponse> {
-    const placed = (id: string) => {
+    return sendOrder(
+      this.api(key),
+      this.path('orders'),
+      key,
+      body,
+      options,
+      this.#placedByPartner(key),
+      this.dialect,
+    );
+  }
+
+  orderRequest(key: Key, body: unknown, options: PostOrderOptions = {}): RequestSpec {
+    return { ...orderRequest(this.path('orders'), body, options), auth: { kind: 'key', key } };
+  }
+
+  /** Remembers an order the partner key placed, to cancel it at the end of the file. */
+  #placedByPartner(key: Key): (id: string) => void {
+    return (id) => {
       const orders = this.#fixture.partnerOrders;
       if (!orders.some((o) => o.id === id)) orders.push({ key, id });
     };
-    return sendOrder(this.api(key), this.path('orders'), key, body, options, placed, this.dialect);
+  }
+
+  async race<T>(racers: readonly ((racer: Racer) => Promise<T>)[]): Promise<T[]> {
+    const racing = this.#fixture.session.racing(racers.length, this.#caller);
+    const racerAt = (place: number): Racer => {
+      const client = racing.racer(place);
+      return {
+        send: async (spec) => {
+          const res = await client.send(spec);
+          // An order, however it raced, is answered like any other (send-order.ts).
+          const key = spec.auth?.kind === 'key' ? spec.auth.key : undefined;
+          const orders = this.path('orders').split('?')[0];
+          if (key && spec.method.toUpperCase() === 'POST' && spec.path.split('?')[0] === orders)
+            orderAnswered(res, key, this.#placedByPartner(key), this.dialect);
+          return res;
+        },
+        control: client.control,
+      };
+    };
+    const settled = await Promise.allSettled(
+      racers.map((run, place) => {
+        const going = run(racerAt(place));
+        // A racer that ended without sending (its set-up failed) holds the others back no longer.
+        void going.then(racing.racerEnded, racing.racerEnded);
+        return going;
+      }),
+    );
+    const failed = settled.find((one) => one.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((one) => (one as PromiseFulfilledResult<T>).value);
+  }
+
+  raceRequests(specs: readonly RequestSpec[]): Promise<HttpResponse[]> {
+    return this.race(specs.map((spec) => (racer: Racer) => racer.send(spec)));
   }
 
   async #products(account?: TestAccount | string): Promise<readonly Product[]> {

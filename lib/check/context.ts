@@ -55,6 +55,15 @@ export interface ApiClient {
 }
 
 /**
+ * What one racer of `CheckContext.race` sends its one request through: the
+ * API (`send`, exactly the spec, never retried) or the control protocol.
+ */
+export interface Racer {
+  send(spec: RequestSpec): Promise<HttpResponse>;
+  readonly control: ControlClient;
+}
+
+/**
  * Matches a header value: exact string, pattern, a test of condition.mjs, or a
  * predicate. All but the predicate are data a reproduction judges again
  * (a predicate leaves it judging whether the run's value comes back).
@@ -160,6 +169,24 @@ export interface CheckContext {
    * the partner key are cancelled at the end of the file.
    */
   postOrder(key: Key, body: unknown, options?: PostOrderOptions): Promise<HttpResponse>;
+  /** The request `postOrder` sends (with its Idempotency-Key drawn now), for a race. */
+  orderRequest(key: Key, body: unknown, options?: PostOrderOptions): RequestSpec;
+
+  /**
+   * Requests that race (lib/client/last-byte.ts): each racer sends exactly one
+   * request through the `Racer` it is given, on a connection of its own;
+   * every request is written but for its last byte, and once all are, their
+   * last bytes are written at once, in the racers' order, so that they reach
+   * the target together however busy this machine is. Each exchange is recorded as evidence,
+   * marked with the race's number (`together`). Answers the racers' values in
+   * their order; the first failure is thrown once all have settled. A racer
+   * that meets a 429 the rule does not provoke ends the check
+   * `not_verifiable` (throttled). Orders the partner key places are cancelled
+   * at the end of the file, as with `postOrder`.
+   */
+  race<T>(racers: readonly ((racer: Racer) => Promise<T>)[]): Promise<T[]>;
+  /** `race` of these requests, one racer each; answers in their order. */
+  raceRequests(specs: readonly RequestSpec[]): Promise<HttpResponse[]>;
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean;
   /**

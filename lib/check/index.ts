@@ -9,6 +9,13 @@
  * noRestrictedImports in biome.json, and test/engine/rate-policy.test.ts).
  */
 
+export {
+  DOCUMENTED_LIMITS,
+  type RequestClass,
+  requestClass,
+  retryAfterSeconds,
+  WINDOW_SECONDS,
+} from '../client/rate-limits.js';
 export { escapeToken, put, unescapeToken, valueAt } from '../evidence/json-pointer.js';
 export type {
   Dialect,
@@ -16,8 +23,14 @@ export type {
   MoneyFormat,
   OperationName,
   OrderBodyShape,
+  PathName,
 } from '../target/dialect.js';
-export { API_BASE_PATH, METHOD_NOT_SHOWN, moneyAt } from '../target/dialect.js';
+export {
+  API_BASE_PATH,
+  METHOD_NOT_SHOWN,
+  moneyAt,
+  pathTemplate,
+} from '../target/dialect.js';
 export type { DialectSeen } from '../target/run-config.js';
 export type { Verdict } from '../verdict/words.js';
 export type { Condition } from '../violations/condition.mjs';
@@ -54,6 +67,7 @@ export type {
   PlacedOrder,
   PostOrderOptions,
   Product,
+  Racer,
   RequestSpec,
   TestAccount,
 } from './context.js';

@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, Client, type Dispatcher } from 'undici';
 
 /**
  * The one place the suite makes its HTTP connections: every request it sends
@@ -37,6 +38,16 @@ export interface DispatcherOptions {
   connections?: number;
   /** How long a connection may take to open (default undici's 10 s). */
   connectTimeoutMs?: number;
+  /** How connections are opened (`newConnector`): the session passes its own, which its racers share. */
+  connect?: Connector;
+}
+
+/** How the suite opens a connection to an origin: an undici connector. */
+export type Connector = buildConnector.connector;
+
+/** A connector whose connections give up after `timeoutMs` of trying to open. */
+export function newConnector(timeoutMs: number | undefined): Connector {
+  return buildConnector(timeoutMs === undefined ? {} : { timeout: timeoutMs });
 }
 
 /** A dispatcher of the suite's own: an Agent with the credentials guard composed on it. */
@@ -46,8 +57,50 @@ export function newDispatcher(options: DispatcherOptions): Dispatcher {
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeout: options.connectTimeoutMs }),
     keepAliveTimeout: KEEP_ALIVE_IDLE_MS,
     keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+    ...(options.connect === undefined ? {} : { connect: options.connect }),
   });
   return guardCredentials(agent, options.origins);
+}
+
+/**
+ * One connection to `origin` of a racer's own (last-byte.ts), opened with
+ * `connect` like the session's others; `onSocket` sees each socket before
+ * the first byte goes out (a target that closes the warm-up's connection gets
+ * the request on a new one, seen all the same). The credentials guard is
+ * composed on it as on every dispatcher of the suite.
+ */
+export function newRacerConnection(
+  origin: URL,
+  connect: Connector,
+  origins: CredentialOrigins,
+  onSocket: (socket: Socket) => void,
+): Dispatcher {
+  const client = new Client(origin.origin, {
+    pipelining: 1,
+    connect: (_options, callback) => {
+      connect(connectOptions(origin), (error, socket) => {
+        if (error || !socket) {
+          callback(error ?? new Error('no connection'), null);
+          return;
+        }
+        onSocket(socket as Socket);
+        callback(null, socket);
+      });
+    },
+  });
+  return guardCredentials(client, origins);
+}
+
+/** The connect options undici's connector takes for an origin. */
+function connectOptions(origin: URL): buildConnector.Options {
+  return {
+    hostname: origin.hostname.replace(/^\[|\]$/g, ''),
+    host: origin.host,
+    protocol: origin.protocol,
+    port: origin.port || (origin.protocol === 'https:' ? '443' : '80'),
+    servername: origin.hostname,
+    localAddress: null,
+  };
 }
 
 /** `dispatcher` (a test's MockAgent too) with the credentials guard composed on it. */

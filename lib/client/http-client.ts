@@ -66,6 +66,12 @@ export interface SendOptions {
    * is never sent twice: whatever happened to it is its evidence.
    */
   setUp?: boolean;
+  /** The dispatcher of this request alone (a racer's connection of its own, last-byte.ts). */
+  dispatcher?: Dispatcher;
+  /** The number of the race the request is part of: recorded with its exchange (last-byte.ts). */
+  together?: number;
+  /** A racer's warm-up (last-byte.ts): recorded as such, never a step a reproduction replays. */
+  warmUp?: true;
 }
 
 /**
@@ -89,6 +95,11 @@ export class HttpClient {
     recorder: ExchangeRecorder,
     options: SendOptions = {},
   ): Promise<WireResponse> {
+    if (options.dispatcher || options.together !== undefined)
+      return this.#send(req, recorder, options.dispatcher ?? this.#options.dispatcher, {
+        ...(options.together === undefined ? {} : { together: options.together }),
+        ...(options.warmUp ? { warmUp: true } : {}),
+      });
     if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
     try {
       return await this.#send(req, recorder, this.#options.dispatcher);
@@ -108,6 +119,7 @@ export class HttpClient {
     req: WireRequest,
     recorder: ExchangeRecorder,
     dispatcher: Dispatcher,
+    race: { together?: number; warmUp?: true } = {},
   ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
@@ -142,6 +154,7 @@ export class HttpClient {
         responseHeaders: headers,
         responseBody: text,
         ...(over ? { responseOver: OVER_CAP_WORDS } : {}),
+        ...race,
       });
       return {
         requestPath: url.pathname + url.search,
@@ -165,6 +178,7 @@ export class HttpClient {
         requestHeaders,
         ...(requestBody === undefined ? {} : { requestBody }),
         error: { code: error.code, message: error.message },
+        ...race,
       });
       throw error;
     }

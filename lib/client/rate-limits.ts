@@ -32,6 +32,19 @@ export const DOCUMENTED_LIMITS: Readonly<Record<RequestClass, number>> = {
   token: 20,
 };
 export const WINDOW_MS = 60_000;
+/** The window every documented limit counts in: "per minute" (section 8). */
+export const WINDOW_SECONDS = WINDOW_MS / 1000;
+
+/**
+ * A Retry-After value as the API document gives it, "in seconds" (section 7,
+ * section 8): delta-seconds, `1*DIGIT` (RFC 9110 §10.2.3), white space around
+ * it allowed; undefined when absent or anything else (an HTTP-date included).
+ * The one reading of the header, for the 429 policy and the checks alike.
+ */
+export function retryAfterSeconds(value: string | undefined): number | undefined {
+  const trimmed = value?.trim();
+  return trimmed !== undefined && /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
 /** A little time on top of the minute: timers fire a few ms early or late. */
 const SLACK_MS = 50;
 /** How long to look again when every slot of a window is still in flight. */
@@ -171,8 +184,8 @@ export function retryWait(
   mode: keyof typeof LONGEST_WAIT_S,
 ): number | undefined {
   if (attempt >= MAX_RETRIES) return undefined;
-  const asked = Number(retryAfter);
-  const seconds = Number.isFinite(asked) && asked >= 1 ? Math.ceil(asked) : 1;
+  const asked = retryAfterSeconds(retryAfter);
+  const seconds = asked !== undefined && asked >= 1 ? asked : 1;
   return seconds > LONGEST_WAIT_S[mode] ? undefined : seconds;
 }
 
@@ -183,6 +196,17 @@ export function throttledReason(
   tries: number,
 ): string {
   return `${THROTTLED}: the target kept answering 429 to ${what} (Retry-After ${retryAfter ?? 'absent'}, evidence #${exchange}) after ${tries} ${tries === 1 ? 'try' : 'tries'}; the rule could not be judged`;
+}
+
+/**
+ * A racer's 429 where the 429 is not the check's subject (a race of orders
+ * that the target throttled): a racer cannot wait and go again alone, which
+ * would take it out of the race, so the check could not judge its rule.
+ */
+export function throttledRacer(what: string, res: HttpResponse): NotVerifiable {
+  return new NotVerifiable(
+    `${throttledReason(what, res.header('retry-after'), res.exchange, 1)} (a racing request is never sent again alone)`,
+  );
 }
 
 export interface RatePolicyScope {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { Capability } from '../../rules/index.js';
 import { HttpControlClient } from '../control/control-client.js';
@@ -9,13 +10,22 @@ import { DOCUMENT_PATHS } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { basicAuthorization, buildRequest } from './build-request.js';
-import { type CredentialOrigins, guardCredentials, newDispatcher } from './dispatcher.js';
+import {
+  type Connector,
+  type CredentialOrigins,
+  guardCredentials,
+  newConnector,
+  newDispatcher,
+  newRacerConnection,
+} from './dispatcher.js';
 import { HttpClient, type WireRequest, type WireResponse } from './http-client.js';
+import { HeldRace } from './last-byte.js';
 import {
   KeyPacer,
   type RequestClass,
   requestClass,
   type Tally,
+  throttledRacer,
   withRatePolicy,
 } from './rate-limits.js';
 import { toHttpResponse } from './response.js';
@@ -101,6 +111,24 @@ export interface SessionOptions {
 }
 
 /**
+/**
+ * What one racer sends through (`Session.racing`): one request, the API's or
+ * the control protocol's, held with the others' at its last byte.
+ */
+export interface RacerClient {
+  send(spec: RequestSpec): Promise<HttpResponse>;
+  readonly control: HttpControlClient;
+}
+
+/** A race of `Session.racing`: the client of the racer at each place, and the end of a racer. */
+export interface Racing {
+  /** The client of the racer at `place` (0, 1, …): last bytes go out in the order of the places. */
+  racer(place: number): RacerClient;
+  /** A racer settled: one that sent nothing no longer holds the others back. */
+  racerEnded(): void;
+}
+
+/**
  * The one wire session of the suite: a check file's (lib/check/file-fixture.ts)
  * and the dialect probe's (lib/probe/probe-session.ts). It owns the HTTP
  * client, the control client, the tokens, the partner key's pacing and the
@@ -128,6 +156,12 @@ export class Session {
   readonly #shared: SessionShared;
   /** The session's own dispatcher, closed with it; none when a test gave one. */
   readonly #own: Dispatcher | undefined;
+  /** How the session opens its connections (its dispatcher's, and each racer's own); none with a given dispatcher. */
+  readonly #connect: Connector | undefined;
+  /** Where each credential may go: every dispatcher of the session, racers' included, keeps to it. */
+  readonly #origins: CredentialOrigins;
+  /** Races sent so far: each one's number marks its exchanges (`together`). */
+  #races = 0;
   readonly #need: (capability: Capability) => void;
   readonly #onPartnerSent: ((tally: Tally) => void) | undefined;
   #sent = 0;
@@ -142,17 +176,23 @@ export class Session {
       options.recorder?.(this.redactor) ?? new EvidenceRecorder(this.redactor, new ReplayBook());
     this.#shared = options.shared ?? newSessionShared();
     const origins = credentialOrigins(config);
-    this.#own = options.dispatcher
-      ? undefined
-      : newDispatcher({
+    this.#origins = origins;
+    const connect = options.dispatcher ? undefined : newConnector(config.requestTimeoutMs);
+    this.#connect = connect;
+    this.#own = connect
+      ? newDispatcher({
           origins,
+          connect,
           ...(options.connections === undefined ? {} : { connections: options.connections }),
-        });
+        })
+      : undefined;
     this.http = new HttpClient({
       dispatcher: this.#own ?? guardCredentials(options.dispatcher as Dispatcher, origins),
       timeoutMs: config.requestTimeoutMs,
       // A set-up request lost to a closing socket is sent again on a connection of its own.
-      ...(this.#own ? { freshConnection: () => newDispatcher({ origins, connections: 1 }) } : {}),
+      ...(connect
+        ? { freshConnection: () => newDispatcher({ origins, connect, connections: 1 }) }
+        : {}),
     });
     this.#need = options.need ?? ((c) => this.need(c));
     this.#onPartnerSent = options.onPartnerSent;
@@ -175,11 +215,58 @@ export class Session {
   /** A control client whose requests are evidence of `caller` (none: the session's recorder). */
   controlFor(caller: Caller | undefined): HttpControlClient {
     const recorder = caller?.recorder ?? this.recorder;
+    return this.#controlClient((req) => this.#wire(req, recorder, true));
+  }
+
+  #controlClient(http: (req: WireRequest) => Promise<WireResponse>): HttpControlClient {
     const target =
       this.config.controlUrl && this.config.controlToken
         ? { controlUrl: this.config.controlUrl, controlToken: this.config.controlToken }
         : undefined;
-    return new HttpControlClient((req) => this.#wire(req, recorder, true), target, this.#need);
+    return new HttpControlClient(http, target, this.#need);
+  }
+
+  /**
+   * A race of `size` racers on behalf of `caller`: each racer sends one
+   * request through the client of its place (`racer(place).send` for the
+   * API, exactly as `send` would but never retried; `.control` for the
+   * control protocol), and every request is held at its last byte until all
+   * are ready, then released together in the order of the places, each on a
+   * connection of its own (last-byte.ts). A racer that
+   * settles without sending calls `racerEnded`, so the others go without it.
+   * Requests on the partner key take their slots of its limits before the
+   * race; a 429 a racer meets is no subject of a caller that does not
+   * provoke 429s: `not_verifiable` ("throttled"), never retried alone, which
+   * would take it out of the race.
+   */
+  racing(size: number, caller?: Caller): Racing {
+    this.#races += 1;
+    const connect = this.#connect;
+    const open = connect
+      ? (origin: URL, onSocket: (socket: Socket) => void) =>
+          newRacerConnection(origin, connect, this.#origins, onSocket)
+      : undefined;
+    const race = new HeldRace(size, this.http, open, this.#races);
+    const recorder = caller?.recorder ?? this.recorder;
+    return {
+      racer: (place) => {
+        const wire = (req: WireRequest): Promise<WireResponse> => {
+          this.#sent += 1;
+          return race.send(req, recorder, place);
+        };
+        return {
+          send: async (spec) => {
+            const res = await this.#sendOnce(spec, caller, false, wire);
+            if (res.status === 429 && !caller?.provokes429) {
+              throw throttledRacer(`${spec.method} ${spec.path}`, res);
+            }
+            return res;
+          },
+          control: this.#controlClient(wire),
+        };
+      },
+      racerEnded: () => race.racerEnded(),
+    };
   }
 
   has(capability: Capability): boolean {
@@ -261,15 +348,17 @@ export class Session {
     spec: RequestSpec,
     caller: Caller | undefined,
     setUp: boolean,
+    racing?: (req: WireRequest) => Promise<WireResponse>,
   ): Promise<HttpResponse> {
     const recorder = caller?.recorder ?? this.recorder;
+    const send = racing ?? ((req: WireRequest) => this.#wire(req, recorder, setUp));
     const authorization = await this.#authorization(spec, caller);
     const wire = buildRequest(spec, this.config, authorization);
     const kind = requestClass(spec.method, spec.path, DOCUMENT_PATHS.token);
     // In partner mode every token request shares the key's token budget, also those with made-up
     // or no credentials: a target may count failed ones per client address (ours is one for the run).
     const paced = this.isPartnerRequest(spec) || (kind === 'token' && this.#partnerMode());
-    if (!paced) return this.#answer(await this.#wire(wire, recorder, setUp), caller);
+    if (!paced) return this.#answer(await send(wire), caller);
     const keyId = this.partnerKey().accessKeyId;
     const slot = await this.#shared.pacer.acquire(keyId, kind);
     if (slot.waited > 0)
@@ -277,7 +366,7 @@ export class Session {
         `waited ${Math.round(slot.waited / 1000)} s to stay within the partner key's ${kind} limit`,
       );
     try {
-      return this.#answer(await this.#wire(wire, recorder, setUp), caller);
+      return this.#answer(await send(wire), caller);
     } finally {
       slot.done();
       this.partnerSent.push({ kind, at: Date.now() });

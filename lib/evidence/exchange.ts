@@ -24,6 +24,12 @@ export interface Exchange {
   error?: { code: string; message: string };
   /** In a client report: what the sandbox did around this exchange (a situation played, a clock moved). */
   notes?: string[];
+  /**
+   * Set on requests sent together, as one race (lib/client/last-byte.ts):
+   * the race's number in the check file. Exchanges with the same number were
+   * held at their last byte and released at once, each on its own connection.
+   */
+  together?: number;
 }
 
 /** One exchange as the client saw it, before redaction: what the recorder records. */
@@ -35,8 +41,6 @@ export interface RawExchange {
    * requests were in flight together (a race a reproduction sends together again).
    */
   sentAt?: number;
-  /** Requests sent at once on purpose (a race) may say so: the same mark for all of them. */
-  sentWith?: string;
   durationMs: number;
   method: string;
   url: string;
@@ -48,4 +52,10 @@ export interface RawExchange {
   /** The body went on past the suite's cap (these words say so): `responseBody` is its beginning. */
   responseOver?: string;
   error?: { code: string; message: string };
+  together?: number;
+  /**
+   * A racer's warm-up (last-byte.ts): evidence like any exchange, but no step
+   * a reproduction replays (it warms its racers' connections its own way).
+   */
+  warmUp?: true;
 }

@@ -69,6 +69,7 @@ export class EvidenceRecorder {
       };
     }
     if (raw.error) exchange.error = { code: raw.error.code, message: r.redact(raw.error.message) };
+    if (raw.together !== undefined) exchange.together = raw.together;
     const scope = this.current();
     scope.evidence.push(exchange);
     scope.steps.push(id);

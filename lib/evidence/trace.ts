@@ -52,8 +52,8 @@ export interface TraceStep {
   /** When it was sent (ms since the epoch) and how long its answer took: which steps were in flight together. */
   at?: number;
   ms?: number;
-  /** The request was one of those sent at once on purpose (a race) under this mark. */
-  sentWith?: string;
+  /** The number of the race the request was part of (last-byte.ts): sent together again. */
+  race?: number;
 }
 
 /** A check's exchanges in order with everything they depend on: what a reproduction replays. */
@@ -106,6 +106,7 @@ export class ReplayBook {
 
   /** Turns one exchange into a step; registers the values its answer gives. */
   add(id: number, raw: RawExchange): void {
+    if (raw.warmUp) return;
     const uses = new Set<number>();
     this.#clientValues(raw);
     const headers: Record<string, string> = {};
@@ -138,7 +139,7 @@ export class ReplayBook {
       if (raw.requestBody.length > MAX_TRACE_BODY) step.truncated = true;
       else step.body = this.#template(raw.requestBody, uses);
     }
-    if (raw.sentWith !== undefined) step.sentWith = raw.sentWith;
+    if (raw.together !== undefined) step.race = raw.together;
     if (raw.status !== undefined) step.status = raw.status;
     if (raw.error) step.error = raw.error.code;
     const json = parseJson(raw.responseBody);

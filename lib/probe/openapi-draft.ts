@@ -7,8 +7,7 @@ import {
   type OperationName,
   REFERENCE_DIALECT,
 } from '../target/dialect.js';
-import type { Draft } from './draft-profile.js';
-import { notInferred } from './draft-profile.js';
+import { type Draft, notInferred } from './draft/draft.js';
 import { applyFields, FieldFinder, listShape, prefixAndDocs } from './openapi-fields.js';
 import { classify, PATH_OF, successStatus, templateOf } from './openapi-operations.js';
 import {

@@ -140,6 +140,8 @@ function entryOf(exchange: Exchange, ruleId: string, report: Report): HarEntry {
     cache: {},
     timings: { send: 0, wait: time, receive: 0 },
     comment: `exchange #${exchange.id} of ${ruleId} (${exchange.channel})`,
+    // Requests sent together (held at their last byte and released at once): their race's number.
+    ...(exchange.together === undefined ? {} : { _together: exchange.together }),
   };
 }
 

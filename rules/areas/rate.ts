@@ -154,4 +154,99 @@ export const rules: RuleInput[] = [
         'rate limits | fixed 60-second windows per key and class (read, write, token); Retry-After is whole seconds until the window resets',
     },
   },
+  {
+    id: 'RATE-11',
+    level: 'MUST',
+    title:
+      'MUST ask no wait beyond the minute the limits count: Retry-After of at most 60 seconds on every 429',
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+        'POST /oauth/token | 20 requests per minute per key',
+        'Over any rate limit | 429 rate_limited with Retry-After in seconds',
+      ],
+    },
+  },
+  {
+    id: 'RATE-12',
+    level: 'MUST',
+    title:
+      'MUST count reads and writes apart: a key that used up either may still use all of the other that minute',
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+      ],
+    },
+  },
+  {
+    id: 'RATE-13',
+    level: 'MUST',
+    title:
+      'MUST count every GET endpoint as a read: after 300 reads spread over all of them, each one is refused',
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys', 'clock', 'shipping'],
+    source: { doc: 'api', section: '8', quote: 'Reads (GET) | 300 requests per minute per key' },
+  },
+  {
+    id: 'RATE-14',
+    level: 'MUST',
+    title:
+      'MUST count every POST, PATCH and DELETE endpoint as a write: after 60 writes spread over them, each is refused',
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: 'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+    },
+  },
+  {
+    id: 'RATE-15',
+    level: 'MUST',
+    title:
+      "MUST count per key, not per token: 60 writes spread over three of a key's tokens use up all three",
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+      ],
+    },
+  },
+  {
+    id: 'RATE-16',
+    level: 'MUST',
+    title:
+      "MUST give a key its whole minute's budget again once a minute has passed since it was used up",
+    section: '8',
+    provokes429: true,
+    needs: ['accounts', 'keys', 'clock'],
+    source: {
+      doc: 'api',
+      section: '8',
+      quote: [
+        'Reads (GET) | 300 requests per minute per key',
+        'Writes (POST, PATCH, DELETE) | 60 requests per minute per key',
+        'POST /oauth/token | 20 requests per minute per key',
+      ],
+    },
+  },
 ];

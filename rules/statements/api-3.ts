@@ -6,26 +6,26 @@ export const statements: StatementInput[] = [
     id: 'A3-01',
     kind: 'server',
     text: 'active | Roll (in the developer portal) | Test key | active, with a new Secret Key',
-    rules: ['KEY-03'],
+    rules: ['KEY-03', 'RACE-10'],
   },
   {
     id: 'A3-02',
     kind: 'server',
     text: 'The old Secret Key and every token made with it stop working at once.',
-    rules: ['KEY-01', 'KEY-02', 'KEY-03'],
+    rules: ['KEY-01', 'KEY-02', 'KEY-03', 'RACE-10'],
     scope: { scope: 'the old secret', forbids: ['KEY-01', 'KEY-02'], allows: ['KEY-03'] },
   },
   {
     id: 'A3-03',
     kind: 'server',
     text: 'active | Revoke (in the developer portal) | Any key | revoked (permanent)',
-    rules: ['KEY-05', 'KEY-04'],
+    rules: ['KEY-05', 'KEY-04', 'RACE-11'],
   },
   {
     id: 'A3-04',
     kind: 'server',
     text: 'All its tokens stop working.',
-    rules: ['KEY-04', 'KEY-05'],
+    rules: ['KEY-04', 'KEY-05', 'RACE-11'],
     scope: {
       scope: 'per key',
       forbids: ['KEY-04', 'KEY-05'],
@@ -49,8 +49,7 @@ export const statements: StatementInput[] = [
     id: 'A3-07',
     kind: 'server',
     text: 'At most 3 orders or $500.00 in that time.',
-    rules: ['PROB-01', 'PROB-02', 'PROB-06', 'PROB-03', 'PROB-07'],
-    gap: 'the probation cap is never raced: four live orders of a new live key sent at once (held at their last byte, released together, in several rounds) must place at most three, the others 422 limit_exceeded; likewise orders totalling over $500.00 sent at once',
+    rules: ['PROB-01', 'PROB-02', 'PROB-06', 'PROB-03', 'PROB-07', 'RACE-05'],
     scope: {
       scope: 'per new live key, first 24 hours',
       forbids: ['PROB-01', 'PROB-02'],
@@ -62,7 +61,7 @@ export const statements: StatementInput[] = [
     id: 'A3-08',
     kind: 'server',
     text: 'Beyond that, limit_exceeded.',
-    rules: ['PROB-01', 'PROB-02'],
+    rules: ['PROB-01', 'PROB-02', 'RACE-05'],
   },
   {
     id: 'A3-09',
@@ -74,7 +73,7 @@ export const statements: StatementInput[] = [
     id: 'A3-10',
     kind: 'server',
     text: 'Up to 10 keys may be active at once.',
-    rules: ['KEY-06', 'KEY-12'],
+    rules: ['KEY-06', 'KEY-12', 'RACE-06'],
   },
   {
     id: 'A3-11',
@@ -116,8 +115,7 @@ export const statements: StatementInput[] = [
     id: 'A3-17',
     kind: 'server',
     text: 'POST /orders/{id}/cancel | Within the 24-hour window, production not started, order not already cancelled | Order is cancelled.',
-    rules: ['CANCEL-01', 'CANCEL-02', 'CANCEL-03', 'CANCEL-06'],
-    gap: 'two cancels of one order are never raced: sent at once (held at their last byte, released together), exactly one must succeed and the other get 409 not_cancellable',
+    rules: ['CANCEL-01', 'CANCEL-02', 'CANCEL-03', 'CANCEL-06', 'RACE-02'],
     scope: {
       scope: 'the first 24 hours',
       forbids: ['CANCEL-03'],
@@ -129,7 +127,7 @@ export const statements: StatementInput[] = [
     id: 'A3-18',
     kind: 'server',
     text: 'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable.',
-    rules: ['CANCEL-03', 'CANCEL-04', 'CANCEL-05', 'CANCEL-01', 'CANCEL-07'],
+    rules: ['CANCEL-03', 'CANCEL-04', 'CANCEL-05', 'CANCEL-01', 'CANCEL-07', 'RACE-02'],
   },
   {
     id: 'A3-19',

@@ -176,7 +176,7 @@ export const statements: StatementInput[] = [
     id: 'A4-27',
     kind: 'server',
     text: 'Body: must contain external_id, unique per account.',
-    rules: ['ORDER-03', 'ORDER-19'],
+    rules: ['ORDER-03', 'ORDER-19', 'RACE-01'],
     clientRules: ['CLIENT-22'],
   },
   {
@@ -235,9 +235,17 @@ export const statements: StatementInput[] = [
     id: 'A4-36',
     kind: 'server',
     text: "The order must not exceed the account's maximum order value or maximum orders per day.",
-    rules: ['ORDER-10', 'ORDER-11', 'ORDER-12', 'ORDER-13', 'ORDER-14', 'ORDER-15', 'ORDER-28'],
+    rules: [
+      'ORDER-10',
+      'ORDER-11',
+      'ORDER-12',
+      'ORDER-13',
+      'ORDER-14',
+      'ORDER-15',
+      'ORDER-28',
+      'RACE-04',
+    ],
     clientRules: ['CLIENT-23'],
-    gap: "the limit is never raced: orders beyond the day's allowance sent at once (last-byte synchronised, several rounds) must place no more than the maximum",
   },
   {
     id: 'A4-37',
@@ -277,8 +285,7 @@ export const statements: StatementInput[] = [
     id: 'A4-41',
     kind: 'server',
     text: 'A second order with an external_id already used in the account gives 409 duplicate_external_id.',
-    rules: ['ORDER-19'],
-    gap: 'never raced: two orders with the same external_id and different Idempotency-Keys sent at once (last-byte synchronised, several rounds) must place exactly one, the other 409 duplicate_external_id',
+    rules: ['ORDER-19', 'RACE-01'],
     scope: {
       scope: 'per account',
       forbids: ['ORDER-19'],

@@ -88,7 +88,7 @@ export const statements: StatementInput[] = [
     id: 'A5-12',
     kind: 'server',
     text: 'At most 20 token requests a minute per key.',
-    rules: ['RATE-03', 'RATE-07', 'RATE-08'],
+    rules: ['RATE-03', 'RATE-07', 'RATE-08', 'RACE-07'],
     clientRules: ['CLIENT-08'],
   },
   {

@@ -24,8 +24,7 @@ export const statements: StatementInput[] = [
     id: 'A6-04',
     kind: 'server',
     text: 'At most 5 webhook endpoints per mode.',
-    rules: ['HOOK-01', 'HOOK-02', 'HOOK-03'],
-    gap: 'never raced: six webhook endpoints created at once in one mode (last-byte synchronised, several rounds) must leave at most five, the others 422 limit_exceeded',
+    rules: ['HOOK-01', 'HOOK-02', 'HOOK-03', 'RACE-03'],
     scope: {
       scope: 'per mode, active endpoints',
       forbids: ['HOOK-01'],
@@ -37,7 +36,7 @@ export const statements: StatementInput[] = [
     id: 'A6-05',
     kind: 'server',
     text: 'Adding a sixth gives 422 limit_exceeded.',
-    rules: ['HOOK-01', 'HOOK-02'],
+    rules: ['HOOK-01', 'HOOK-02', 'RACE-03'],
   },
   {
     id: 'A6-06',

@@ -395,8 +395,7 @@ export const statements: StatementInput[] = [
     id: 'A7-58',
     kind: 'server',
     text: 'Response has header Retry-After in seconds.',
-    rules: ['RATE-04', 'RATE-05', 'RATE-06'],
-    gap: 'a read 429 is never checked for Retry-After (RATE-04 provokes token and write 429s only), and no Retry-After is bounded: every 429 (reads, writes, tokens) must carry Retry-After of at least 1 and at most the window (60 s for these per-minute limits) and be served again once it has passed; a Retry-After of 58,000 s passes RATE-04 and RATE-05',
+    rules: ['RATE-04', 'RATE-05', 'RATE-06', 'RATE-11'],
   },
   {
     id: 'A7-59',

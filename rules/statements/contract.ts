@@ -239,7 +239,6 @@ export const statements: StatementInput[] = [
     kind: 'server',
     text: 'While a request with an Idempotency-Key is still being processed, an identical request with that key may wait and replay, or get 409 idempotency_conflict at once; exactly one order either way.',
     rules: ['IDEM-10'],
-    gap: 'IDEM-10 sends its five identical requests once: on a loaded machine they need not overlap (a server placing two orders passed at load 9); the requests must be held at their last byte and released together on warm connections, in several rounds within the write limit',
   },
   {
     id: 'C2-39',

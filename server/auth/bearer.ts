@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { digestsEqual } from '../crypto/secret-hash.js';
 import { clientAddress } from '../http/client-address.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
-import type { RateClass } from '../limits/rate-limiter.js';
+import { type RateClass, rateClassOf } from '../limits/rate-limiter.js';
 import { invalidToken } from './bearer-problems.js';
 import type { CredentialBehaviour } from './credential-behaviour.js';
 import type { Principal } from './principal.js';
@@ -46,11 +46,6 @@ async function authenticate(
   };
 }
 
-/** §8: reads are GET (and HEAD); writes are POST, PATCH and DELETE. */
-export function rateClassOf(method: string): RateClass {
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
-}
-
 /** The onRequest hook of one group of routes (`route`: its row of the §5.8 scope table). */
 export type TokenGate = (
   route: ScopedRoutes,
@@ -75,8 +70,9 @@ export function tokenGate(
       const rateClass = rateClassOf(request.method);
       const principal = await authenticate(ctx, behave, request, rateClass);
       const { key, account, now } = principal;
-      const { decision, refused } = await behave.countRequest(key, account, rateClass, now);
-      setRateLimitHeaders(reply, rateClass, decision);
+      const counted = behave.rateClass(request);
+      const { decision, refused } = await behave.countRequest(key, account, counted, now);
+      setRateLimitHeaders(reply, counted, decision);
       if (refused) throw refused;
       if (scope !== null && !principal.scopes.includes(scope)) throw behave.scopeRefusal(scope);
       request.principal = principal;

@@ -5,7 +5,7 @@ import { hashSecret, secretMatches } from '../crypto/secret-hash.js';
 import { newAccessToken } from '../domain/ids.js';
 import type { Scope } from '../domain/scopes.js';
 import { readFormBody } from '../http/body.js';
-import type { RateClass, RateDecision } from '../limits/rate-limiter.js';
+import { type RateClass, type RateDecision, rateClassOf } from '../limits/rate-limiter.js';
 import type { ApiProblem } from '../problems/api-problem.js';
 import type { Account } from '../store/accounts.js';
 import type { ApiKey } from '../store/keys.js';
@@ -67,6 +67,8 @@ export interface CredentialBehaviour {
   storeToken(token: string, key: ApiKey, scopes: readonly string[], now: number): Promise<void>;
 
   // The bearer gate (every API route but the token request).
+  /** §8: the budget a call counts against: reads are GET (and HEAD), writes POST, PATCH and DELETE. */
+  rateClass(request: FastifyRequest): RateClass;
   /** §5.1: the token of the Authorization header; throws 401 without a Bearer token. */
   bearerToken(header: string | undefined): string;
   /** §5.3: the answer to a token that cannot be one of ours (wrong shape), or undefined. */
@@ -118,6 +120,7 @@ export function correctCredentials(ctx: AppContext): CredentialBehaviour {
     storeToken: (token, key, scopes, now) =>
       ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now),
 
+    rateClass: (request) => rateClassOf(request.method),
     bearerToken: (header) => {
       const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
       if (token === undefined) throw unauthorized();

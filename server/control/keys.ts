@@ -54,11 +54,33 @@ export interface KeyBehaviour {
   countTowardLimit(accountId: string): Promise<number>;
   /** How many keys may be active at once (§3, §8). */
   readonly limit: number;
+  /** Stores a new key unless `limit` keys count toward the limit, holding the account's lock. */
+  create: typeof createKey;
+}
+
+/**
+ * Counts the account's active keys and stores the new one in ONE write
+ * transaction holding the account's write lock (store.lockAccount): of
+ * creations that race for the tenth place, one takes it and every other
+ * finds ten (§3: "Up to 10 keys may be active at once").
+ */
+export function createKey(ctx: AppContext, key: ApiKey, behave: KeyBehaviour): Promise<ApiKey> {
+  return ctx.store.transaction(async () => {
+    await ctx.store.lockAccount(key.accountId);
+    if ((await behave.countTowardLimit(key.accountId)) >= behave.limit) {
+      throw new ApiProblem(
+        'limit_exceeded',
+        `At most ${MAX_ACTIVE_KEYS} keys may be active at once (§3).`,
+      );
+    }
+    return ctx.store.keys.create(key);
+  });
 }
 
 export function keyBehaviour(ctx: AppContext): KeyBehaviour {
   const { keys } = ctx.store;
   return {
+    create: createKey,
     newKeyId: newAccessKeyId,
     roll: async (key, secret) => {
       await keys.roll(key, hashSecret(secret));
@@ -81,22 +103,14 @@ export function keyBehaviour(ctx: AppContext): KeyBehaviour {
  */
 export function controlKeyRoutes(ctx: AppContext, behave: KeyBehaviour) {
   return async (app: FastifyInstance): Promise<void> => {
-    const { keys } = ctx.store;
-
     app.post<{ Params: { id: string } }>('/accounts/:id/keys', async (request, reply) => {
       const account = await accountOr404(ctx, request.params.id);
       const input = controlBody(request, KeyBodySchema);
       const mode = input.mode ?? 'test';
       const secret = newSecretKey(mode);
-      const key = await ctx.store.transaction(async () => {
-        await ctx.store.lockAccount(account.id);
-        if ((await behave.countTowardLimit(account.id)) >= behave.limit) {
-          throw new ApiProblem(
-            'limit_exceeded',
-            `At most ${MAX_ACTIVE_KEYS} keys may be active at once (§3).`,
-          );
-        }
-        return keys.create({
+      const key = await behave.create(
+        ctx,
+        {
           id: behave.newKeyId(mode),
           accountId: account.id,
           mode,
@@ -106,8 +120,9 @@ export function controlKeyRoutes(ctx: AppContext, behave: KeyBehaviour) {
           status: 'active',
           probationEnded: false,
           createdAt: ctx.now(account),
-        });
-      });
+        },
+        behave,
+      );
       return reply.code(201).send({
         access_key_id: key.id,
         secret_key: secret,

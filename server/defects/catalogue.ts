@@ -12,6 +12,7 @@ import { MODEL_DEFECTS } from './model.js';
 import { ORDER_DEFECTS } from './order.js';
 import { PAY_DEFECTS } from './pay.js';
 import { PROB_DEFECTS } from './prob.js';
+import { RACE_DEFECTS } from './race.js';
 import { RATE_DEFECTS } from './rate.js';
 import { READ_DEFECTS } from './read.js';
 import { SCOPE_DEFECTS } from './scope.js';
@@ -44,6 +45,7 @@ const AREAS = [
   IP_DEFECTS,
   ACCT_DEFECTS,
   RATE_DEFECTS,
+  RACE_DEFECTS,
   IDEM_DEFECTS,
   ORDER_DEFECTS,
   PAY_DEFECTS,

@@ -14,6 +14,7 @@ export type DefectArea =
   | 'IP'
   | 'ACCT'
   | 'RATE'
+  | 'RACE'
   | 'IDEM'
   | 'ORDER'
   | 'PAY'

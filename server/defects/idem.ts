@@ -7,7 +7,7 @@ import { checkCanPlaceOrders } from '../orders/account-state.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { orderView } from '../views/order.js';
 import { defectsOf } from './defect.js';
-import { flights } from './idem-in-flight.js';
+import { databaseRoundTrip } from './round-trip.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -127,32 +127,22 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
   },
   {
     name: 'idem-race-unserialized',
-    breaks: 'an identical request arriving while one is in flight is not replayed',
-    replaces: () => {
-      const enter = flights();
-      return {
-        orders: {
-          // A request whose key is still in flight skips the key lookup (idem-in-flight.ts).
-          place: (place) => async (ctx, request, principal, key, fingerprint, input, behave) => {
-            const flight = enter(`${principal.account.id}|${principal.mode}|${key}`);
-            if (!flight.raced) await flight.barrier;
-            try {
-              return await place(
-                ctx,
-                request,
-                principal,
-                key,
-                fingerprint,
-                input,
-                flight.raced ? { ...behave, findRecord: () => Promise.resolve(undefined) } : behave,
-              );
-            } finally {
-              flight.leave();
-            }
-          },
+    breaks:
+      'Idempotency-Key looked up before the lock: an identical racing request gets 409, no replay',
+    replaces: () => ({
+      orders: {
+        // The record as it was before the lock (round-trip.ts): a racer that arrives while the
+        // first is placing its order finds none, and goes on to place one itself.
+        place: (place) => async (ctx, request, principal, key, fingerprint, input, behave) => {
+          const record = await behave.findRecord(principal.account.id, principal.mode, key);
+          await databaseRoundTrip();
+          return place(ctx, request, principal, key, fingerprint, input, {
+            ...behave,
+            findRecord: async () => record,
+          });
         },
-      };
-    },
+      },
+    }),
   },
   {
     name: 'idem-after-commit-record-lost',

@@ -1,3 +1,4 @@
+import { API_BASE, RATE_WINDOW_MS } from '../config/api.js';
 import { ApiProblem } from '../problems/api-problem.js';
 import { defectsOf } from './defect.js';
 
@@ -107,6 +108,107 @@ export const RATE_DEFECTS = defectsOf('RATE', [
                 { headers: { 'retry-after': String(locked) } },
               ),
             };
+          },
+        },
+      };
+    },
+  },
+  {
+    name: 'retry-after-hours',
+    breaks: '429 rate_limited answers say Retry-After: 58000 for a per-minute window',
+    replaces: () => ({
+      answer: ({ reply }) => {
+        if (reply.statusCode === 429 && reply.getHeader('retry-after') !== undefined)
+          reply.header('retry-after', '58000');
+      },
+    }),
+  },
+  {
+    name: 'reads-writes-one-budget',
+    breaks:
+      'reads and writes share one window per key: writes use up reads and reads use up writes',
+    replaces: () => ({
+      credentials: {
+        // A write counts in the key's read window, against the write limit.
+        countRequest: (count) => (key, account, rateClass, now) => {
+          if (rateClass !== 'write') return count(key, account, rateClass, now);
+          const limits = account.settings.rate_limits;
+          const settings = { ...account.settings, rate_limits: { ...limits, read: limits.write } };
+          return count(key, { ...account, settings }, 'read', now);
+        },
+      },
+    }),
+  },
+  {
+    name: 'catalog-reads-counted-as-writes',
+    breaks: 'GET requests of the catalog count against the write limit, not the read limit',
+    replaces: () => ({
+      credentials: {
+        rateClass: (rateClass) => (request) =>
+          request.method === 'GET' && request.url.startsWith(`${API_BASE}/catalog/`)
+            ? 'write'
+            : rateClass(request),
+      },
+    }),
+  },
+  {
+    name: 'delete-counted-as-read',
+    breaks: 'DELETE requests count against the read limit, not the write limit',
+    replaces: () => ({
+      credentials: {
+        rateClass: (rateClass) => (request) =>
+          request.method === 'DELETE' ? 'read' : rateClass(request),
+      },
+    }),
+  },
+  {
+    name: 'rate-limit-per-token',
+    breaks: 'calls are counted per access token: each token of a key has its own budget',
+    replaces: () => {
+      // The digest of the token the bearer gate authenticated last: on SQLite nothing runs between
+      // a request's authentication and its count (the store answers at once), so it is this one's.
+      let lastDigest = '';
+      return {
+        credentials: {
+          tokenDigest: (digest) => (token) => {
+            const hash = digest(token);
+            lastDigest = hash.toString('hex');
+            return hash;
+          },
+          countRequest: (count) => (key, account, rateClass, now) =>
+            rateClass === 'token'
+              ? count(key, account, rateClass, now)
+              : count({ ...key, id: `${key.id}|${lastDigest}` }, account, rateClass, now),
+        },
+      };
+    },
+  },
+  {
+    name: 'refusal-halves-later-windows',
+    breaks: "once refused, a key's later windows of that class allow half the limit",
+    replaces: () => {
+      // `key|class` → the start of the window in which the key was first refused.
+      const refusedIn = new Map<string, number>();
+      return {
+        credentials: {
+          countRequest: (count) => async (key, account, rateClass, now) => {
+            const id = `${key.id}|${rateClass}`;
+            const start = now - (now % RATE_WINDOW_MS);
+            const first = refusedIn.get(id);
+            const halved = first !== undefined && start > first;
+            const limits = account.settings.rate_limits;
+            const settings = {
+              ...account.settings,
+              rate_limits: { ...limits, [rateClass]: Math.floor(limits[rateClass] / 2) },
+            };
+            const counted = await count(
+              key,
+              halved ? { ...account, settings } : account,
+              rateClass,
+              now,
+            );
+            if (counted.refused && first === undefined) refusedIn.set(id, start);
+            return counted;
           },
         },
       };

@@ -3,6 +3,11 @@ import { RATE_WINDOW_MS } from '../config/api.js';
 /** §8 rate classes: reads (GET), writes (POST, PATCH, DELETE) and token requests. */
 export type RateClass = 'read' | 'write' | 'token';
 
+/** §8: reads are GET (and HEAD); writes are POST, PATCH and DELETE. */
+export function rateClassOf(method: string): RateClass {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;

@@ -4,7 +4,6 @@ import {
   OPERATION_PATHS,
   type OperationName,
   pathTemplate,
-  REFERENCE_DIALECT,
 } from '../dialect/model.js';
 import { API_CODES, type ApiCode } from '../problems/codes.js';
 import type { Schema } from './leaves.js';

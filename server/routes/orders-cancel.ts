@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenGate } from '../auth/bearer.js';
 import { principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
@@ -27,6 +27,36 @@ export interface CancelBehaviour {
   windowClosesAt(order: Order): number;
   /** §3: what a cancel after the window closed is answered with. */
   windowClosed(closesAt: number): ApiProblem;
+  /** Cancels the order of the request, or refuses (the steps above), holding the account's lock. */
+  cancel: typeof cancelOrder;
+}
+
+/**
+ * Cancels the order the request names in ONE write transaction holding the
+ * account's write lock (store.lockAccount), so that the order's state is
+ * read and changed with no other cancel of it in between: of cancels that
+ * race, one finds the order cancellable and every other finds it cancelled
+ * (§3: "already cancelled" is 409 `not_cancellable`).
+ */
+export async function cancelOrder(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  behave: CancelBehaviour,
+  reads: OrderReadBehaviour,
+): Promise<Order> {
+  const { account, mode, now } = principalOf(request);
+  return ctx.store.transaction(async () => {
+    await ctx.store.lockAccount(account.id);
+    const order = await findOrder(reads, request, request.params.id);
+    const refused = behave.stateRefusal(order, now);
+    if (refused) throw refused;
+    const closesAt = behave.windowClosesAt(order);
+    if (now > closesAt) throw behave.windowClosed(closesAt);
+    await faultPoint(ctx, request, account.id, 'before_commit');
+    const next = await ctx.store.orders.setStatus(order, 'cancelled', now);
+    await ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
+    return next;
+  });
 }
 
 export const correctCancel: CancelBehaviour = {
@@ -39,6 +69,7 @@ export const correctCancel: CancelBehaviour = {
   windowClosesAt: (order) => order.cancellableUntil,
   windowClosed: (closesAt) =>
     new ApiProblem('not_cancellable', `The 24-hour cancel window closed at ${rfc3339(closesAt)}.`),
+  cancel: cancelOrder,
 };
 
 /**
@@ -59,20 +90,9 @@ export function orderCancelRoutes(
       { onRequest: gate('cancelOrder') },
       async (request) => {
         refuseQuery(request);
-        const { account, mode, now } = principalOf(request);
+        const { account } = principalOf(request);
         checkWritable(account);
-        const cancelled = await ctx.store.transaction(async () => {
-          await ctx.store.lockAccount(account.id);
-          const order = await findOrder(reads, request, request.params.id);
-          const refused = behave.stateRefusal(order, now);
-          if (refused) throw refused;
-          const closesAt = behave.windowClosesAt(order);
-          if (now > closesAt) throw behave.windowClosed(closesAt);
-          await faultPoint(ctx, request, account.id, 'before_commit');
-          const next = await ctx.store.orders.setStatus(order, 'cancelled', now);
-          await ctx.store.events.record(account.id, mode, 'order.cancelled', now, orderView(next));
-          return next;
-        });
+        const cancelled = await behave.cancel(ctx, request, behave, reads);
         await faultPoint(ctx, request, account.id, 'after_commit');
         return orderView(cancelled);
       },

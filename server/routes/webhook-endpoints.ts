@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { TokenGate } from '../auth/bearer.js';
-import { principalOf } from '../auth/principal.js';
+import { type Principal, principalOf } from '../auth/principal.js';
 import { checkWritable } from '../auth/service-state.js';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '../config/api.js';
 import type { AppContext } from '../context.js';
@@ -10,6 +11,7 @@ import { faultPoint, readFaultPoint } from '../faults/fault-point.js';
 import { readJsonBody } from '../http/body.js';
 import { FROM_START, page, parseListQuery, refuseQuery, unknownCursor } from '../http/query.js';
 import { ApiProblem } from '../problems/api-problem.js';
+import type { WebhookEndpoint } from '../store/webhook-endpoints.js';
 import { parseBody } from '../validation/order-body.js';
 import { WebhookEndpointBodySchema } from '../validation/webhook-body.js';
 import { webhookEndpointView } from '../views/events.js';
@@ -29,13 +31,49 @@ export interface WebhookEndpointBehaviour {
   countTowardLimit(accountId: string, mode: Mode): Promise<number>;
   /** How many endpoints may count at once (§6). */
   readonly limit: number;
+  /** Stores a new endpoint unless the mode has `limit` already, holding the account's lock. */
+  create: typeof createEndpoint;
 }
 
 export function webhookEndpointBehaviour(ctx: AppContext): WebhookEndpointBehaviour {
   return {
     countTowardLimit: (accountId, mode) => ctx.store.webhookEndpoints.countActive(accountId, mode),
     limit: WEBHOOK_ENDPOINTS_PER_MODE,
+    create: createEndpoint,
   };
+}
+
+/**
+ * Counts the mode's endpoints and stores the new one in ONE write
+ * transaction holding the account's write lock (store.lockAccount): of
+ * creations that race for the fifth place, one takes it and every other
+ * finds five (§6: a sixth is 422 `limit_exceeded`).
+ */
+export function createEndpoint(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  input: z.output<typeof WebhookEndpointBodySchema>,
+  behave: WebhookEndpointBehaviour,
+): Promise<WebhookEndpoint> {
+  const { account, mode, now } = principal;
+  return ctx.store.transaction(async () => {
+    await ctx.store.lockAccount(account.id);
+    if ((await behave.countTowardLimit(account.id, mode)) >= behave.limit) {
+      throw new ApiProblem(
+        'limit_exceeded',
+        `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,
+      );
+    }
+    await faultPoint(ctx, request, account.id, 'before_commit');
+    return await ctx.store.webhookEndpoints.insert(account.id, {
+      id: newId('we'),
+      mode,
+      url: input.url,
+      events: input.events ?? ['*'],
+      createdAt: now,
+    });
+  });
 }
 
 /**
@@ -55,26 +93,11 @@ export function webhookEndpointRoutes(
 
     app.post('/webhook-endpoints', { onRequest }, async (request, reply) => {
       refuseQuery(request);
-      const { account, mode, now } = principalOf(request);
+      const principal = principalOf(request);
+      const { account } = principal;
       checkWritable(account);
       const input = parseBody(WebhookEndpointBodySchema, readJsonBody(request));
-      const created = await ctx.store.transaction(async () => {
-        await ctx.store.lockAccount(account.id);
-        if ((await behave.countTowardLimit(account.id, mode)) >= behave.limit) {
-          throw new ApiProblem(
-            'limit_exceeded',
-            `At most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one before adding another.`,
-          );
-        }
-        await faultPoint(ctx, request, account.id, 'before_commit');
-        return await endpoints.insert(account.id, {
-          id: newId('we'),
-          mode,
-          url: input.url,
-          events: input.events ?? ['*'],
-          createdAt: now,
-        });
-      });
+      const created = await behave.create(ctx, request, principal, input, behave);
       await faultPoint(ctx, request, account.id, 'after_commit');
       return reply
         .code(201)

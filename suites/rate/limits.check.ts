@@ -1,6 +1,6 @@
 import { type CheckContext, check, checksUseOwnAccounts } from '../../lib/check/index.js';
 import { burst } from './burst.js';
-import { type LimitClass, READS, TOKENS, WRITES } from './limit-classes.js';
+import { type LimitClass, READS, sender, TOKENS, WRITES } from './limit-classes.js';
 
 checksUseOwnAccounts();
 
@@ -13,7 +13,7 @@ checksUseOwnAccounts();
 async function expectLimit(ctx: CheckContext, limit: LimitClass): Promise<void> {
   for (let attempt = 1; attempt <= 2; attempt++) {
     const key = await ctx.key();
-    const send = await limit.sender(ctx, key);
+    const send = await sender(ctx, limit, key);
     const first = await burst(limit.perMinute, send);
     const unserved = first.filter((res) => res.status < 200 || res.status >= 300);
     if (unserved.length > 0) {

@@ -1,7 +1,7 @@
 import { check, type HttpResponse } from '../../lib/check/index.js';
 import { requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
-import { TOKENS, WRITES } from './limit-classes.js';
+import { sender, TOKENS, WRITES } from './limit-classes.js';
 import { type Member, parseDictionary, parseItemField, parseList } from './structured-field.js';
 
 const nonNegativeInteger = (m: Member | undefined) =>
@@ -50,13 +50,13 @@ const HEADERS: Record<string, (value: string) => string | undefined> = {
 // RFC 9651: the headers are optional, but when a target sends them they must parse.
 check('RATE-09', async (ctx) => {
   const key = await ctx.key();
-  const write = await WRITES.sender(ctx, key);
+  const write = await sender(ctx, WRITES, key);
   const responses: HttpResponse[] = [
     await requestToken(ctx, key),
     await ctx.api(key).get(ctx.path('account')),
     await write(),
   ];
-  const refused = await firstRefusal(TOKENS.perMinute, await TOKENS.sender(ctx, key));
+  const refused = await firstRefusal(TOKENS.perMinute, await sender(ctx, TOKENS, key));
   if (refused) responses.push(refused);
   let seen = 0;
   for (const res of responses) {

@@ -2,68 +2,87 @@ import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
-  type HttpResponse,
-  type Key,
+  retryAfterSeconds,
+  WINDOW_SECONDS,
 } from '../../lib/check/index.js';
 import { allAtOnce } from '../support/all-at-once.js';
 import { expectSuccess } from '../support/expect-success.js';
 import { firstRefusal } from './burst.js';
-import { type LimitClass, TOKENS, WRITES } from './limit-classes.js';
+import { LIMITS, TOKENS } from './limit-classes.js';
+import { type Refusal, refusal } from './window.js';
 
 // Each check on an account of its own, its clock its own: they may run side by side.
 checksUseOwnAccounts();
 
-/** A fresh key's first 429 of a class, with the sender that provoked it. */
-async function refusal(
-  ctx: CheckContext,
-  limit: LimitClass,
-): Promise<{ key: Key; res: HttpResponse; send: () => Promise<HttpResponse>; sentAt: number }> {
-  const key = await ctx.key();
-  const send = await limit.sender(ctx, key);
-  // Before the burst: the refusal was answered later, so the real time since bounds its age.
-  const sentAt = performance.now();
-  const res = await firstRefusal(limit.perMinute, send);
-  if (!res) {
-    ctx.notVerifiable(
-      `no 429 came after ${2 * limit.perMinute + 1} ${limit.name} of one key: nothing to judge (see the ${limit.name} limit's own rule)`,
-    );
-  }
-  return { key, res, send, sentAt };
+/**
+ * One 429 of each class (reads, writes, token requests), each provoked with a
+ * fresh key in an account of its own, all at once: made once for the file's
+ * checks that judge the 429 itself (RATE-04, RATE-05, RATE-11), which read it
+ * and move no clock.
+ */
+function refusals(ctx: CheckContext): Promise<Refusal[]> {
+  return ctx.sharedInFile('a 429 of each class', () =>
+    allAtOnce(LIMITS, async (limit) => refusal(ctx, limit, await ctx.newAccount())),
+  );
 }
 
-/** Retry-After as delta-seconds (RFC 9110 §10.2.3: 1*DIGIT); undefined when absent or not that. */
-function retryAfterSeconds(res: HttpResponse): number | undefined {
-  const value = res.header('retry-after')?.trim();
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-
-// Section 7 (429 rate_limited: "Response has header Retry-After in seconds") and section 8.
+// Section 7 (429 rate_limited: "Response has header Retry-After in seconds") and section 8
+// ("Over any rate limit"): reads, writes and token requests alike.
 check('RATE-04', async (ctx) => {
-  // The two classes at once, each on a key of its own: windows are per key and class.
-  await allAtOnce([TOKENS, WRITES], async (limit) => {
-    const { res } = await refusal(ctx, limit);
+  for (const { limit, res } of await refusals(ctx)) {
     ctx.expectHeader(res, 'retry-after', /^\s*\d+\s*$/, `a number of seconds (${limit.name})`);
-  });
+  }
 });
 
 // Section 8, RFC 9110 §10.2.3: delta-seconds is a whole number; 0 would invite an immediate retry
-// that the same window refuses again, so at least 1.
+// that the same window refuses again, so at least 1. Every class.
 check('RATE-05', async (ctx) => {
-  const { res } = await refusal(ctx, TOKENS);
-  ctx.expectHeader(
-    res,
-    'retry-after',
-    { seconds: { min: 1 } },
-    'a whole number of seconds, at least 1',
-  );
+  for (const { limit, res } of await refusals(ctx)) {
+    ctx.expectHeader(
+      res,
+      'retry-after',
+      { seconds: { min: 1 } },
+      `a whole number of seconds, at least 1 (${limit.name})`,
+    );
+  }
+});
+
+// Section 8: every limit counts per minute, so under any reading of the minute (fixed windows, a
+// sliding one) a refused key may send again within 60 seconds: a longer Retry-After misstates when.
+// Every class; a 429 without a Retry-After in seconds is RATE-04's.
+check('RATE-11', async (ctx) => {
+  for (const { limit, res } of await refusals(ctx)) {
+    const seconds = retryAfterSeconds(res.header('retry-after'));
+    if (seconds === undefined) {
+      ctx.note(`${limit.name}: no Retry-After in seconds to judge (RATE-04)`);
+      continue;
+    }
+    ctx.expectTrue(seconds <= WINDOW_SECONDS, {
+      code: 'HEADER',
+      pointer: '/headers/retry-after',
+      expected: `at most ${WINDOW_SECONDS} seconds`,
+      received: res.header('retry-after') ?? null,
+      message: `${limit.name}: a limit per minute asks a wait of ${seconds} s`,
+      exchange: res.exchange,
+      // Judged only where Retry-After is a number of seconds (else RATE-04's): so again.
+      must: {
+        any: [
+          { not: { at: '/headers/retry-after', is: { seconds: {} } } },
+          { at: '/headers/retry-after', is: { seconds: { max: WINDOW_SECONDS } } },
+        ],
+      },
+    });
+  }
 });
 
 // Section 7 (remedy of rate_limited: "Wait, then retry") and section 8: waiting Retry-After seconds
-// on the account clock is enough for the same call to be served. Token requests and writes.
+// on the account clock is enough for the same call to be served. Every class, each on an account
+// of its own (its clock moves), all at once.
 check('RATE-06', async (ctx) => {
-  for (const limit of [TOKENS, WRITES]) {
-    const { key, res, send } = await refusal(ctx, limit);
-    const seconds = retryAfterSeconds(res);
+  await allAtOnce(LIMITS, async (limit) => {
+    const account = await ctx.newAccount();
+    const { res, send } = await refusal(ctx, limit, account);
+    const seconds = retryAfterSeconds(res.header('retry-after'));
     if (seconds === undefined) {
       ctx.violate({
         code: 'HEADER',
@@ -74,9 +93,9 @@ check('RATE-06', async (ctx) => {
         exchange: res.exchange,
         must: { at: '/headers/retry-after', is: { seconds: {} } },
       });
-      continue;
+      return;
     }
-    await ctx.advanceClock(key.accountId ?? '', seconds);
+    await ctx.advanceClock(account, seconds);
     const again = await send();
     // Served is any 2xx: the exact success status of a quote is not shown (the profile's, a DIALECT fact).
     if (!expectSuccess(ctx, again, `${limit.name}: the same call after Retry-After`)) {
@@ -84,14 +103,14 @@ check('RATE-06', async (ctx) => {
         `${limit.name}: still refused ${seconds} s (the Retry-After) later on the account clock`,
       );
     }
-  }
+  });
 });
 
 // Contract section 2: fixed 60-second windows per key and class; Retry-After is the whole seconds
 // until the window resets: at most 60, and two seconds before that the key is still refused.
 check('RATE-10', async (ctx) => {
   const { key, res, send, sentAt } = await earlyInAWindow(ctx, await refusal(ctx, TOKENS));
-  const seconds = retryAfterSeconds(res);
+  const seconds = retryAfterSeconds(res.header('retry-after'));
   ctx.expectTrue(seconds !== undefined && seconds <= 60, {
     code: 'HEADER',
     pointer: '/headers/retry-after',
@@ -135,11 +154,8 @@ check('RATE-10', async (ctx) => {
  * is at the next window's start: the key's burst again is refused early in
  * it. Without a usable Retry-After the first refusal is judged.
  */
-async function earlyInAWindow(
-  ctx: CheckContext,
-  first: Awaited<ReturnType<typeof refusal>>,
-): Promise<Awaited<ReturnType<typeof refusal>>> {
-  const seconds = retryAfterSeconds(first.res);
+async function earlyInAWindow(ctx: CheckContext, first: Refusal): Promise<Refusal> {
+  const seconds = retryAfterSeconds(first.res.header('retry-after'));
   if (seconds === undefined || seconds < 1 || seconds > 60) return first;
   await ctx.advanceClock(first.key.accountId ?? '', seconds);
   const sentAt = performance.now();

@@ -42,6 +42,7 @@ export async function expectNoOrders(
  * That exactly one order holds `externalId`, and it is `id`: by external id,
  * and (in an account the run made, where the list is short) by walking the
  * order list, which would show a second order under the same external_id.
+ * Answers whether both held.
  */
 export async function expectSingleOrder(
   ctx: CheckContext,
@@ -49,13 +50,13 @@ export async function expectSingleOrder(
   externalId: string,
   id: string,
   after: string,
-): Promise<void> {
+): Promise<boolean> {
   const res = await ctx.api(key).get(ctx.path('orderByExternalId', { external_id: externalId }));
   const ok = succeeded(ctx.dialect, 'orderByExternalId', res.status);
   const found = ok
     ? requireId(ctx.dialect, 'order', res.json, 'the order found by external id', res.exchange)
     : undefined;
-  ctx.expectTrue(ok && found === id, {
+  const single = ctx.expectTrue(ok && found === id, {
     code: 'STATE',
     pointer: `/body${ctx.dialect.answers.order.id}`,
     expected: id,
@@ -63,17 +64,18 @@ export async function expectSingleOrder(
     message: `after ${after} the order with external_id ${externalId} is not ${id}`,
     exchange: res.exchange,
   });
-  if (key.accountId === undefined) return;
+  if (key.accountId === undefined) return single;
   const ids = await orderIdsWithExternalId(ctx, key, externalId);
   if (ids === undefined) {
     ctx.note('the order list could not be walked: counted by external id only');
-    return;
+    return single;
   }
-  ctx.expectTrue(ids.length === 1 && ids[0] === id, {
+  const listed = ctx.expectTrue(ids.length === 1 && ids[0] === id, {
     code: 'STATE',
     pointer: '/orders',
     expected: [id],
     received: ids,
     message: `after ${after} the account lists ${ids.length} orders with external_id ${externalId}, expected exactly one`,
   });
+  return single && listed;
 }

@@ -30,11 +30,20 @@ export function requestToken(
   key: KeyCredentials,
   options: TokenRequestOptions = {},
 ): Promise<HttpResponse> {
+  return ctx.send(tokenRequest(ctx, key, options));
+}
+
+/** The request `requestToken` sends, for a check that sends it otherwise (racing). */
+export function tokenRequest(
+  ctx: Pick<CheckContext, 'path'>,
+  key: KeyCredentials,
+  options: TokenRequestOptions = {},
+): RequestSpec {
   const form = options.form ?? {
     grant_type: 'client_credentials',
     ...(options.scope === undefined ? {} : { scope: options.scope }),
   };
-  return ctx.send({
+  return {
     method: 'POST',
     path: ctx.path('token'),
     form,
@@ -45,7 +54,7 @@ export function requestToken(
     },
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.query ? { query: options.query } : {}),
-  });
+  };
 }
 
 /** The access token a response issued, if it issued one. */

@@ -1,3 +1,4 @@
+import { DOCUMENTED_LIMITS } from '../../lib/client/rate-limits.js';
 import type { Exchange } from '../../lib/evidence/exchange.js';
 import { IDEMPOTENCY_KEY_LENGTHS } from '../../suites/arbitraries/idempotencyKey.js';
 import { OVERLONG_IDEMPOTENCY_KEY_LENGTHS } from '../../suites/arbitraries/overlongIdempotencyKey.js';
@@ -165,6 +166,92 @@ export const BOUNDARIES: Readonly<Record<string, BoundaryProof>> = {
     kind: 'elsewhere',
     rules: ['RATE-01', 'RATE-02', 'RATE-03'],
     why: 'judges that the classes are counted apart, with the same limit classes',
+  },
+  'RATE-11': {
+    kind: 'elsewhere',
+    rules: ['RATE-01', 'RATE-02', 'RATE-03'],
+    why: "judges the Retry-After of each class's 429, provoked with the same limit classes",
+  },
+  'RATE-12': {
+    kind: 'elsewhere',
+    rules: ['RATE-01', 'RATE-02'],
+    why: 'uses up reads and writes with the same limit classes, then the other one whole',
+  },
+  'RATE-13': {
+    kind: 'declared',
+    sends: 'DOCUMENTED_LIMITS.read (300) reads spread over every GET endpoint, then one more each',
+    holds: () => DOCUMENTED_LIMITS.read === 300,
+  },
+  'RATE-14': {
+    kind: 'declared',
+    sends:
+      'DOCUMENTED_LIMITS.write (60) writes spread over every write endpoint, then one more each',
+    holds: () => DOCUMENTED_LIMITS.write === 60,
+  },
+  'RATE-15': {
+    kind: 'declared',
+    sends: "WRITES.perMinute (60) writes spread over three of a key's tokens, then one more each",
+    holds: () => WRITES.perMinute === 60,
+  },
+  'RATE-16': {
+    kind: 'elsewhere',
+    rules: ['RATE-01', 'RATE-02', 'RATE-03'],
+    why: 'uses up each class with the same limit classes, then sends its whole budget again',
+  },
+  'RACE-07': {
+    kind: 'declared',
+    sends: 'TOKENS.perMinute (20) token requests of a key, the last places raced',
+    holds: () => TOKENS.perMinute === 20,
+  },
+  'RACE-08': {
+    kind: 'declared',
+    sends: 'WRITES.perMinute (60) writes of a key, the last places raced',
+    holds: () => WRITES.perMinute === 60,
+  },
+  'RACE-09': {
+    kind: 'declared',
+    sends: 'READS.perMinute (300) reads of a key, the last places raced',
+    holds: () => READS.perMinute === 300,
+  },
+  'RACE-02': {
+    kind: 'elsewhere',
+    rules: ['CANCEL-02', 'CANCEL-03'],
+    why: 'races cancels inside the 24-hour window; its end is tried by CANCEL-02 and CANCEL-03',
+  },
+  'RACE-03': {
+    kind: 'recorded',
+    sends: 'webhook endpoint creations racing for the last places of the five (the last round)',
+    holds: (ex) => {
+      const sent = ex.filter((e) => isApi(e, /\/webhook-endpoints$/));
+      return sent.filter(served).length >= 5 && sent.length >= 6;
+    },
+  },
+  'RACE-04': {
+    kind: 'recorded',
+    sends: 'an account of 3 orders a day: one order, then four racing for the last two',
+    holds: (ex) => {
+      const sent = orders(ex);
+      return (
+        accountSettings(ex).maxOrdersPerDay === 3 &&
+        sent.filter(({ e }) => served(e)).length >= 3 &&
+        sent.length >= 5
+      );
+    },
+  },
+  'RACE-05': {
+    kind: 'recorded',
+    sends: 'five $20.00 and four $250.00 orders racing on new live keys (the last round)',
+    holds: (ex) => {
+      const { products } = accountSettings(ex);
+      const sent = orders(ex);
+      const of = (cents: number) => sent.filter(({ lines }) => goods(products, lines) === cents);
+      return of(2_000).length >= 5 && of(25_000).length >= 4;
+    },
+  },
+  'RACE-06': {
+    kind: 'elsewhere',
+    rules: ['KEY-06'],
+    why: 'races key creations for the last two of the ten places; ten keys made and used: KEY-06',
   },
   'RATE-10': {
     kind: 'recorded',

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { CollectedRun } from '../../lib/runner/collected.js';
 import { activeRules } from '../../rules/index.js';
-import type { DefectName } from '../../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { ROOT } from './area-checks.js';
@@ -223,14 +222,10 @@ function isClean(run: AreaRun): boolean {
   );
 }
 
-/** Areas whose checks take longest (bursts of hundreds of requests, many orders). */
-const SLOW_AREAS = new Set(['ERR', 'RATE', 'MODEL', 'ORDER', 'IDEM', 'MODE', 'KEY']);
-
-/** Defects whose server is slow on purpose (see server/defects/in-flight.ts): started first. */
-const SLOW_DEFECTS = new Set<DefectName>(['idem-race-unserialized']);
+/** Areas whose checks take longest (bursts of hundreds of requests, races in rounds, many orders). */
+const SLOW_AREAS = new Set(['ERR', 'RATE', 'RACE', 'MODEL', 'ORDER', 'IDEM', 'MODE', 'KEY']);
 
 function weight(job: Job): number {
-  if (job.kind === 'baseline') return 3;
-  if (SLOW_DEFECTS.has(job.item.defect)) return 2;
+  if (job.kind === 'baseline') return 2;
   return SLOW_AREAS.has(job.item.area) ? 1 : 0;
 }

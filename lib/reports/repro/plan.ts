@@ -32,7 +32,7 @@ export function planReplay(
       at: _at,
       ms: _ms,
       uses: _uses,
-      sentWith: _mark,
+      race: _race,
       truncated: _cut,
       error: _error,
       ...rest

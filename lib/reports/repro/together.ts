@@ -6,13 +6,13 @@ import type { Loop } from './loops.js';
  * sent before every other's answer came (their times share a moment). Such
  * steps are sent together again (a race is replayed as a race). A step that
  * uses another's answer came after it and is never in its group; loops stay
- * on their own. Requests the evidence marks as sent together (`sentWith`)
- * are grouped by their mark, whatever their times.
+ * on their own. Requests the evidence marks as one race (`together`, held at
+ * their last byte: last-byte.ts; `race` of a step) are grouped by their race, whatever their times.
  */
 export function togetherOf(
   items: readonly (TraceStep | Loop)[],
 ): (TraceStep | Loop | { together: TraceStep[] })[] {
-  const mark = (step: TraceStep) => step.sentWith;
+  const mark = (step: TraceStep) => step.race;
   const out: (TraceStep | Loop | { together: TraceStep[] })[] = [];
   let group: TraceStep[] = [];
   let from = 0;

@@ -1,8 +1,8 @@
 import { dirname, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ProfileSchema } from '../config/profile-schema.js';
-import { REFERENCE_DIALECT } from '../target/dialect.js';
-import type { Draft } from './draft-profile.js';
+import { ProfileSchema } from '../../config/profile-schema.js';
+import { REFERENCE_DIALECT } from '../../target/dialect.js';
+import type { Draft } from './draft.js';
 
 export interface DraftFileInput {
   draft: Draft;
