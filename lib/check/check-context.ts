@@ -337,9 +337,14 @@ export class Context implements CheckContext {
     return held;
   }
 
-  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean {
-    const held = this.#record(problemViolations(res, expected));
-    if (held) this.#held(res, { at: '/status', is: { equals: expected.status } });
+  expectProblem(
+    res: HttpResponse,
+    expected: { status: number; code: string },
+    unless?: Condition,
+  ): boolean {
+    const held = this.#record(problemViolations(res, expected, unless));
+    const status: Condition = { at: '/status', is: { equals: expected.status } };
+    if (held) this.#held(res, unless ? { any: [unless, status] } : status);
     return held;
   }
 

@@ -14,7 +14,7 @@ import type {
 } from '../control/types.js';
 import type { Dialect, PathName } from '../target/dialect.js';
 import type { DialectSeen, RunConfig } from '../target/run-config.js';
-import type { Test } from '../violations/condition.mjs';
+import type { Condition, Test } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
 
@@ -193,9 +193,15 @@ export interface CheckContext {
    * An error answer with this HTTP status and this `code` (a JSON body is
    * needed to read the code). Media type and field-by-field shape are
    * `expectProblemFields`' job, so that a broken field fails the ERR rule that
-   * owns it, not every check.
+   * owns it, not every check. `unless`: what else the answer may be, as data
+   * (a racer the race let through): a reproduction judges the refusal only
+   * on an answer that is not that.
    */
-  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean;
+  expectProblem(
+    res: HttpResponse,
+    expected: { status: number; code: string },
+    unless?: Condition,
+  ): boolean;
   /**
    * Every field of the error object (API document sections 2 and 7): type URI
    * `{docs_url}/errors#error-<code-with-hyphens>`, title, status = HTTP status,

@@ -70,6 +70,8 @@ export interface SendOptions {
   dispatcher?: Dispatcher;
   /** The number of the race the request is part of: recorded with its exchange (last-byte.ts). */
   together?: number;
+  /** The racer's place in its race: last bytes go out in this order (recorded for a replay). */
+  place?: number;
   /** A racer's warm-up (last-byte.ts): recorded as such, never a step a reproduction replays. */
   warmUp?: true;
 }
@@ -98,6 +100,7 @@ export class HttpClient {
     if (options.dispatcher || options.together !== undefined)
       return this.#send(req, recorder, options.dispatcher ?? this.#options.dispatcher, {
         ...(options.together === undefined ? {} : { together: options.together }),
+        ...(options.place === undefined ? {} : { place: options.place }),
         ...(options.warmUp ? { warmUp: true } : {}),
       });
     if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
@@ -119,7 +122,7 @@ export class HttpClient {
     req: WireRequest,
     recorder: ExchangeRecorder,
     dispatcher: Dispatcher,
-    race: { together?: number; warmUp?: true } = {},
+    race: { together?: number; place?: number; warmUp?: true } = {},
   ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();

@@ -207,7 +207,9 @@ export class HeldRace {
     const together = { together: this.group };
     if (!open) {
       for (const e of entries)
-        this.#http.send(e.req, e.recorder, together).then(e.resolve, e.reject);
+        this.#http
+          .send(e.req, e.recorder, { ...together, place: e.place })
+          .then(e.resolve, e.reject);
       return;
     }
     const racers = entries.map((entry) => {
@@ -228,6 +230,7 @@ export class HeldRace {
       r.gate.arm();
       const sent = this.#http.send(r.entry.req, r.entry.recorder, {
         ...together,
+        place: r.entry.place,
         dispatcher: r.client,
       });
       // Held: written but for its last byte, or already failed or answered.

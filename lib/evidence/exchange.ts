@@ -53,6 +53,8 @@ export interface RawExchange {
   responseOver?: string;
   error?: { code: string; message: string };
   together?: number;
+  /** The racer's place in its race (`together`): its last byte went out in this order. */
+  place?: number;
   /**
    * A racer's warm-up (last-byte.ts): evidence like any exchange, but no step
    * a reproduction replays (it warms its racers' connections its own way).

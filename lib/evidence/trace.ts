@@ -16,7 +16,12 @@ import { PrefixIndex } from './prefix-index.js';
  *   looks like a credential to a redactor: a replay never sends a placeholder.
  */
 export type TraceVar =
-  | { kind: 'answer'; step: number; pointer: string }
+  /**
+   * `untilMinute`: not the value itself but the seconds from the time it
+   * shows to the next whole minute (a clock moved to the start of a minute,
+   * as the rate checks move it: a replay's clock is elsewhere in its minute).
+   */
+  | { kind: 'answer'; step: number; pointer: string; untilMinute?: true }
   | { kind: 'client'; shape: string }
   | { kind: 'env'; name: EnvName }
   | { kind: 'made'; prefix: string; shape: string };
@@ -54,6 +59,8 @@ export interface TraceStep {
   ms?: number;
   /** The number of the race the request was part of (last-byte.ts): sent together again. */
   race?: number;
+  /** Its place in that race: a replay releases the racers in this order, as the run did. */
+  place?: number;
 }
 
 /** A check's exchanges in order with everything they depend on: what a reproduction replays. */
@@ -90,6 +97,8 @@ export class ReplayBook {
   readonly #byPrefix = new PrefixIndex(MIN_VALUE);
   /** Percent-encoded forms of known values that differ from them: matched in URLs only. */
   readonly #encoded = new Set<string>();
+  /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
+  readonly #clocks = new Map<string, { step: number; now: string }>();
   #next = 1;
   #nextExchange = 1;
 
@@ -137,9 +146,10 @@ export class ReplayBook {
     if (basic !== undefined) step.basic = basic;
     if (raw.requestBody !== undefined) {
       if (raw.requestBody.length > MAX_TRACE_BODY) step.truncated = true;
-      else step.body = this.#template(raw.requestBody, uses);
+      else step.body = this.#clockToMinute(raw, this.#template(raw.requestBody, uses), uses);
     }
     if (raw.together !== undefined) step.race = raw.together;
+    if (raw.place !== undefined) step.place = raw.place;
     if (raw.status !== undefined) step.status = raw.status;
     if (raw.error) step.error = raw.error.code;
     const json = parseJson(raw.responseBody);
@@ -149,6 +159,24 @@ export class ReplayBook {
     step.uses = [...uses].sort((a, b) => a - b);
     this.#steps.set(id, step);
     if (json !== undefined) this.#answerValues(id, json, '');
+    const now = (json as { now?: unknown } | undefined)?.now;
+    if (isClock(raw) && typeof now === 'string') this.#clocks.set(raw.url, { step: id, now });
+  }
+
+  /**
+   * A clock moved to the start of the next whole minute (the seconds it
+   * advances are those from the time its last answer showed to that minute):
+   * the seconds become a variable a replay works out from the time its own
+   * clock shows, so that what follows starts a window there too.
+   */
+  #clockToMinute(raw: RawExchange, body: string, uses: Set<number>): string {
+    const last = isClock(raw) ? this.#clocks.get(raw.url) : undefined;
+    const advance = /^\{\s*"advance_seconds"\s*:\s*(\d+)\s*\}$/.exec(body);
+    if (!last || !advance || Number(advance[1]) !== secondsToMinute(last.now)) return body;
+    const name = `v${this.#next++}`;
+    this.#vars.set(name, { kind: 'answer', step: last.step, pointer: '/now', untilMinute: true });
+    uses.add(last.step);
+    return body.replace(advance[1] as string, `{{${name}}}`);
   }
 
   /** Replaces known values in `text` by their variables (no new variable is made). */
@@ -308,6 +336,17 @@ function walk(value: unknown, pointer: string, visit: (text: string, pointer: st
 }
 
 /** An object or array body, parsed within the suite's nesting bound; else undefined. */
+/** A control request that moves an account's clock (the control protocol's `POST /accounts/{id}/clock`). */
+function isClock(raw: RawExchange): boolean {
+  return raw.channel === 'control' && raw.method === 'POST' && /\/clock$/.test(raw.url);
+}
+
+/** Seconds from an ISO time to the next whole minute (60 at a whole minute): as a replay works it out. */
+function secondsToMinute(time: string): number {
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) ? 60 - Math.floor((ms / 1000) % 60) : Number.NaN;
+}
+
 function parseJson(text: string | undefined): unknown {
   if (!text) return undefined;
   const trimmed = text.trimStart();

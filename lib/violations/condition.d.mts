@@ -13,6 +13,8 @@ export type Test =
   | { absent: true }
   | { nonEmpty: true }
   | { type: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null' }
+  /** An array with an item whose value at the JSON pointer `at` (`''`: the item) passes `is`. */
+  | { hasItem: { at: string; is: Test } }
   /** Equal to the value at another place of the same answer. */
   | { sameAs: string }
   /** A media type (parameters aside, case-insensitively). */

@@ -87,6 +87,10 @@ export function passes(test, value, answer) {
   if ('nonEmpty' in test) return typeof value === 'string' && value.length > 0;
   if ('type' in test)
     return typeOf(value) === test.type || (test.type === 'number' && typeOf(value) === 'integer');
+  if ('hasItem' in test) {
+    const { at, is } = test.hasItem;
+    return Array.isArray(value) && value.some((item) => passes(is, valueAt(item, at), answer));
+  }
   if ('sameAs' in test) return sameValue(value, answerAt(answer, test.sameAs));
   if ('mediaType' in test) {
     return typeof value === 'string' && value.split(';')[0].trim().toLowerCase() === test.mediaType;
@@ -189,6 +193,11 @@ export function describeTest(test) {
   if ('absent' in test) return 'is absent';
   if ('nonEmpty' in test) return 'is a non-empty string';
   if ('type' in test) return `is ${/^[aeiou]/.test(test.type) ? 'an' : 'a'} ${test.type}`;
+  if ('hasItem' in test) {
+    const { at, is } = test.hasItem;
+    const of = at === '' ? ' that' : ` whose ${at.slice(1).replace(/\//g, '.')}`;
+    return `has an item${of} ${describeTest(is)}`;
+  }
   if ('sameAs' in test) return `equals ${place(test.sameAs)}`;
   if ('mediaType' in test) return `is ${test.mediaType}`;
   if ('directive' in test) return `has the directive ${test.directive}`;

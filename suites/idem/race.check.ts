@@ -27,7 +27,7 @@ check('IDEM-10', async (ctx) => {
         ids.add(
           requireId(ctx.dialect, 'order', res.json, 'a racing request answered', res.exchange),
         );
-      } else if (!ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' })) {
+      } else if (!ctx.expectProblem(res, { status: 409, code: 'idempotency_conflict' }, ACCEPTED)) {
         held = false;
       }
     }

@@ -57,7 +57,7 @@ export function expectRefusedAs(
   let all = true;
   for (const res of answers) {
     if (accepted(res)) continue;
-    if (!ctx.expectProblem(res, expected)) all = false;
+    if (!ctx.expectProblem(res, expected, ACCEPTED)) all = false;
   }
   return all;
 }

@@ -92,6 +92,21 @@ describe('conditions', () => {
     );
   });
 
+  test("an item of a list, by a member of it: another order's shipment listed", () => {
+    const listsIt: Condition = {
+      at: '/body/data',
+      is: { hasItem: { at: '/id', is: { equals: 'shp_1' } } },
+    };
+    expect(holds(listsIt, answer({ json: { data: [{ id: 'shp_2' }, { id: 'shp_1' }] } }))).toBe(
+      true,
+    );
+    expect(holds(listsIt, answer({ json: { data: [{ id: 'shp_2' }] } }))).toBe(false);
+    // Not a list, or items without the member: nothing listed.
+    expect(holds(listsIt, answer({ json: { data: { id: 'shp_1' } } }))).toBe(false);
+    expect(holds(listsIt, answer({ json: { data: ['shp_1'] } }))).toBe(false);
+    expect(describeCondition({ not: listsIt })).toBe('not (data has an item whose id is "shp_1")');
+  });
+
   test('own members only: a body cannot reach the prototype', () => {
     const evil = answer({ json: JSON.parse('{"__proto__": {"x": 1}, "a": {}}') });
     expect(answerAt(evil, '/body/a/constructor')).toBeUndefined();

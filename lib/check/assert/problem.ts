@@ -13,18 +13,21 @@ const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export function problemViolations(
   res: HttpResponse,
   expected: { status: number; code: string },
+  unless?: Condition,
 ): Violation[] {
   const out: Violation[] = [];
   const exchange = res.exchange;
   const body = res.json as Record<string, unknown> | undefined;
   const code = body && typeof body === 'object' ? body.code : undefined;
   // The judgement as data: status and code at once, whichever of them broke.
-  const must: Condition = {
+  const refusal: Condition = {
     all: [
       { at: '/status', is: { equals: expected.status } },
       { at: '/body/code', is: { equals: expected.code } },
     ],
   };
+  // A racer the race may let through instead (`unless`): judged only when it was refused.
+  const must: Condition = unless ? { any: [unless, refusal] } : refusal;
   if (res.status !== expected.status) {
     out.push({
       code: 'STATUS',

@@ -125,6 +125,12 @@ export function curlPreamble(plan: ReplayPlan): string[] {
     '    return 0',
     '  done',
     '}',
+    '# untilMinute NAME: the time NAME holds (ISO 8601) becomes the seconds to its next whole minute',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'untilMinute() { eval "_t=\\${$1:-}"; _t=${_t#*T*:*:}; _t=${_t%%[!0-9]*}; case $_t in [0-5][0-9]) _t=$((160 - 1$_t)); eval "$1=$_t ${1}_u=$_t ${1}_j=$_t ${1}_f=$_t" ;; *) eval "$1=" ;; esac; }',
+    '# learned NAME…: whether every value named was learned (a step that needs what a race gave)',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+    'learned() { for _n in "$@"; do eval "_v=\\${$_n:-}"; [ -n "$_v" ] || return 1; done; return 0; }',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
     'need() { eval "_v=\\${$1:-}"; [ -n "$_v" ] || cannot "$2: no value for $1: the answer it comes from did not carry it"; }',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion

@@ -22,9 +22,15 @@ export function curlScript(plan: ReplayPlan): string[] {
   const lines: string[] = [...curlPreamble(plan)];
   lines.push(...initValues(plan));
   for (const item of plan.items) {
-    if ('step' in item) lines.push(...sendStep(plan, steps.get(item.step) as PlanStep));
-    else if ('together' in item) {
+    if ('step' in item) {
+      const step = steps.get(item.step) as PlanStep;
+      lines.push(...ifLearned(plan, step, sendStep(plan, step)));
+    } else if ('together' in item) {
       const members = item.together.map((id) => steps.get(id) as PlanStep);
+      if (members.some((step) => step.ifLearned)) {
+        lines.push(...someTogether(plan, members));
+        continue;
+      }
       lines.push(
         `# ${members.length} requests the check sent at once, sent together again: one curl opening a`,
         '# connection for each at once where curl can (7.76 and later), else one curl each in the background',
@@ -80,6 +86,48 @@ function sendStep(plan: ReplayPlan, step: PlanStep): string[] {
   ];
 }
 
+/**
+ * Requests sent together, some of which need what a race gave: each of those
+ * sent only when this replay's race gave it (one curl each in the background),
+ * the others as always; an answer read only for what was sent.
+ */
+function someTogether(plan: ReplayPlan, members: readonly PlanStep[]): string[] {
+  const lines = [
+    `# ${members.length} requests the check sent at once, sent together again, each where this replay has what it needs`,
+  ];
+  for (const step of members) {
+    if (!step.ifLearned) lines.push(...needs(plan, step));
+    const fire = `fire ${step.id} ${curlArgs(plan, step)} &`;
+    lines.push(step.ifLearned ? `if learned ${learnedNames(plan, step)}; then ${fire} fi` : fire);
+  }
+  lines.push('wait');
+  for (const step of members) {
+    const took = afterSend(plan, step, shellWord(describeStep(step)));
+    lines.push(...(step.ifLearned ? [`if [ -f "$T/${step.id}.x" ]; then`, ...took, 'fi'] : took));
+  }
+  return lines;
+}
+
+/**
+ * A step that needs what a race gave (a key made in it, a token a racer got):
+ * sent only when this replay's race gave it, else said so and left out.
+ */
+function ifLearned(plan: ReplayPlan, step: PlanStep, send: string[]): string[] {
+  if (!step.ifLearned) return send;
+  const what = shellWord(
+    `${describeStep(step)}: not sent, the race gave no value for it this time`,
+  );
+  return [
+    `if learned ${learnedNames(plan, step)}; then`,
+    ...send.filter((line) => !line.startsWith('need ')),
+    `else printf '%s\\n' ${what}; fi`,
+  ];
+}
+
+function learnedNames(plan: ReplayPlan, step: PlanStep): string {
+  return answerNames(plan, step).join(' ') || 'v0';
+}
+
 /** After a request sent in the background: read its answer as `step` does. */
 function afterSend(plan: ReplayPlan, step: PlanStep, what: string): string[] {
   return [
@@ -91,6 +139,8 @@ function afterSend(plan: ReplayPlan, step: PlanStep, what: string): string[] {
 
 /** What the step's answer must be for the replay to go on (set-up that failed, a refused key). */
 function checkOf(step: PlanStep): string {
+  // A racer's refusal is the race's outcome, to be judged: never a failed set-up.
+  if (step.raced) return '-';
   const ok = step.status !== undefined && step.status >= 200 && step.status < 300;
   if (step.channel === 'control' && ok) return 'control';
   if (step.channel === 'api' && step.basic !== undefined && step.status !== 401) return 'key';
@@ -116,11 +166,14 @@ function makes(plan: ReplayPlan, step: PlanStep): string[] {
 
 /** A step needs the values it sends learned: else it cannot be sent, and the replay says so. */
 function needs(plan: ReplayPlan, step: PlanStep): string[] {
+  return answerNames(plan, step).map((name) => `need ${name} ${shellWord(describeStep(step))}`);
+}
+
+/** The variables a step sends that an answer gives. */
+function answerNames(plan: ReplayPlan, step: PlanStep): string[] {
   const text = JSON.stringify([step.url, step.headers, step.basic, step.body]);
   const names = [...new Set([...text.matchAll(/\{\{(v\d+)\}\}/g)].map((m) => m[1] as string))];
-  return names
-    .filter((name) => plan.vars[name]?.kind === 'answer')
-    .map((name) => `need ${name} ${shellWord(describeStep(step))}`);
+  return names.filter((name) => plan.vars[name]?.kind === 'answer');
 }
 
 /** One node judges every answer as repro/<RULE>.mjs would, and writes its exit code. */
@@ -134,6 +187,7 @@ function judge(plan: ReplayPlan): string[] {
       method: s.method,
       url: s.url,
       ...(s.key ? { key: s.key } : {}),
+      ...(s.ifLearned ? { ifLearned: true } : {}),
     })),
     judge: plan.judge,
   };

@@ -45,7 +45,12 @@ export function captures(plan: ReplayPlan, step: PlanStep): string[] {
   const names = (step.captures ?? []).map(([name]) => name);
   if (madeId(plan, step)) names.push('_m');
   if (names.length === 0) return [];
-  return [`{ IFS= read -r _; IFS= read -r _; ${names.map(readForms).join(' ')} } < "$T/p"`];
+  const minutes = (step.captures ?? []).flatMap(([name, , then]) =>
+    then === 'untilMinute' ? [`untilMinute ${name}`] : [],
+  );
+  return [
+    `{ IFS= read -r _; IFS= read -r _; ${names.map(readForms).join(' ')} } < "$T/p"${minutes.map((m) => `; ${m}`).join('')}`,
+  ];
 }
 
 /** The curl arguments of a step: method, headers, credentials, body, URL. `loop`: client values' suffix. */

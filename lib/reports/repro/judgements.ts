@@ -60,7 +60,13 @@ export function planJudgements(
     const must = j.must ?? derived(j);
     const group = groups.find((members) => members.some((m) => m.id === step.id));
     const shape = requestShape(vars);
-    const like = group ? group.filter((m) => shape(m) === shape(step)) : [step];
+    // Racers of one race to the same endpoint are alike whatever their bodies: which of them the
+    // target takes is the race's, not the request's.
+    const alike = (m: TraceStep) =>
+      step.race !== undefined && m.race === step.race
+        ? m.channel === step.channel && m.method === step.method && m.url === step.url
+        : shape(m) === shape(step);
+    const like = group ? group.filter(alike) : [step];
     const expect = expects.find((e) => e.exchange === step.id)?.must;
     // A status judged by the run's old value (no condition as data) needs no guard either.
     const readsStatus =

@@ -26,7 +26,8 @@ export interface Loop {
  * (a key's token requests beside another's writes) interleave, and each is
  * a loop of its own, the other's requests after it. A step whose answer gives
  * a later one a value is set-up, not a burst: only a loop's last may (the loop
- * keeps the last answer's values).
+ * keeps the last answer's values). Racers of a race (`race`) are no loop:
+ * togetherOf sends them together.
  *
  * A loop goes on until the answer the run's last one got (the limit reached).
  * A window that ends during the loop starts the count again, once (the check
@@ -48,9 +49,14 @@ export function loopsOf(
   for (let i = 0; i < steps.length; i++) {
     if (taken.has(i)) continue;
     const first = steps[i] as TraceStep;
+    // Racers of one race (held at their last byte) are sent together again, never as a loop.
+    if (first.race !== undefined) {
+      out.push(first);
+      continue;
+    }
     const chain = [i];
     for (let j = i + 1; j < steps.length; j++) {
-      if (taken.has(j) || shapes[j] !== shapes[i]) continue;
+      if (taken.has(j) || shapes[j] !== shapes[i] || steps[j]?.race !== undefined) continue;
       const previous = steps[chain.at(-1) as number] as TraceStep;
       if (previous.status !== first.status || defining.has(previous.id)) break;
       chain.push(j);

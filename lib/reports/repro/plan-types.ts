@@ -45,8 +45,11 @@ export interface PlanStep {
   /** What the run got. */
   status?: number;
   code?: string;
-  /** Values of its answer later steps use: variable and JSON pointer into the body. */
-  captures?: [string, string][];
+  /**
+   * Values of its answer later steps use: variable and JSON pointer into the
+   * body; `untilMinute`: the seconds from the time there to the next whole minute.
+   */
+  captures?: Capture[];
   /** The key it was sent with, named for people: "key 1", "the partner key". */
   key?: string;
   /** It places an order with a live key: only with --allow-live-orders. */
@@ -55,7 +58,21 @@ export interface PlanStep {
   makes?: 'order' | 'webhook' | 'key' | 'account' | 'service';
   /** The step whose answer gave its access token: sent again when clean-up finds the token expired. */
   tokenFrom?: number;
+  /**
+   * One of a race's requests (held at their last byte in the run): whatever it
+   * gets, a refusal included, is the race's outcome to judge, never a failed
+   * set-up or a refused key.
+   */
+  raced?: true;
+  /**
+   * It uses a value only a racer's answer gives (a key made in a race, a token
+   * a racing request got): sent only when this replay's race gave it. Not
+   * sent, it has no answer, and a judgement across answers judges the others.
+   */
+  ifLearned?: true;
 }
+
+export type Capture = [name: string, pointer: string, then?: 'untilMinute'];
 
 export type PlanItem =
   | { step: number }

@@ -2,7 +2,7 @@ import type { EnvName, Replay, TraceStep } from '../../evidence/trace.js';
 import type { RuleResult } from '../report-model.js';
 import { planJudgements } from './judgements.js';
 import { loopsOf } from './loops.js';
-import type { PlanItem, PlanStep, ReplayPlan } from './plan-types.js';
+import type { Capture, PlanItem, PlanStep, ReplayPlan } from './plan-types.js';
 import type { ReproSettings } from './repro-settings.js';
 import { stepRoles } from './step-roles.js';
 import { togetherOf } from './together.js';
@@ -22,10 +22,19 @@ export function planReplay(
   const control = settings.controlUrl ? new URL(settings.controlUrl) : undefined;
   const controlPath = control ? control.pathname.replace(/\/$/, '') : '';
   const roles = stepRoles(steps, vars, settings, controlPath);
-  const captures = new Map<number, [string, string][]>();
+  const captures = new Map<number, Capture[]>();
   for (const [name, def] of Object.entries(vars)) {
-    if (def.kind === 'answer')
-      captures.set(def.step, [...(captures.get(def.step) ?? []), [name, def.pointer]]);
+    if (def.kind !== 'answer') continue;
+    const capture: Capture = def.untilMinute
+      ? [name, def.pointer, 'untilMinute']
+      : [name, def.pointer];
+    captures.set(def.step, [...(captures.get(def.step) ?? []), capture]);
+  }
+  const raced = new Set(steps.flatMap((s) => (s.race === undefined ? [] : [s.id])));
+  // Steps that use a value a racer's answer gives, directly or through another such step.
+  const ifLearned = new Set<number>();
+  for (const step of steps) {
+    if (step.uses.some((id) => raced.has(id) || ifLearned.has(id))) ifLearned.add(step.id);
   }
   const planSteps = steps.map((step): PlanStep => {
     const {
@@ -33,6 +42,7 @@ export function planReplay(
       ms: _ms,
       uses: _uses,
       race: _race,
+      place: _place,
       truncated: _cut,
       error: _error,
       ...rest
@@ -44,6 +54,8 @@ export function planReplay(
       url: step.channel === 'control' ? step.url.slice(controlPath.length) : step.url,
       ...(captured ? { captures: captured } : {}),
       ...roles.get(step.id),
+      ...(raced.has(step.id) ? { raced: true } : {}),
+      ...(ifLearned.has(step.id) ? { ifLearned: true } : {}),
     };
   });
   const grouped = togetherOf(loopsOf(steps, vars));

@@ -18,7 +18,8 @@ export function togetherOf(
   let from = 0;
   let until = 0;
   const close = () => {
-    if (group.length > 1) out.push({ together: group });
+    // A race's racers in their places: their last bytes go out in that order again.
+    if (group.length > 1) out.push({ together: [...group].sort(byPlace) });
     else out.push(...group);
     group = [];
   };
@@ -60,4 +61,9 @@ export function togetherOf(
   }
   close();
   return out;
+}
+
+/** Racers by their place in the race; steps without one keep their order (a stable sort). */
+function byPlace(a: TraceStep, b: TraceStep): number {
+  return (a.place ?? 0) - (b.place ?? 0);
 }

@@ -111,8 +111,15 @@ function judgeOne(plan, j, answers, values, secrets) {
   }
   if (j.steps.length === 0) return unjudged('it names no single answer');
   const sent = j.steps.filter((id) => answers.has(id));
-  if (sent.length === 0 || (j.across && sent.length < j.steps.length)) {
-    return unjudged('the replay did not get that far');
+  // Steps that need what a race gives are left out when it did not give it (never sent).
+  const optional = (id) => plan.steps.find((s) => s.id === id)?.ifLearned;
+  const missing = j.steps.filter((id) => !answers.has(id) && !optional(id));
+  if (sent.length === 0 || (j.across && missing.length > 0)) {
+    return unjudged(
+      j.steps.every(optional)
+        ? 'not sent: the race gave no value for it this time'
+        : 'the replay did not get that far',
+    );
   }
   const list = sent.map((id) => ({ id, answer: answers.get(id) }));
   let must;

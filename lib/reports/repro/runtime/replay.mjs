@@ -132,13 +132,18 @@ export async function replayPlan(REPRO, options, log) {
     answers.set(step.id, answer);
     if (answer.overCap)
       say(`${describeStep(step)}: answer over 2 MiB (the target's; read no further)`);
-    for (const [name, pointer] of step.captures ?? []) {
+    for (const [name, pointer, then] of step.captures ?? []) {
       const value = answerAt(answer, `/body${pointer}`);
-      if ((typeof value === 'string' && value) || typeof value === 'number')
+      if (then === 'untilMinute') {
+        const seconds = typeof value === 'string' ? secondsToMinute(value) : Number.NaN;
+        if (Number.isFinite(seconds)) values.set(name, String(seconds));
+      } else if ((typeof value === 'string' && value) || typeof value === 'number')
         values.set(name, String(value));
     }
     const ok = answer.status >= 200 && answer.status < 300;
     if (ok) remember(step, req, answer);
+    // A racer's refusal is the race's outcome, to be judged: never a failed set-up.
+    if (step.raced) return;
     if (step.channel === 'control' && !ok && step.status >= 200 && step.status < 300) {
       const why =
         answer.status === 401
@@ -181,14 +186,24 @@ export async function replayPlan(REPRO, options, log) {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  /** A step that needs a value this replay's race did not give: not sent, and said so. */
+  const notLearned = (step) => {
+    if (!step.ifLearned) return false;
+    const missing = namesIn(step).filter((name) => !values.has(name));
+    if (missing.length === 0) return false;
+    say(`${describeStep(step)}: not sent, the race gave no ${missing.join(', ')} this time`);
+    return true;
+  };
   try {
     for (const item of REPRO.items) {
       if ('step' in item) {
         const step = steps.get(item.step);
+        if (notLearned(step)) continue;
         const { req, answer } = await sendStep(step, true);
         learn(step, req, answer);
       } else if ('together' in item) {
-        const members = item.together.map((id) => steps.get(id));
+        const members = item.together.map((id) => steps.get(id)).filter((s) => !notLearned(s));
+        if (members.length === 0) continue;
         const reqs = members.map(requestOf);
         let got;
         try {
@@ -233,6 +248,18 @@ function headerValue(value, name) {
   if (/[\r\n\0]/.test(value))
     throw new CannotRun(`the value for header ${name} holds a line break: not sent`);
   return value;
+}
+
+/** Seconds from an ISO time to the next whole minute (60 at a whole minute), as the plan says. */
+function secondsToMinute(time) {
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) ? 60 - Math.floor((ms / 1000) % 60) : Number.NaN;
+}
+
+/** The variables a step's request names. */
+function namesIn(step) {
+  const text = JSON.stringify([step.url, step.headers, step.basic, step.body]);
+  return [...new Set([...text.matchAll(/\{\{(v\d+)\}\}/g)].map((m) => m[1]))];
 }
 
 /** New client-made values (Idempotency-Key, external_id) for a step sent once more. */
