@@ -393,9 +393,26 @@ export class Context implements CheckContext {
     return data;
   }
 
-  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean {
+  expectEqual(
+    pointer: string,
+    expected: unknown,
+    received: unknown,
+    message: string,
+    res?: HttpResponse,
+  ): boolean {
     if (isDeepStrictEqual(expected, received)) return this.#record([]);
-    return this.#record([{ code: 'VALUE', pointer, expected, received, message }]);
+    const place = res && /^\/(body|status$|headers\/)/.test(pointer);
+    return this.#record([
+      {
+        code: 'VALUE',
+        pointer,
+        expected,
+        received,
+        message,
+        ...(res ? { exchange: res.exchange } : {}),
+        ...(place ? { must: { at: pointer, is: { equals: expected } } } : {}),
+      },
+    ]);
   }
 
   expectTrue(

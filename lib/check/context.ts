@@ -220,7 +220,18 @@ export interface CheckContext {
     pointer?: string,
     exchange?: number,
   ): z.output<S> | undefined;
-  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean;
+  /**
+   * `received` equals `expected`. With `res`, the answer `received` was read
+   * from at `pointer` (`/body/…`, `/status`, `/headers/…`): the judgement
+   * names it, and a reproduction judges that place of its own answer again.
+   */
+  expectEqual(
+    pointer: string,
+    expected: unknown,
+    received: unknown,
+    message: string,
+    res?: HttpResponse,
+  ): boolean;
   expectTrue(
     condition: boolean,
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },

@@ -115,6 +115,7 @@ check('SCOPE-02', async (ctx) => {
       endpoint.scope,
       (res.json as { required_scope?: unknown } | undefined)?.required_scope ?? '(missing)',
       `${endpoint.name}: required_scope must name ${endpoint.scope}`,
+      res,
     );
   }
 });

@@ -139,12 +139,7 @@ function afterSend(plan: ReplayPlan, step: PlanStep, what: string): string[] {
 
 /** What the step's answer must be for the replay to go on (set-up that failed, a refused key). */
 function checkOf(step: PlanStep): string {
-  // A racer's refusal is the race's outcome, to be judged: never a failed set-up.
-  if (step.raced) return '-';
-  const ok = step.status !== undefined && step.status >= 200 && step.status < 300;
-  if (step.channel === 'control' && ok) return 'control';
-  if (step.channel === 'api' && step.basic !== undefined && step.status !== 401) return 'key';
-  return '-';
+  return step.setUp ?? '-';
 }
 
 /** Notes what the step made (when it succeeded) for clean-up. */

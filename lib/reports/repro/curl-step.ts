@@ -58,7 +58,6 @@ export function curlArgs(plan: ReplayPlan, step: PlanStep, loop?: string): strin
   const w = (template: string, context: Context) => word(plan, template, context, loop);
   const parts = ['-X', shellWord(step.method)];
   for (const [name, value] of Object.entries(step.headers)) {
-    if (['host', 'content-length', 'connection', 'accept-encoding'].includes(name)) continue;
     parts.push('-H', w(`${name}: ${value}`, 'raw'));
   }
   if (step.basic !== undefined) {

@@ -45,9 +45,15 @@ export function planJudgements(
     }
     const step = j.exchange === undefined ? undefined : steps.get(j.exchange);
     if (!step) {
-      // Judged across answers by values learned from them (two answers that must name one order).
-      const learned = JSON.stringify([j.expected, j.received]).match(/\{\{(v\d+)\}\}/g) ?? [];
-      const fresh = learned.some((m) => vars[m.slice(2, -2)]?.kind === 'answer');
+      // Judged across answers by values learned from them (two answers that must name one order):
+      // both learned now, or the run's constant (an empty list, a null, a description of a shape)
+      // would be judged forever.
+      const learnedIn = (value: unknown, kinds: readonly string[]) =>
+        (JSON.stringify(value ?? null).match(/\{\{(v\d+)\}\}/g) ?? []).some((m) =>
+          kinds.includes(vars[m.slice(2, -2)]?.kind ?? ''),
+        );
+      const fresh =
+        learnedIn(j.received, ['answer']) && learnedIn(j.expected, ['answer', 'client']);
       return {
         ...base,
         steps: [],
@@ -58,6 +64,10 @@ export function planJudgements(
       };
     }
     const must = j.must ?? derived(j);
+    // Without the condition as data, only a place of the step's own answer can be judged by the
+    // run's value: a pointer elsewhere (the control API's listing of charges, the account's keys)
+    // names nothing a reproduction gets back, and is no judgement of its own.
+    if (!must && !ANSWER_PLACE.test(j.pointer)) return { ...base, steps: [], run: {} };
     const group = groups.find((members) => members.some((m) => m.id === step.id));
     const shape = requestShape(vars);
     // Racers of one race to the same endpoint are alike whatever their bodies: which of them the
@@ -100,6 +110,9 @@ export function planJudgements(
     };
   });
 }
+
+/** A place of an answer: its status, a header, its body. */
+const ANSWER_PLACE = /^\/(status$|headers\/|body($|\/))/;
 
 /** The condition of a violation made before checks gave theirs as data: a model's `holds`, a status. */
 function derived(j: Judgement): Condition | undefined {

@@ -59,15 +59,20 @@ export interface PlanStep {
   /** The step whose answer gave its access token: sent again when clean-up finds the token expired. */
   tokenFrom?: number;
   /**
-   * One of a race's requests (held at their last byte in the run): whatever it
-   * gets, a refusal included, is the race's outcome to judge, never a failed
-   * set-up or a refused key.
+   * Set-up the replay cannot go on without, whose failure is the replay's own
+   * (CANNOT RUN): `control`, a control call that succeeded in the run; `key`,
+   * a request with a key that the run's target took (a 401 now: the key was
+   * refused). Never a step the reproduction judges or a racer: what those get
+   * is the outcome to judge.
    */
+  setUp?: 'control' | 'key';
+  /** One of a race's requests (held at their last byte in the run), sent together again. */
   raced?: true;
   /**
-   * It uses a value only a racer's answer gives (a key made in a race, a token
-   * a racing request got): sent only when this replay's race gave it. Not
-   * sent, it has no answer, and a judgement across answers judges the others.
+   * It uses a value only an answer that may differ now gives (a key made in a
+   * race, a token a racing or judged request got): sent only when this
+   * replay's answer gave it. Not sent, it has no answer, and a judgement
+   * across answers judges the others.
    */
   ifLearned?: true;
 }

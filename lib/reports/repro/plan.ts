@@ -8,6 +8,13 @@ import { stepRoles } from './step-roles.js';
 import { togetherOf } from './together.js';
 
 /**
+ * Headers that describe one connection or one transfer, which the sender of
+ * each replayed request sets itself (Node or curl): left out of the plan, so
+ * neither form of a reproduction decides what to skip.
+ */
+const PER_CONNECTION = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
+
+/**
  * The replay plan of one result, made once when the report is written: the
  * check's steps with what each captures, in the order to send them (like
  * requests as loops, requests the check had in flight together as groups),
@@ -30,12 +37,26 @@ export function planReplay(
       : [name, def.pointer];
     captures.set(def.step, [...(captures.get(def.step) ?? []), capture]);
   }
+  const grouped = togetherOf(loopsOf(steps, vars));
+  const groups = grouped.flatMap((item) => ('together' in item ? [item.together] : []));
+  const byId = new Map<number, TraceStep>(steps.map((s) => [s.id, s]));
+  const judge = planJudgements(replay.judge, byId, vars, groups, replay.expects ?? []);
   const raced = new Set(steps.flatMap((s) => (s.race === undefined ? [] : [s.id])));
-  // Steps that use a value a racer's answer gives, directly or through another such step.
+  // The steps judged: what they get now is the outcome (a fixed server refuses what the run's took).
+  const judged = new Set(judge.flatMap((j) => j.steps));
+  // Steps that use a value such an answer gives, directly or through another such step.
   const ifLearned = new Set<number>();
   for (const step of steps) {
-    if (step.uses.some((id) => raced.has(id) || ifLearned.has(id))) ifLearned.add(step.id);
+    if (step.uses.some((id) => raced.has(id) || judged.has(id) || ifLearned.has(id)))
+      ifLearned.add(step.id);
   }
+  const setUpOf = (step: TraceStep): PlanStep['setUp'] => {
+    if (raced.has(step.id) || judged.has(step.id)) return undefined;
+    const ok = step.status !== undefined && step.status >= 200 && step.status < 300;
+    if (step.channel === 'control' && ok) return 'control';
+    if (step.channel === 'api' && step.basic !== undefined && step.status !== 401) return 'key';
+    return undefined;
+  };
   const planSteps = steps.map((step): PlanStep => {
     const {
       at: _at,
@@ -48,17 +69,21 @@ export function planReplay(
       ...rest
     } = step;
     const captured = captures.get(step.id);
+    const setUp = setUpOf(step);
     return {
       ...rest,
+      headers: Object.fromEntries(
+        Object.entries(step.headers).filter(([name]) => !PER_CONNECTION.has(name)),
+      ),
       // Control steps below the control URL, which a replay may move (--control-url).
       url: step.channel === 'control' ? step.url.slice(controlPath.length) : step.url,
       ...(captured ? { captures: captured } : {}),
       ...roles.get(step.id),
+      ...(setUp ? { setUp } : {}),
       ...(raced.has(step.id) ? { raced: true } : {}),
       ...(ifLearned.has(step.id) ? { ifLearned: true } : {}),
     };
   });
-  const grouped = togetherOf(loopsOf(steps, vars));
   const items = grouped.map((item): PlanItem => {
     if ('id' in item) return { step: item.id };
     if ('together' in item) return { together: item.together.map((s) => s.id) };
@@ -68,9 +93,6 @@ export function planReplay(
       most: item.most,
     };
   });
-  const groups = grouped.flatMap((item) => ('together' in item ? [item.together] : []));
-  const byId = new Map<number, TraceStep>(steps.map((s) => [s.id, s]));
-  const judge = planJudgements(replay.judge, byId, vars, groups, replay.expects ?? []);
   const sentence = replay.judge.find((j) => !j.held && j.sentence)?.sentence;
   const source = result.source;
   const env = [

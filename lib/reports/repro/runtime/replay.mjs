@@ -59,7 +59,6 @@ export async function replayPlan(REPRO, options, log) {
       if (!base) throw new CannotRun('this check uses the control API: pass --control-url URL');
       const headers = {};
       for (const [name, value] of Object.entries(step.headers)) {
-        if (name === 'host' || name === 'content-length' || name === 'connection') continue;
         headers[name] = headerValue(fill(value, values), name);
       }
       if (step.basic !== undefined) {
@@ -142,21 +141,14 @@ export async function replayPlan(REPRO, options, log) {
     }
     const ok = answer.status >= 200 && answer.status < 300;
     if (ok) remember(step, req, answer);
-    // A racer's refusal is the race's outcome, to be judged: never a failed set-up.
-    if (step.raced) return;
-    if (step.channel === 'control' && !ok && step.status >= 200 && step.status < 300) {
+    if (step.setUp === 'control' && !ok) {
       const why =
         answer.status === 401
           ? 'the control token was refused (CONTROL_TOKEN)'
           : `HTTP ${answer.status}`;
       throw new CannotRun(`set-up through the control API failed: ${describeStep(step)}: ${why}`);
     }
-    if (
-      step.channel === 'api' &&
-      answer.status === 401 &&
-      step.status !== 401 &&
-      step.basic !== undefined
-    )
+    if (step.setUp === 'key' && answer.status === 401)
       throw new CannotRun(
         `the API key was refused at ${describeStep(step)} (PARTNER_ACCESS_KEY_ID / PARTNER_SECRET_KEY, or a key made by the control API)`,
       );
