@@ -46,8 +46,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../lib/reports/report-model.js';
 import { EMBEDDED_CONCURRENCY } from '../lib/plan/concurrency.js';
+import type { Report } from '../lib/reports/report-model.js';
 import { VERDICTS } from '../lib/verdict/words.js';
 import { type ProfileSummary, summariseProfiles } from './cpu-profile.js';
 import { startLatencyProxy } from './latency-proxy.js';

@@ -64,6 +64,11 @@ export class CheckRun {
     this.judgements += count;
   }
 
+  /** A judgement that held, kept with its condition for a reproduction (never reported). */
+  hold(judgement: Violation): void {
+    if (judgement.must) this.recorder.current().held.push(judgement);
+  }
+
   violate(violation: Violation): void {
     this.judgements += 1;
     const scope = this.recorder.current();

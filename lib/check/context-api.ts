@@ -13,6 +13,7 @@ import type {
 } from '../control/types.js';
 import type { Dialect, PathName } from '../target/dialect.js';
 import type { DialectSeen, RunConfig } from '../target/run-config.js';
+import type { Condition, Test } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
 import type { OrderChoices } from './order-body.js';
 
@@ -60,8 +61,12 @@ export interface Racer {
   readonly control: ControlClient;
 }
 
-/** Matches a header value: exact string, pattern, or predicate. */
-export type HeaderMatcher = string | RegExp | ((value: string) => boolean);
+/**
+ * Matches a header value: exact string, pattern, a test of condition.mjs, or a
+ * predicate. All but the predicate are data a reproduction judges again
+ * (a predicate leaves it judging whether the run's value comes back).
+ */
+export type HeaderMatcher = string | RegExp | Test | ((value: string) => boolean);
 
 /**
  * What a check receives. Assertions named `expect*` are soft: they record a
@@ -186,9 +191,15 @@ export interface CheckContext {
    * An error answer with this HTTP status and this `code` (a JSON body is
    * needed to read the code). Media type and field-by-field shape are
    * `expectProblemFields`' job, so that a broken field fails the ERR rule that
-   * owns it, not every check.
+   * owns it, not every check. `unless`: what else the answer may be, as data
+   * (a racer the race let through): a reproduction judges the refusal only
+   * on an answer that is not that.
    */
-  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean;
+  expectProblem(
+    res: HttpResponse,
+    expected: { status: number; code: string },
+    unless?: Condition,
+  ): boolean;
   /**
    * Every field of the error object (API document sections 2 and 7): type URI
    * `{docs_url}/errors#error-<code-with-hyphens>`, title, status = HTTP status,
@@ -207,7 +218,18 @@ export interface CheckContext {
     pointer?: string,
     exchange?: number,
   ): z.output<S> | undefined;
-  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean;
+  /**
+   * `received` equals `expected`. With `res`, the answer `received` was read
+   * from at `pointer` (`/body/…`, `/status`, `/headers/…`): the judgement
+   * names it, and a reproduction judges that place of its own answer again.
+   */
+  expectEqual(
+    pointer: string,
+    expected: unknown,
+    received: unknown,
+    message: string,
+    res?: HttpResponse,
+  ): boolean;
   expectTrue(
     condition: boolean,
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },

@@ -9,6 +9,7 @@ import type { Caller } from '../client/session.js';
 import type { Scoped } from '../evidence/scope.js';
 import { type Dialect, type PathName, pathOf } from '../target/dialect.js';
 import type { DialectSeen, RunConfig } from '../target/run-config.js';
+import type { Condition } from '../violations/condition.mjs';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
 import { requireId, succeeded } from './answers.js';
@@ -328,11 +329,23 @@ export class Context implements CheckContext {
   }
 
   expectStatus(res: HttpResponse, expected: number | readonly number[]): boolean {
-    return this.#record(statusViolations(res, expected));
+    const held = this.#record(statusViolations(res, expected));
+    if (held) {
+      const allowed = typeof expected === 'number' ? [expected] : [...expected];
+      this.#held(res, { at: '/status', is: { oneOf: allowed } });
+    }
+    return held;
   }
 
-  expectProblem(res: HttpResponse, expected: { status: number; code: string }): boolean {
-    return this.#record(problemViolations(res, expected));
+  expectProblem(
+    res: HttpResponse,
+    expected: { status: number; code: string },
+    unless?: Condition,
+  ): boolean {
+    const held = this.#record(problemViolations(res, expected, unless));
+    const status: Condition = { at: '/status', is: { equals: expected.status } };
+    if (held) this.#held(res, unless ? { any: [unless, status] } : status);
+    return held;
   }
 
   expectProblemFields(res: HttpResponse): boolean {
@@ -380,17 +393,36 @@ export class Context implements CheckContext {
     return data;
   }
 
-  expectEqual(pointer: string, expected: unknown, received: unknown, message: string): boolean {
+  expectEqual(
+    pointer: string,
+    expected: unknown,
+    received: unknown,
+    message: string,
+    res?: HttpResponse,
+  ): boolean {
     if (isDeepStrictEqual(expected, received)) return this.#record([]);
-    return this.#record([{ code: 'VALUE', pointer, expected, received, message }]);
+    const place = res && /^\/(body|status$|headers\/)/.test(pointer);
+    return this.#record([
+      {
+        code: 'VALUE',
+        pointer,
+        expected,
+        received,
+        message,
+        ...(res ? { exchange: res.exchange } : {}),
+        ...(place ? { must: { at: pointer, is: { equals: expected } } } : {}),
+      },
+    ]);
   }
 
   expectTrue(
     condition: boolean,
     violation: Omit<Violation, 'code'> & { code?: Violation['code'] },
   ): boolean {
-    if (condition) return this.#record([]);
-    return this.#record([{ code: 'VALUE', ...violation }]);
+    if (!condition) return this.#record([{ code: 'VALUE', ...violation }]);
+    // Held, its condition kept for a reproduction (the status a step had; a race's rule).
+    this.#run.hold({ code: 'VALUE', ...violation });
+    return this.#record([]);
   }
 
   violate(violation: Violation): void {
@@ -474,6 +506,19 @@ export class Context implements CheckContext {
 
   judged(): void {
     this.#run.judged();
+  }
+
+  /** A status the check required of an answer and got: a reproduction tells a fix from another answer by it. */
+  #held(res: HttpResponse, must: Condition): void {
+    this.#run.hold({
+      code: 'STATUS',
+      pointer: '/status',
+      expected: null,
+      received: res.status,
+      message: 'held',
+      exchange: res.exchange,
+      must,
+    });
   }
 
   /** One judgement: it held (no violation) or it did not (each violation recorded). */

@@ -33,7 +33,9 @@ export {
 } from '../target/dialect.js';
 export type { DialectSeen } from '../target/run-config.js';
 export type { Verdict } from '../verdict/words.js';
+export type { Condition } from '../violations/condition.mjs';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+export { answerHolds } from './answer-holds.js';
 export {
   type AnswerKind,
   centsIn,

@@ -24,7 +24,7 @@ import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
-import { afterReportsWritten, completeReport, reproSettingsOf } from './workflow-steps.js';
+import { afterReportsWritten, completeReport } from './workflow-steps.js';
 
 export type { CommandIo } from './command-io.js';
 
@@ -128,7 +128,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
     tally?.stop();
 
-    const { results, runErrors } = mergeResults({
+    const { results, runErrors, replays } = mergeResults({
       rules: activeRules,
       only: settings.only,
       run,
@@ -167,9 +167,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       ...(probe.seen.length ? { seen: probe.seen } : {}),
       evidence: probe.evidence,
     };
-    const report = await completeReport(built, settings, io.cwd);
+    const { report, reproductions } = await completeReport(built, settings, io.cwd, replays);
     try {
-      await writeReports(report, settings.reportDir, net, reproSettingsOf(report, settings));
+      await writeReports(report, settings.reportDir, net, reproductions);
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -2,7 +2,6 @@ import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
 import type { Counterexample } from '../check/check-outcome.js';
 import type { Exchange } from '../evidence/exchange.js';
-import type { Replay } from '../evidence/trace.js';
 import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';
 import type { Violation } from '../violations/violation.js';
 
@@ -178,12 +177,6 @@ export interface RuleResult {
   source?: RuleSource;
   /** Addition, in a client report: the client rule's own outcome (its verdict maps it). */
   client?: ClientResult;
-  /**
-   * Failed, warning and error results: the check's whole sequence as replay
-   * steps and its violations to judge again (no secret: variables only).
-   * Turned into `repro/<RULE>.mjs` and `reproduce.curl`; not written to report.json.
-   */
-  replay?: Replay;
 }
 
 /** What a rule rests on, as in the catalogue: `doc` is `api` (the API document) or `contract`. */

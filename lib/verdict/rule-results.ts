@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { Rule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
+import type { Replay } from '../evidence/trace.js';
 import type { RuleResult, RuleSource, RunError } from '../reports/report-model.js';
 import type { CollectedRun, CollectedTest, FileError } from '../runner/collected.js';
 import { findChecks } from '../runner/find-checks.js';
@@ -33,8 +34,14 @@ export interface MergeInput {
  * `not_verifiable` and flagged `uncovered`. Nothing the run saw is dropped:
  * what belongs to no rule becomes a run error.
  */
-export function mergeResults(input: MergeInput): { results: RuleResult[]; runErrors: RunError[] } {
+export function mergeResults(input: MergeInput): {
+  results: RuleResult[];
+  runErrors: RunError[];
+  /** What each failed, warning and error result's reproduction replays, by rule id. */
+  replays: Map<string, Replay>;
+} {
   const runErrors: RunError[] = [];
+  const replays = new Map<string, Replay>();
   const known = new Set<string>(input.rules.map((rule) => rule.id));
   const testsByRule = new Map<string, CollectedTest[]>();
   for (const test of input.run.tests) {
@@ -82,7 +89,9 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     const selected = isSelected(input.only, rule.id);
     if (tests.length > 0) {
       const interrupted = input.run.endReason === 'interrupted' ? notRun : undefined;
-      return { ...base, ...fromTests(tests, rule, selected, interrupted) };
+      const { replay, ...result } = fromTests(tests, rule, selected, interrupted);
+      if (replay) replays.set(rule.id, replay);
+      return { ...base, ...result };
     }
     if (!selected) return { ...base, verdict: 'skipped', reason: 'filtered out by --only' };
     const bundled = input.leftOutBySuites?.get(rule.id);
@@ -104,7 +113,7 @@ export function mergeResults(input: MergeInput): { results: RuleResult[]; runErr
     }
     return { ...base, verdict: 'not_verifiable', reason: UNCOVERED_REASON, uncovered: true };
   });
-  return { results, runErrors };
+  return { results, runErrors, replays };
 }
 
 /** Merges the tests of one rule (normally exactly one): the most serious verdict leads. */
@@ -113,7 +122,9 @@ function fromTests(
   rule: Rule,
   selected: boolean,
   interrupted: string | undefined,
-): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area' | 'source'> {
+): Omit<RuleResult, 'rule_id' | 'title' | 'section' | 'level' | 'area' | 'source'> & {
+  replay?: Replay;
+} {
   const verdicts = tests.map((test) => ({
     test,
     ...verdictOfTest(test, rule.level, selected, interrupted),

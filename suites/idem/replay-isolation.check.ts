@@ -29,6 +29,13 @@ function expectNotTheirs(ctx: CheckContext, res: HttpResponse, theirs: string, w
     received: shown ?? `a ${res.status} answer naming ${theirs}`,
     message: `${what} was answered with an order its key does not own`,
     exchange: res.exchange,
+    // As data, on an answer of any status (a new order and a refusal are both legal).
+    must: {
+      all: [
+        { at: '/status', is: { between: [100, 599] } },
+        { not: { at: `/body${ctx.dialect.answers.order.id}`, is: { equals: theirs } } },
+      ],
+    },
   });
 }
 

@@ -18,6 +18,7 @@ export function statusViolations(
         typeof code === 'string' ? ` (${code})` : ''
       }`,
       exchange: res.exchange,
+      must: { at: '/status', is: { oneOf: allowed } },
     },
   ];
 }
