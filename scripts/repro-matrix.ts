@@ -1,6 +1,6 @@
 /**
  * `npm run repro:matrix [-- --defect NAME,…] [--concurrency N]`: for each
- * defect of the fault matrix (or those named), certifies its rule alone
+ * defect of the defect matrix (or those named), certifies its rule alone
  * against a reference with the defect, then runs the rule's reproduction in
  * both forms against that server and against a correct reference. Prints
  * the figures and every row that did not hold. Exit 0 only when every row

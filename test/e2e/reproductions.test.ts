@@ -22,7 +22,7 @@ import {
 /**
  * A failure the server's developers can replay without the suite, in a
  * fix-and-check loop. The reference started with seventeen defects of the
- * fault matrix, between them every kind of check a reproduction must cover,
+ * defect matrix, between them every kind of check a reproduction must cover,
  * is certified once; each failed rule's repro/<RULE>.mjs is then run from an
  * empty directory with only PATH and the secret, against it and against the
  * correct reference, as a node:test suite, and in its curl form. After all of

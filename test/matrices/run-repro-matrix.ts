@@ -42,9 +42,9 @@ export interface ReproMatrix {
 export const REPRO_CONCURRENCY = 2;
 
 /**
- * The reproduction matrix: for each defect of the fault matrix, the CLI
+ * The reproduction matrix: for each defect of the defect matrix, the CLI
  * certifies its rule alone against a reference with that defect (control API,
- * live orders allowed, the fault matrix's seed); the rule's reproduction is
+ * live orders allowed, the defect matrix's seed); the rule's reproduction is
  * then run in both forms, `node repro/<RULE>.mjs` and `sh repro/<RULE>.sh`,
  * against that server and against a correct reference of its own. Every
  * server is in this process (port 0, in memory), closed when its row ends.
