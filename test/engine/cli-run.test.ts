@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { markdownText } from '../../lib/reports/markdown-text.js';
 import { VERDICTS } from '../../lib/verdict/words.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
@@ -157,7 +158,8 @@ describe('a run against a target that answers garbage', () => {
     const line = `${change?.rule_id}: passed -> failed`;
     expect(broken.stdout).toContain('Changes since');
     expect(broken.stdout).toContain(line);
-    expect(readFileSync(join(garbageDir, 'summary.md'), 'utf8')).toContain(line);
+    // summary.md holds it as Markdown text, every markup character escaped (it renders as the line).
+    expect(readFileSync(join(garbageDir, 'summary.md'), 'utf8')).toContain(markdownText(line));
   });
 });
 
