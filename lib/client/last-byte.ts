@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { Dispatcher } from 'undici';
+import type { RacerConnection } from './dispatcher.js';
 import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './http-client.js';
 
 /**
@@ -17,7 +17,9 @@ import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './
  * costs no key anything (`GET /` of the target's origin, no credentials), so
  * the target has accepted the connection and reads from it like any other
  * before the race; a connection first seen with the race would be read an
- * event-loop turn later than the others.
+ * event-loop turn later than the others. A control racer's connection is
+ * opened before the race but carries nothing: a control API may close a
+ * reused connection, and the race's roll or revoke would be lost with it.
  *
  * The connections are opened the way the session opens all of its own (its
  * undici connector, through dispatcher.ts), one single-connection dispatcher
@@ -27,7 +29,7 @@ import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './
  */
 
 /** Opens a racer's own connection to `origin`, showing `onSocket` each socket before its first byte. */
-export type RacerConnections = (origin: URL, onSocket: (socket: Socket) => void) => Dispatcher;
+export type RacerConnections = (origin: URL, onSocket: (socket: Socket) => void) => RacerConnection;
 
 /**
  * The writes of one connection. Until `arm()` they go through; once armed,
@@ -215,17 +217,17 @@ export class HeldRace {
     const racers = entries.map((entry) => {
       const gate = new LastByteGate();
       const origin = new URL(entry.req.url);
-      const client = open(origin, (socket) => gate.install(socket));
-      return { entry, gate, client };
+      const connection = open(origin, (socket) => gate.install(socket));
+      return { entry, gate, connection, client: connection.dispatcher };
     });
-    // Warm: every connection open and read by the target before any racing byte is sent. But a
-    // control request's: a control API may close a connection once reused (the protocol asks
-    // nothing of it there), which would lose the race's request; its connection opens, gated,
-    // when the request is written.
+    // Warm: every connection open and read by the target before any racing byte is sent. A
+    // control request's connection is opened but carries nothing before the race: a control API
+    // may close a connection once reused (the protocol asks nothing of it there), which would
+    // lose the race's roll or revoke.
     await Promise.all(
-      racers.map(({ entry, client }) =>
+      racers.map(({ entry, client, connection }) =>
         entry.req.channel === 'control'
-          ? undefined
+          ? connection.opened
           : this.#http
               .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
               .catch(noop),
@@ -252,7 +254,7 @@ export class HeldRace {
         } catch (error) {
           r.entry.reject(error);
         } finally {
-          await r.client.close().catch(() => r.client.destroy().catch(noop));
+          await r.connection.close();
         }
       }),
     );
