@@ -120,7 +120,11 @@ export function newRacerConnection(
       () => undefined,
     ),
     close: async () => {
-      if (first) void first.then((s) => s.destroy(), () => undefined);
+      if (first)
+        void first.then(
+          (s) => s.destroy(),
+          () => undefined,
+        );
       first = undefined;
       await client.close().catch(() => client.destroy().catch(() => undefined));
     },
