@@ -158,7 +158,10 @@ export class ReplayBook {
     uses.delete(id);
     step.uses = [...uses].sort((a, b) => a - b);
     this.#steps.set(id, step);
-    if (json !== undefined) this.#answerValues(id, json, '');
+    // What the request sent and the answer echoes (a field of the body shown back) is the
+    // client's, not a value the answer gave: the request's own text is no place to learn from.
+    const sent = `${raw.url}\n${raw.requestBody ?? ''}`;
+    if (json !== undefined) this.#answerValues(id, json, '', sent);
     const now = (json as { now?: unknown } | undefined)?.now;
     if (isClock(raw) && typeof now === 'string') this.#clocks.set(raw.url, { step: id, now });
   }
@@ -275,9 +278,10 @@ export class ReplayBook {
     this.#define(value, { kind: 'client', shape: value.replace(/[0-9]/g, '0') });
   }
 
-  #answerValues(step: number, json: unknown, root: string): void {
+  #answerValues(step: number, json: unknown, root: string, sent = ''): void {
     walk(json, root, (value, pointer) => {
       if (value.length < MIN_VALUE || this.#byValue.has(value) || /\s/.test(value)) return;
+      if (sent.includes(value)) return;
       // Identifiers, keys, tokens: named so (`id`, `access_key_id`, `sku`, `access_token`), or
       // letters with digits. Statuses and words are left alone.
       const named = ID_FIELD.test(pointer.slice(pointer.lastIndexOf('/') + 1));

@@ -26,7 +26,8 @@ export interface Loop {
  * (a key's token requests beside another's writes) interleave, and each is
  * a loop of its own, the other's requests after it. A step whose answer gives
  * a later one a value is set-up, not a burst: only a loop's last may (the loop
- * keeps the last answer's values). Racers of a race (`race`) are no loop:
+ * keeps the last answer's values). A control call ends a burst of API
+ * requests (what follows it is sent after it). Racers of a race (`race`) are no loop:
  * togetherOf sends them together.
  *
  * A loop goes on until the answer the run's last one got (the limit reached).
@@ -56,6 +57,9 @@ export function loopsOf(
     }
     const chain = [i];
     for (let j = i + 1; j < steps.length; j++) {
+      // A control call between like requests (a clock moved, a fault injected) ends the burst:
+      // what comes after it is sent after it again.
+      if (steps[j]?.channel === 'control' && first.channel !== 'control') break;
       if (taken.has(j) || shapes[j] !== shapes[i] || steps[j]?.race !== undefined) continue;
       const previous = steps[chain.at(-1) as number] as TraceStep;
       if (previous.status !== first.status || defining.has(previous.id)) break;
