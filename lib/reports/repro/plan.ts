@@ -37,7 +37,11 @@ export function planReplay(
       : [name, def.pointer];
     captures.set(def.step, [...(captures.get(def.step) ?? []), capture]);
   }
-  const grouped = togetherOf(loopsOf(steps, vars));
+  // The steps the run's failures are in: probes after a burst keep their place after it.
+  const subjects = new Set(
+    replay.judge.flatMap((j) => (j.held ? [] : [...(j.exchanges ?? []), j.exchange ?? -1])),
+  );
+  const grouped = togetherOf(loopsOf(steps, vars, subjects));
   const groups = grouped.flatMap((item) => ('together' in item ? [item.together] : []));
   const byId = new Map<number, TraceStep>(steps.map((s) => [s.id, s]));
   const judge = planJudgements(replay.judge, byId, vars, groups, replay.expects ?? []);
