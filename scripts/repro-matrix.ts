@@ -1,6 +1,6 @@
 /**
  * `npm run repro:matrix [-- --defect NAME,…] [--concurrency N]`: for each
- * defect of the fault matrix (or those named), certifies its rule alone
+ * defect of the defect matrix (or those named), certifies its rule alone
  * against a reference with the defect, then runs the rule's reproduction in
  * both forms against that server and against a correct reference. Prints
  * the figures and every row that did not hold. Exit 0 only when every row
@@ -12,7 +12,7 @@ import {
   REPRO_CONCURRENCY,
   renderReproMatrix,
   runReproMatrix,
-} from '../test/faults/run-repro-matrix.js';
+} from '../test/matrices/run-repro-matrix.js';
 
 const USAGE = 'usage: npm run repro:matrix -- [--concurrency N] [--defect NAME[,NAME…]]';
 

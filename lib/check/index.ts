@@ -52,6 +52,7 @@ export {
   succeeded,
 } from './answers.js';
 export { listedProducts } from './catalog-read.js';
+export type { CheckOutcome, Counterexample } from './check-outcome.js';
 export type {
   AccountSettings,
   ApiClient,
@@ -70,7 +71,7 @@ export type {
   Racer,
   RequestSpec,
   TestAccount,
-} from './context.js';
+} from './context-api.js';
 export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
 export { walkList } from './list-walk.js';
 export {
@@ -94,4 +95,3 @@ export {
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';
-export type { CheckOutcome, Counterexample } from './verdict.js';

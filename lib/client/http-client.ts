@@ -1,6 +1,8 @@
 import { type Dispatcher, request } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
+import { type JsonText, readJsonText } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
+import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
 import { classifyNetworkError } from './network-error.js';
 
@@ -34,6 +36,8 @@ export interface WireResponse {
   text: string;
   /** The body went on past MAX_BODY_BYTES: `text` is its beginning. */
   over?: true;
+  /** `text` read as JSON (within the nesting bound), when not over: read once, where it was recorded. */
+  read?: JsonText;
   exchange: number;
   durationMs: number;
 }
@@ -130,20 +134,25 @@ export class HttpClient {
     const requestHeaders = flatten(req.headers);
     const requestBody = bodyText(req.body);
     let answered = false;
+    // The one deadline of the whole exchange, head and body (undici's own timers are off: they
+    // fire before a busy loop reads an answer already there, see deadline.ts).
+    const until = deadline(this.#options.timeoutMs);
     try {
       const res = await request(url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body ?? null,
-        headersTimeout: this.#options.timeoutMs,
-        bodyTimeout: this.#options.timeoutMs,
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        signal: until.signal,
         dispatcher,
       });
       answered = true;
       const { text, over } = await readCapped(res.body);
       const durationMs = performance.now() - started;
       const headers = flattenResponse(res.headers);
+      // Read as JSON once, here, for the evidence and the caller both (an answer over the cap is not read).
+      const read = over ? undefined : readJsonText(text);
       const exchange = recorder.record({
         channel: req.channel,
         startedAt,
@@ -157,6 +166,7 @@ export class HttpClient {
         responseHeaders: headers,
         responseBody: text,
         ...(over ? { responseOver: OVER_CAP_WORDS } : {}),
+        ...(read ? { responseRead: read } : {}),
         ...race,
       });
       return {
@@ -165,6 +175,7 @@ export class HttpClient {
         headers,
         text,
         ...(over ? { over: true as const } : {}),
+        ...(read ? { read } : {}),
         exchange,
         durationMs,
       };
@@ -184,6 +195,8 @@ export class HttpClient {
         ...race,
       });
       throw error;
+    } finally {
+      until.clear();
     }
   }
 }

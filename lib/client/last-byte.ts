@@ -218,12 +218,17 @@ export class HeldRace {
       const client = open(origin, (socket) => gate.install(socket));
       return { entry, gate, client };
     });
-    // Warm: every connection open and read by the target before any racing byte is sent.
+    // Warm: every connection open and read by the target before any racing byte is sent. But a
+    // control request's: a control API may close a connection once reused (the protocol asks
+    // nothing of it there), which would lose the race's request; its connection opens, gated,
+    // when the request is written.
     await Promise.all(
       racers.map(({ entry, client }) =>
-        this.#http
-          .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
-          .catch(noop),
+        entry.req.channel === 'control'
+          ? undefined
+          : this.#http
+              .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
+              .catch(noop),
       ),
     );
     const sending = racers.map((r) => {

@@ -9,7 +9,7 @@ import type { HttpResponse } from './types.js';
  * the words a violation about it uses.
  */
 export function toHttpResponse(wire: WireResponse): HttpResponse {
-  const read = wire.over ? undefined : readJsonText(wire.text);
+  const read = wire.over ? undefined : (wire.read ?? readJsonText(wire.text));
   const unreadable = wire.over
     ? OVER_CAP_WORDS
     : read?.kind === 'too_deep'

@@ -175,7 +175,7 @@ export class HttpControlClient implements ControlClient {
       );
     }
     if (res.text.length === 0) return undefined;
-    const read = res.over ? undefined : readJsonText(res.text);
+    const read = res.over ? undefined : (res.read ?? readJsonText(res.text));
     if (read?.kind === 'json') return read.value;
     const what = res.over
       ? OVER_CAP_WORDS

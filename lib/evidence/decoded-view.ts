@@ -25,11 +25,16 @@ const INTRODUCER = /[\\%&]/;
 /**
  * The decoded levels of `raw`, each decoded once more than the one before;
  * none when nothing in it decodes. Positions always point into `raw`.
+ * `deeper` (a level's text, `raw` first) says whether decoding it once more
+ * can show anything searched for (decodingMatters); by default always.
  */
-export function decodedLevels(raw: string): DecodedLevel[] {
+export function decodedLevels(
+  raw: string,
+  deeper: (text: string) => boolean = () => true,
+): DecodedLevel[] {
   const levels: DecodedLevel[] = [];
   let text = raw;
-  for (let i = 0; i < MAX_LEVELS && INTRODUCER.test(text); i++) {
+  for (let i = 0; i < MAX_LEVELS && INTRODUCER.test(text) && deeper(text); i++) {
     const next = decodeOnce(text);
     if (!next) break;
     const below = levels[levels.length - 1];
@@ -44,6 +49,61 @@ export function decodedLevels(raw: string): DecodedLevel[] {
     text = next.text;
   }
   return levels;
+}
+
+/**
+ * Characters an escape is written with (introducers, `#`, `;`, letters and
+ * digits): an escape that decodes to one of them may complete another escape
+ * one level down.
+ */
+function isEscapeSyntax(unit: number): boolean {
+  return (
+    unit === 0x5c ||
+    unit === 0x25 ||
+    unit === 0x26 ||
+    unit === 0x23 ||
+    unit === 0x3b ||
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x5a) ||
+    (unit >= 0x61 && unit <= 0x7a)
+  );
+}
+
+/**
+ * Whether decoding `text` (once or more) can show a run of `relevant`
+ * characters that `text` does not show as it is: only when one of its
+ * escapes decodes to a relevant character or to one escapes are written
+ * with. Otherwise every character an escape yields, at any level, is neither
+ * relevant nor part of a further escape, so a run of relevant characters in a
+ * decoded level is a run of the raw text's own characters, side by side there
+ * too: searching the raw text finds it already. Most text a report holds is
+ * so: JSON's `\"` and `\n`, HTML's `&quot;` and `&lt;` decode to characters no
+ * secret holds. One pass, nothing allocated but for a percent run.
+ */
+export function decodingMatters(text: string, relevant: (unit: number) => boolean): boolean {
+  let matters = false;
+  const check: Emit = (point) => {
+    if (matters) return;
+    if (point > 0xffff) {
+      const high = 0xd800 + ((point - 0x10000) >> 10);
+      const low = 0xdc00 + ((point - 0x10000) & 0x3ff);
+      matters = relevant(high) || relevant(low);
+    } else matters = relevant(point) || isEscapeSyntax(point);
+  };
+  const n = text.length;
+  let i = 0;
+  // A loop over the characters, not a regular expression: a report's pieces hold
+  // escapes by the hundred thousand (`&quot;`), and each match would be an allocation.
+  while (i < n && !matters) {
+    const c = text.charCodeAt(i);
+    let end = -1;
+    if (c === 0x5c) end = backslash(text, i, check);
+    else if (c === 0x25) end = percent(text, i, check);
+    else if (c === 0x26) end = reference(text, i, check);
+    // Past a whole escape, as decodeOnce reads it: an introducer inside one starts none.
+    i = end > i ? end : i + 1;
+  }
+  return matters;
 }
 
 /** Undoes every escape of `text` once; undefined when there is none. */
@@ -188,9 +248,10 @@ function reference(text: string, at: number, emit: Emit): number {
   if (semi < 0 || semi - at > 10) return -1;
   const name = text.slice(at + 1, semi);
   let point: number | undefined;
-  if (/^#[0-9]{1,7}$/.test(name)) point = Number(name.slice(1));
+  if (text.charCodeAt(at + 1) !== 0x23)
+    point = Object.hasOwn(NAMED, name) ? NAMED[name] : undefined;
+  else if (/^#[0-9]{1,7}$/.test(name)) point = Number(name.slice(1));
   else if (/^#[xX][0-9a-fA-F]{1,6}$/.test(name)) point = Number.parseInt(name.slice(2), 16);
-  else point = NAMED[name];
   if (point === undefined || point > 0x10ffff) return -1;
   emit(point, at, semi + 1);
   return semi + 1;
@@ -217,7 +278,11 @@ function isPunctuation(code: number): boolean {
 
 function fromUnits(units: Uint16Array, length: number): string {
   let out = '';
+  // `apply` takes the typed array as it is; a spread would walk it through an iterator.
   for (let i = 0; i < length; i += 8192)
-    out += String.fromCharCode(...units.subarray(i, Math.min(length, i + 8192)));
+    out += String.fromCharCode.apply(
+      null,
+      units.subarray(i, Math.min(length, i + 8192)) as unknown as number[],
+    );
   return out;
 }

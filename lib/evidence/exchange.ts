@@ -1,3 +1,5 @@
+import type { JsonText } from './json-text.js';
+
 /**
  * One HTTP exchange as evidence. Recorded already redacted: no field here may
  * hold a Secret Key, an access token, Basic credentials or the control token.
@@ -51,6 +53,8 @@ export interface RawExchange {
   responseBody?: string;
   /** The body went on past the suite's cap (these words say so): `responseBody` is its beginning. */
   responseOver?: string;
+  /** `responseBody` as the client read it as JSON (readJsonText), when it did: not read again. */
+  responseRead?: JsonText;
   error?: { code: string; message: string };
   together?: number;
   /** The racer's place in its race (`together`): its last byte went out in this order. */

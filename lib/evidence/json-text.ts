@@ -8,7 +8,7 @@
  */
 
 /** No answer of the API nests anywhere near this; every walker of the suite copes with it. */
-export const MAX_JSON_DEPTH = 100;
+const MAX_JSON_DEPTH = 100;
 
 export type JsonText =
   | { kind: 'json'; value: unknown }
@@ -31,6 +31,23 @@ export function readJsonText(text: string | undefined): JsonText {
 export function jsonValue(text: string | undefined): unknown {
   const read = readJsonText(text);
   return read.kind === 'json' ? read.value : undefined;
+}
+
+/**
+ * An object or array body, parsed within the nesting bound; else undefined.
+ * `read`: the body as readJsonText already read it (one parse an answer).
+ */
+export function jsonContainer(text: string | undefined, read?: JsonText): unknown {
+  if (read) return read.kind === 'json' && isContainer(read.value) ? read.value : undefined;
+  if (!text) return undefined;
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
+  return jsonValue(text);
+}
+
+/** JSON parses to an object or array exactly when its text starts, past blanks, with `{` or `[`. */
+function isContainer(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }
 
 /** Why a body nested too deep was not read, in a report's words. */

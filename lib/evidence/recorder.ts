@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Faker } from '@faker-js/faker';
 import { headOf } from './detached.js';
 import type { Exchange, RawExchange } from './exchange.js';
-import { jsonValue } from './json-text.js';
+import { jsonContainer } from './json-text.js';
 import { HANDED_OUT_BY_CONTROL, HANDED_OUT_BY_TOKEN, type Redactor } from './redactor.js';
 import { emptyScope, type Scope, type Scoped } from './scope.js';
 import type { EnvName, ReplayBook, ReplayTrace } from './trace.js';
@@ -45,8 +45,13 @@ export class EvidenceRecorder {
   record(raw: RawExchange): number {
     const id = this.#book.exchangeId();
     const r = this.#redactor;
-    learnSecrets(r, raw);
-    this.#book.add(id, raw);
+    // Each body parsed once, for the secrets it shows and the replay book both.
+    const json = {
+      request: jsonContainer(raw.requestBody),
+      response: jsonContainer(raw.responseBody, raw.responseRead),
+    };
+    learnSecrets(r, raw, json);
+    this.#book.add(id, raw, json);
     const exchange: Exchange = {
       id,
       channel: raw.channel,
@@ -171,8 +176,12 @@ export function trimmed(scope: Scope): { evidence: Exchange[]; omitted: number }
  * whatever their field is called: a target must not be able to hide text of
  * a report by answering `"token": "application/json"`.
  */
-function learnSecrets(redactor: Redactor, raw: RawExchange): void {
-  const sent = bodyFields(raw.requestBody);
+function learnSecrets(
+  redactor: Redactor,
+  raw: RawExchange,
+  json: { request: unknown; response: unknown },
+): void {
+  const sent = bodyFields(raw.requestBody, json.request);
   redactor.learnFields(sent);
   const auth = raw.requestHeaders.authorization;
   const basic = auth?.match(/^basic\s+(\S+)/i)?.[1];
@@ -187,10 +196,11 @@ function learnSecrets(redactor: Redactor, raw: RawExchange): void {
   const query = raw.url.split('?')[1];
   if (query) redactor.learnFields(Object.fromEntries(new URLSearchParams(query)));
   if (raw.status === undefined || raw.status < 200 || raw.status >= 300) return;
+  // Fields are found only in objects and arrays: an answer that is JSON of another kind shows none.
   if (raw.channel === 'control') {
-    redactor.learnFields(jsonValue(raw.responseBody), HANDED_OUT_BY_CONTROL);
+    redactor.learnFields(json.response, HANDED_OUT_BY_CONTROL);
   } else if (sent && typeof sent === 'object' && 'grant_type' in sent) {
-    redactor.learnFields(jsonValue(raw.responseBody), HANDED_OUT_BY_TOKEN);
+    redactor.learnFields(json.response, HANDED_OUT_BY_TOKEN);
   }
 }
 
@@ -217,11 +227,11 @@ function hiddenIn(text: string, redacted: string): string[] {
   return [...new Set(hidden)].sort((a, b) => b.length - a.length);
 }
 
-/** A request body's fields: JSON, or a form. */
-function bodyFields(body: string | undefined): unknown {
+/** A request body's fields: JSON (`json`, as jsonContainer read it), or a form. */
+function bodyFields(body: string | undefined, json: unknown): unknown {
   if (!body) return undefined;
   const trimmed = body.trimStart();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return jsonValue(body);
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return json;
   return body.includes('=') ? Object.fromEntries(new URLSearchParams(body)) : undefined;
 }
 

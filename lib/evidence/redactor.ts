@@ -1,4 +1,4 @@
-import { type DecodedLevel, decodedLevels } from './decoded-view.js';
+import { type DecodedLevel, decodedLevels, decodingMatters } from './decoded-view.js';
 import { PrefixIndex } from './prefix-index.js';
 
 /**
@@ -27,6 +27,19 @@ export class Redactor {
   /** #marks by their first PREFIX characters: finds those a text holds in one pass over it. */
   readonly #byPrefix = new PrefixIndex(PREFIX);
   readonly #shapes: RegExp[];
+  /**
+   * Every character (UTF-16 unit) of a text searched for or of a shape: a
+   * decoded level is searched only where an escape yields one of them
+   * (decodingMatters); elsewhere it shows nothing the text itself does not.
+   */
+  readonly #relevant = unitsOf(SHAPE_CHARS, new Set<number>());
+  readonly #isRelevant = (unit: number) => this.#relevant.has(unit);
+  /**
+   * Whether a level needs decoding once more. Text with `_sk_` or `_at_` always: the
+   * shapes start at a word boundary, which a decoded character beside them may make.
+   */
+  readonly #deeper = (text: string) =>
+    text.includes('_sk_') || text.includes('_at_') || decodingMatters(text, this.#isRelevant);
   #counter = 0;
 
   constructor(keyPrefix = 'odp') {
@@ -59,6 +72,7 @@ export class Redactor {
   #search(text: string, mark: string, base64 = false): void {
     if (text.length < PREFIX || this.#marks.has(text)) return;
     this.#marks.set(text, mark);
+    unitsOf(text, this.#relevant);
     if (base64) this.#base64.add(text);
     this.#byPrefix.add(text);
   }
@@ -89,7 +103,7 @@ export class Redactor {
     if (text.length < PREFIX) return text;
     const spans: Span[] = [];
     this.#find(text, undefined, spans);
-    for (const level of decodedLevels(text)) this.#find(level.text, level, spans);
+    for (const level of decodedLevels(text, this.#deeper)) this.#find(level.text, level, spans);
     return spans.length === 0 ? text : replaceSpans(text, spans);
   }
 
@@ -204,6 +218,15 @@ function replaceSpans(text: string, spans: Span[]): string {
     copied = end;
   }
   return out + text.slice(copied);
+}
+
+/** Every character the shapes match (the `chars` of the constructor, `_` and `=`). */
+const SHAPE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~+/-=';
+
+/** `units` with every UTF-16 unit of `text` added. */
+function unitsOf(text: string, units: Set<number>): Set<number> {
+  for (let i = 0; i < text.length; i++) units.add(text.charCodeAt(i));
+  return units;
 }
 
 /** Secrets shorter than this are not registered (add); their first this many characters index them. */

@@ -1,6 +1,6 @@
 import type { Condition } from '../violations/condition.mjs';
 import type { RawExchange } from './exchange.js';
-import { jsonValue } from './json-text.js';
+import { jsonContainer } from './json-text.js';
 import { PrefixIndex } from './prefix-index.js';
 
 /**
@@ -113,11 +113,21 @@ export class ReplayBook {
     this.#define(value, { kind: 'env', name });
   }
 
-  /** Turns one exchange into a step; registers the values its answer gives. */
-  add(id: number, raw: RawExchange): void {
+  /**
+   * Turns one exchange into a step; registers the values its answer gives.
+   * `json`: its bodies as jsonContainer read them, when the caller has (each body is parsed once).
+   */
+  add(
+    id: number,
+    raw: RawExchange,
+    json: { request: unknown; response: unknown } = {
+      request: jsonContainer(raw.requestBody),
+      response: jsonContainer(raw.responseBody),
+    },
+  ): void {
     if (raw.warmUp) return;
     const uses = new Set<number>();
-    this.#clientValues(raw);
+    this.#clientValues(raw, json.request);
     const headers: Record<string, string> = {};
     let basic: string | undefined;
     for (const [name, value] of Object.entries(raw.requestHeaders)) {
@@ -152,17 +162,18 @@ export class ReplayBook {
     if (raw.place !== undefined) step.place = raw.place;
     if (raw.status !== undefined) step.status = raw.status;
     if (raw.error) step.error = raw.error.code;
-    const json = parseJson(raw.responseBody);
-    const code = (json as { code?: unknown } | undefined)?.code;
+    const answer = json.response;
+    const code = (answer as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string') step.code = code;
     uses.delete(id);
     step.uses = [...uses].sort((a, b) => a - b);
     this.#steps.set(id, step);
     // What the request sent and the answer echoes (a field of the body shown back) is the
     // client's, not a value the answer gave: the request's own text is no place to learn from.
-    const sent = `${raw.url}\n${raw.requestBody ?? ''}`;
-    if (json !== undefined) this.#answerValues(id, json, '', sent);
-    const now = (json as { now?: unknown } | undefined)?.now;
+    const sent = `${raw.url}
+${raw.requestBody ?? ''}`;
+    if (answer !== undefined) this.#answerValues(id, answer, '', sent);
+    const now = (answer as { now?: unknown } | undefined)?.now;
     if (isClock(raw) && typeof now === 'string') this.#clocks.set(raw.url, { step: id, now });
   }
 
@@ -257,7 +268,7 @@ export class ReplayBook {
   }
 
   /** Values the client makes up: Idempotency-Keys, external_ids, UUIDs. */
-  #clientValues(raw: RawExchange): void {
+  #clientValues(raw: RawExchange, body: unknown): void {
     const texts: string[] = [];
     const key = Object.entries(raw.requestHeaders).find(
       ([name]) => name.toLowerCase() === 'idempotency-key',
@@ -265,10 +276,9 @@ export class ReplayBook {
     if (key && key.length >= MIN_VALUE && /[0-9]/.test(key)) this.#client(key);
     texts.push(raw.url, raw.requestBody ?? '', key ?? '');
     for (const text of texts) for (const uuid of text.match(UUID) ?? []) this.#client(uuid);
-    const body = parseJson(raw.requestBody);
     if (body !== undefined) {
-      walk(body, '', (value, pointer) => {
-        if (/\/external_id$/.test(pointer) && value.length >= MIN_VALUE) this.#client(value);
+      walk(body, '', (value, last) => {
+        if (last === 'external_id' && value.length >= MIN_VALUE) this.#client(value);
       });
     }
   }
@@ -279,17 +289,17 @@ export class ReplayBook {
   }
 
   #answerValues(step: number, json: unknown, root: string, sent = ''): void {
-    walk(json, root, (value, pointer) => {
+    walk(json, root, (value, last, pointer) => {
       if (value.length < MIN_VALUE || this.#byValue.has(value) || /\s/.test(value)) return;
       if (sent.includes(value)) return;
       // Identifiers, keys, tokens: named so (`id`, `access_key_id`, `sku`, `access_token`), or
       // letters with digits. Statuses and words are left alone.
-      const named = ID_FIELD.test(pointer.slice(pointer.lastIndexOf('/') + 1));
+      const named = ID_FIELD.test(last);
       if (!named && (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value))) return;
       if (/^\d{4}-\d{2}-\d{2}/.test(value)) return;
       // Paths and URLs (a problem's `instance`) are where a request goes, not an identifier.
       if (value.startsWith('/') || /^[a-z]+:\/\//i.test(value)) return;
-      this.#define(value, { kind: 'answer', step, pointer });
+      this.#define(value, { kind: 'answer', step, pointer: pointer() });
     });
   }
 
@@ -329,17 +339,38 @@ function bounded(text: string, at: number, length: number): boolean {
   return !(before && ID_CHAR.test(before)) && !(after && ID_CHAR.test(after));
 }
 
-function walk(value: unknown, pointer: string, visit: (text: string, pointer: string) => void) {
-  if (typeof value === 'string') visit(value, pointer);
-  else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) walk(item, `${pointer}/${i}`, visit);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value))
-      walk(inner, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, visit);
-  }
+/**
+ * Every string inside `value`, in document order, with the last token of its
+ * JSON pointer (escaped) and its whole pointer below `root`, made only when
+ * asked for: most strings of an answer are looked at and left, and building
+ * every pointer was most of what recording an exchange allocated.
+ */
+function walk(
+  value: unknown,
+  root: string,
+  visit: (text: string, last: string, pointer: () => string) => void,
+): void {
+  const tokens: string[] = [];
+  const pointer = () => (tokens.length === 0 ? root : `${root}/${tokens.join('/')}`);
+  const inner = (node: unknown): void => {
+    if (typeof node === 'string') visit(node, tokens.at(-1) ?? '', pointer);
+    else if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        tokens.push(String(i));
+        inner(node[i]);
+        tokens.pop();
+      }
+    } else if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        tokens.push(key.replaceAll('~', '~0').replaceAll('/', '~1'));
+        inner((node as Record<string, unknown>)[key]);
+        tokens.pop();
+      }
+    }
+  };
+  inner(value);
 }
 
-/** An object or array body, parsed within the suite's nesting bound; else undefined. */
 /** A control request that moves an account's clock (the control protocol's `POST /accounts/{id}/clock`). */
 function isClock(raw: RawExchange): boolean {
   return raw.channel === 'control' && raw.method === 'POST' && /\/clock$/.test(raw.url);
@@ -349,13 +380,6 @@ function isClock(raw: RawExchange): boolean {
 function secondsToMinute(time: string): number {
   const ms = Date.parse(time);
   return Number.isFinite(ms) ? 60 - Math.floor((ms / 1000) % 60) : Number.NaN;
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (!text) return undefined;
-  const trimmed = text.trimStart();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
-  return jsonValue(text);
 }
 
 function decodeForm(part: string): string {

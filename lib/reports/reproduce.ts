@@ -38,7 +38,7 @@ const SECRET_VARIABLES = {
  * The package's command: what `npx` runs in the suite's checkout or wherever
  * its package is installed (no absolute path of the machine that ran it).
  */
-export const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
+const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
 
 /**
  * The command that re-runs the run (or, with `only`, some rules of it):

@@ -29,7 +29,7 @@ export async function writeReports(
   // Twice: the values before rendering (escaping would hide a secret's shape), the text after.
   const report = net.cleanValue(unsafe);
   // One file at a time, each in pieces (the JSON report a rule, the page a row, the HAR an
-  // exchange): a run's peak memory holds a piece of one report's text, not whole reports (issue 27).
+  // exchange): a run's peak memory holds a piece of one report's text, not whole reports.
   const files: [string, (report: Report) => Iterable<string>][] = [
     ['report.json', reportJson],
     ['report.html', htmlPieces],

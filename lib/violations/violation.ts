@@ -1,13 +1,11 @@
 import type { Condition } from './condition.mjs';
 
-export type { Condition } from './condition.mjs';
-
 /**
  * A violation: the target broke a rule. A value with a stable `code`, never an
  * exception thrown at the user. `pointer` is a JSON Pointer (RFC 6901) into the
  * response: `/status`, `/headers/retry-after`, `/body/errors/0/pointer`.
  */
-export const VIOLATION_CODES = {
+const VIOLATION_CODES = {
   STATUS: 'the HTTP status is not the one the rule requires',
   HEADER: 'a response header is missing or has the wrong value',
   MEDIA_TYPE: 'the response media type is wrong',
@@ -19,7 +17,7 @@ export const VIOLATION_CODES = {
   LEAK: 'the response discloses something it must not',
 } as const;
 
-export type ViolationCode = keyof typeof VIOLATION_CODES;
+type ViolationCode = keyof typeof VIOLATION_CODES;
 
 export interface Violation {
   code: ViolationCode;

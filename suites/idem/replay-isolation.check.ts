@@ -12,7 +12,7 @@ import { ordering } from '../support/ordering.js';
 
 /**
  * A replay is a way to be answered with an order: it must not reach an order
- * the key does not own. A new order, or a refusal, is legal: a
+ * the key does not own, in another account or mode. A new order, or a refusal, is legal: a
  * target whose keys are taken across accounts may answer 409 (IDEM-15 judges
  * that, apart) and one whose external_id is unique across modes may
  * answer 409 duplicate_external_id (MODE-06). What is judged is only the

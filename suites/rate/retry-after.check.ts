@@ -148,7 +148,7 @@ check('RATE-10', async (ctx) => {
 
 /**
  * The refusal RATE-10 judges must come early in a window, so that its
- * Retry-After is near the full 60 seconds (the limit test/faults/boundaries.ts
+ * Retry-After is near the full 60 seconds (the limit test/matrices/boundaries.ts
  * shows it sends); a fresh account's clock may be anywhere in one. Moved by
  * the first refusal's Retry-After, as RATE-06 shows a client may, the clock
  * is at the next window's start: the key's burst again is refused early in

@@ -9,7 +9,7 @@ import { type CliResult, runCommand } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 23: the suite installs like any npm tool. `npm pack` (its prepack
+ * The suite installs like any npm tool. `npm pack` (its prepack
  * compiles the suite into dist/), `npm install ./<tarball>` into an empty
  * project, then `npx partner-ordering-conformance` there: against the
  * embedded reference, and against a started reference named only in the

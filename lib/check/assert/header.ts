@@ -1,6 +1,6 @@
 import { describeTest, passes, type Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
-import type { HeaderMatcher, HttpResponse } from '../context.js';
+import type { HeaderMatcher, HttpResponse } from '../context-api.js';
 
 export function headerViolations(
   res: HttpResponse,

@@ -1,7 +1,7 @@
 import { headOf } from '../../evidence/detached.js';
 import type { Condition, Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
-import type { HttpResponse } from '../context.js';
+import type { HttpResponse } from '../context-api.js';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -223,7 +223,7 @@ export function problemFieldViolations(
   return { violations: out, docsUrl: learned };
 }
 
-export function mediaTypeOf(res: HttpResponse): string | undefined {
+function mediaTypeOf(res: HttpResponse): string | undefined {
   return res.header('content-type')?.split(';')[0]?.trim().toLowerCase();
 }
 

@@ -1,5 +1,5 @@
 import type { Violation } from '../../violations/violation.js';
-import type { HttpResponse } from '../context.js';
+import type { HttpResponse } from '../context-api.js';
 
 export function statusViolations(
   res: HttpResponse,

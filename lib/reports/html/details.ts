@@ -60,7 +60,7 @@ function violations(result: RuleResult): string {
 }
 
 /** Exchange numbers restart in every rule: the anchor names the rule too, so ids are unique on the page. */
-export function exchangeAnchor(ruleId: string, exchange: number): string {
+function exchangeAnchor(ruleId: string, exchange: number): string {
   return `ex-${e(ruleId)}-${e(String(exchange))}`;
 }
 
@@ -108,7 +108,7 @@ function headers(map: Record<string, string>): string {
  * JSON bodies pretty-printed; anything else as it came. Deeply nested JSON (the
  * checks send some on purpose) is shown as it came too: indentation grows with
  * the square of the depth, and one 4,000-character body of nested arrays
- * pretty-printed to megabytes before being cut (issue 27: most of report.html's
+ * pretty-printed to megabytes before being cut (most of report.html's
  * memory).
  */
 function body(text: string | undefined): string {

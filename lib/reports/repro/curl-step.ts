@@ -34,7 +34,7 @@ function pickPointer(pointer: string): string {
   return pointer.replaceAll(' ', '~2');
 }
 
-export function madeId(plan: ReplayPlan, step: PlanStep): string | undefined {
+function madeId(plan: ReplayPlan, step: PlanStep): string | undefined {
   if (step.makes === 'key') return '/access_key_id';
   if (step.makes === 'order') return plan.paths.orders.idPointer;
   if (step.makes === 'webhook') return plan.paths.webhooks.idPointer;

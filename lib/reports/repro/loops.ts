@@ -1,7 +1,7 @@
 import type { TraceStep, TraceVar } from '../../evidence/trace.js';
 
 /** Runs of at least this many like requests (a rate limit's burst) become one loop. */
-export const LOOP = 5;
+const LOOP = 5;
 
 /** A step's request but for client-made values: like requests (a burst, racers) have the same shape. */
 export function requestShape(vars: Record<string, TraceVar>): (step: TraceStep) => string {
