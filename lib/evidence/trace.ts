@@ -97,6 +97,8 @@ export class ReplayBook {
   readonly #byPrefix = new PrefixIndex(MIN_VALUE);
   /** Percent-encoded forms of known values that differ from them: matched in URLs only. */
   readonly #encoded = new Set<string>();
+  /** When the request being added was sent: a value only an answer after it gave is not its. */
+  #sending: number | undefined;
   /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
   readonly #clocks = new Map<string, { step: number; now: string }>();
   #next = 1;
@@ -126,6 +128,7 @@ export class ReplayBook {
     },
   ): void {
     if (raw.warmUp) return;
+    this.#sending = raw.sentAt;
     const uses = new Set<number>();
     this.#clientValues(raw, json.request);
     const headers: Record<string, string> = {};
@@ -168,6 +171,7 @@ export class ReplayBook {
     uses.delete(id);
     step.uses = [...uses].sort((a, b) => a - b);
     this.#steps.set(id, step);
+    this.#sending = undefined;
     if (answer !== undefined) this.#answerValues(id, answer, '');
     const now = (answer as { now?: unknown } | undefined)?.now;
     if (isClock(raw) && typeof now === 'string') this.#clocks.set(raw.url, { step: id, now });
@@ -284,9 +288,10 @@ export class ReplayBook {
     this.#define(value, { kind: 'client', shape: value.replace(/[0-9]/g, '0') });
   }
 
-  #answerValues(step: number, json: unknown, root: string): void {
+  #answerValues(step: number, json: unknown, root: string, sent = ''): void {
     walk(json, root, (value, last, pointer) => {
       if (value.length < MIN_VALUE || this.#byValue.has(value) || /\s/.test(value)) return;
+      if (sent.includes(value)) return;
       // Identifiers, keys, tokens: named so (`id`, `access_key_id`, `sku`, `access_token`), or
       // letters with digits. Statuses and words are left alone.
       const named = ID_FIELD.test(last);
@@ -298,6 +303,21 @@ export class ReplayBook {
     });
   }
 
+  /**
+   * Whether the request being added could have taken `value` from where the
+   * book learned it: an answer that came before the request was sent. One
+   * sent at once with that answer's request (an echo of a value both carry)
+   * did not use it.
+   */
+  #knownWhenSent(value: string): boolean {
+    const sending = this.#sending;
+    if (sending === undefined) return true;
+    const def = this.#vars.get(this.#byValue.get(value) ?? '');
+    if (def?.kind !== 'answer') return true;
+    const from = this.#steps.get(def.step);
+    return from?.at === undefined || from.at + (from.ms ?? 0) <= sending;
+  }
+
   /** `url`: the text is a path and query, where values also appear percent-encoded. */
   #template(text: string, uses: Set<number>, url = false): string {
     if (this.#byValue.size === 0 || text.length < MIN_VALUE) return literal(text);
@@ -307,6 +327,7 @@ export class ReplayBook {
       let found: string | undefined;
       for (const value of candidates) {
         if (!url && this.#encoded.has(value)) continue;
+        if (!this.#knownWhenSent(value)) continue;
         const longer = found === undefined || value.length > found.length;
         if (longer && text.startsWith(value, at) && bounded(text, at, value.length)) found = value;
       }

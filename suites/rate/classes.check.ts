@@ -29,6 +29,7 @@ import {
   endpointDialectGap,
 } from '../support/webhook-endpoints.js';
 import { burst } from './burst.js';
+import { RATE_LIMITED } from './limit-classes.js';
 import { pastTheMinuteOf, startOfAMinute } from './window.js';
 
 // Each check on an account of its own, its clock its own: they may run side by side.
@@ -100,6 +101,7 @@ async function spendAndProbe(
       code: 'STATUS',
       pointer: '/status',
       expected: '429 rate_limited',
+      must: RATE_LIMITED,
       received: describe(res),
       message: `${endpoint.operation} (${res.requestPath}) was served after the key's ${limit} ${className} of the minute: it does not count in the one budget of its class`,
       exchange: res.exchange,

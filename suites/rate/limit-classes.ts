@@ -1,7 +1,21 @@
-import type { CheckContext, HttpResponse, Key, RequestSpec } from '../../lib/check/index.js';
+import type {
+  CheckContext,
+  Condition,
+  HttpResponse,
+  Key,
+  RequestSpec,
+} from '../../lib/check/index.js';
 import { quoteBodyOf } from '../../lib/check/index.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import { tokenRequest } from '../support/token-request.js';
+
+/** Section 7 and 8's refusal over a limit, as data: 429 rate_limited. */
+export const RATE_LIMITED: Condition = {
+  all: [
+    { at: '/status', is: { equals: 429 } },
+    { at: '/body/code', is: { equals: 'rate_limited' } },
+  ],
+};
 
 /** One limit of section 8: how many requests a key may send a minute, and one such request. */
 export interface LimitClass {

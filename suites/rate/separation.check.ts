@@ -5,7 +5,7 @@ import { problemCode } from '../support/problem-text.js';
 import { requireQuoteBodyTaken } from '../support/quote-refusal.js';
 import { issuedToken, requestToken } from '../support/token-request.js';
 import { firstRefusal } from './burst.js';
-import { READS, sender, TOKENS, WRITES } from './limit-classes.js';
+import { RATE_LIMITED, READS, sender, TOKENS, WRITES } from './limit-classes.js';
 import { allServed, pastTheMinuteOf, startOfAMinute } from './window.js';
 
 checksUseOwnAccounts();
@@ -120,6 +120,7 @@ check('RATE-15', async (ctx) => {
       code: 'STATUS',
       pointer: '/status',
       expected: '429 rate_limited',
+      must: RATE_LIMITED,
       received: `HTTP ${res.status}${problemCode(res) ? ` ${problemCode(res)}` : ''}`,
       message: `token ${n + 1} of 3 was served a write after the key's ${limit} writes of the minute: the limit is counted per token, not per key`,
       exchange: res.exchange,

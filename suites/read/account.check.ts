@@ -127,16 +127,26 @@ check('READ-03', async (ctx) => {
     message:
       "the account read with keys of different scopes, and with a token asked for fewer scopes than its key has, does not show each key's scopes",
     ...(last ? { exchange: last.exchange } : {}),
-    // As data, on the last read (a key with every scope, a token asked for one): all four shown,
-    // as a space-separated list or an array.
+    // As data over the four reads: three different sets shown (the two keys with every scope
+    // alike, whatever the token asked), the four scopes shown by exactly those two.
+    exchanges: answers.map((res) => res.exchange),
     must: {
-      any: [
-        { at: `/body${pointer}`, is: { matches: exactlyThese(every) } },
+      all: [
+        { distinct: `/body${pointer}`, min: 3, max: 3 },
         {
-          all: every.map((scope) => ({
-            at: `/body${pointer}`,
-            is: { hasItem: { at: '', is: { equals: scope } } },
-          })),
+          count: {
+            any: [
+              { at: `/body${pointer}`, is: { matches: exactlyThese(every) } },
+              {
+                all: every.map((scope) => ({
+                  at: `/body${pointer}`,
+                  is: { hasItem: { at: '', is: { equals: scope } } },
+                })),
+              },
+            ],
+          },
+          min: 2,
+          max: 2,
         },
       ],
     },

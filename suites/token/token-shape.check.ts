@@ -70,6 +70,7 @@ check('TOKEN-05', async (ctx) => {
       received: describeToken(token, head),
       message: `access_token must have the shape ${head}<chars>`,
       exchange: res.exchange,
+      must: { at: '/body/access_token', is: { matches: `^${escapeRegExp(head)}\\S+$` } },
     },
   );
 });
@@ -88,6 +89,10 @@ check('TOKEN-22', async (ctx) => {
       received: describeToken(token, head),
       message: `access_token must be ${head} followed by 24 or more base62 characters`,
       exchange: res.exchange,
+      must: {
+        at: '/body/access_token',
+        is: { matches: `^${escapeRegExp(head)}[A-Za-z0-9]{24,}$` },
+      },
     },
   );
 });

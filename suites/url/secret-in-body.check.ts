@@ -63,6 +63,7 @@ check('URL-03', async (ctx) => {
       received: res.status,
       message: `${what} was not refused`,
       exchange: res.exchange,
+      must: { at: '/status', is: { between: [400, 499] } },
     });
     if (externalId === undefined) continue;
     await expectNoOrder(ctx, key, externalId, 'a body holding a Secret Key');
@@ -157,6 +158,7 @@ check('URL-07', async (ctx) => {
       received: res.status,
       message: `${what} was not refused`,
       exchange: res.exchange,
+      must: { at: '/status', is: { between: [400, 499] } },
     });
   for (const [i, { what, externalId }] of cases.entries()) {
     const { placed, quote, endpoint, token } = answers[i] as (typeof answers)[number];

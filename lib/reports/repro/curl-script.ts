@@ -177,6 +177,7 @@ function judge(plan: ReplayPlan): string[] {
     rule: plan.rule,
     ...(plan.reason ? { reason: plan.reason } : {}),
     vars: plan.vars,
+    secrets: plan.secrets,
     steps: plan.steps.map((s) => ({
       id: s.id,
       method: s.method,

@@ -26,7 +26,9 @@ export interface Loop {
  * (a key's token requests beside another's writes) interleave, and each is
  * a loop of its own, the other's requests after it. A step whose answer gives
  * a later one a value is set-up, not a burst: only a loop's last may (the loop
- * keeps the last answer's values). Racers of a race (`race`) are no loop:
+ * keeps the last answer's values). A control call ends a burst of API
+ * requests (what follows it is sent after it). A step the run's failure is
+ * in (`subjects`) that got the burst's own answer stays in its place. Racers of a race (`race`) are no loop:
  * togetherOf sends them together.
  *
  * A loop goes on until the answer the run's last one got (the limit reached).
@@ -38,6 +40,7 @@ export interface Loop {
 export function loopsOf(
   steps: readonly TraceStep[],
   vars: Record<string, TraceVar>,
+  subjects: ReadonlySet<number> = new Set(),
 ): (TraceStep | Loop)[] {
   const shape = requestShape(vars);
   const shapes = steps.map(shape);
@@ -56,7 +59,13 @@ export function loopsOf(
     }
     const chain = [i];
     for (let j = i + 1; j < steps.length; j++) {
+      // A control call between like requests (a clock moved, a fault injected) ends the burst:
+      // what comes after it is sent after it again.
+      if (steps[j]?.channel === 'control' && first.channel !== 'control') break;
       if (taken.has(j) || shapes[j] !== shapes[i] || steps[j]?.race !== undefined) continue;
+      // A request the run's failure is in, answered like the burst: sent in its own place, after
+      // every burst before it (a probe after the bursts of three tokens), not inside one.
+      if (subjects.has(steps[j]?.id ?? -1) && steps[j]?.status === first.status) continue;
       const previous = steps[chain.at(-1) as number] as TraceStep;
       if (previous.status !== first.status || defining.has(previous.id)) break;
       chain.push(j);

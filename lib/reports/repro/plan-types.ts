@@ -22,6 +22,12 @@ export interface ReplayPlan {
   /** Environment variables the replay reads (credentials, never written in a file). */
   env: EnvName[];
   vars: Record<string, TraceVar>;
+  /**
+   * The variables holding a secret (the run's credentials but the Access Key
+   * ID, tokens and secrets an answer gives, made-up credentials): never
+   * printed, and no answer may show them (a LEAK).
+   */
+  secrets: string[];
   steps: PlanStep[];
   /** The order to send in: one step, a loop of like requests, or steps sent together. */
   items: PlanItem[];

@@ -1,4 +1,4 @@
-import type { EnvName, Replay, TraceStep } from '../../evidence/trace.js';
+import type { EnvName, Replay, TraceStep, TraceVar } from '../../evidence/trace.js';
 import type { RuleResult } from '../report-model.js';
 import { planJudgements } from './judgements.js';
 import { loopsOf } from './loops.js';
@@ -6,6 +6,13 @@ import type { Capture, PlanItem, PlanStep, ReplayPlan } from './plan-types.js';
 import type { ReproSettings } from './repro-settings.js';
 import { stepRoles } from './step-roles.js';
 import { togetherOf } from './together.js';
+
+/** A variable holding a secret: never printed by a reproduction, never to be shown by an answer. */
+function isSecret(def: TraceVar): boolean {
+  if (def.kind === 'env') return def.name !== 'PARTNER_ACCESS_KEY_ID';
+  if (def.kind === 'answer') return /secret|token|password/i.test(def.pointer);
+  return def.kind === 'made';
+}
 
 /**
  * Headers that describe one connection or one transfer, which the sender of
@@ -37,7 +44,11 @@ export function planReplay(
       : [name, def.pointer];
     captures.set(def.step, [...(captures.get(def.step) ?? []), capture]);
   }
-  const grouped = togetherOf(loopsOf(steps, vars));
+  // The steps the run's failures are in: probes after a burst keep their place after it.
+  const subjects = new Set(
+    replay.judge.flatMap((j) => (j.held ? [] : [...(j.exchanges ?? []), j.exchange ?? -1])),
+  );
+  const grouped = togetherOf(loopsOf(steps, vars, subjects));
   const groups = grouped.flatMap((item) => ('together' in item ? [item.together] : []));
   const byId = new Map<number, TraceStep>(steps.map((s) => [s.id, s]));
   const judge = planJudgements(replay.judge, byId, vars, groups, replay.expects ?? []);
@@ -119,6 +130,7 @@ export function planReplay(
     mode: settings.mode,
     env,
     vars,
+    secrets: Object.entries(vars).flatMap(([name, def]) => (isSecret(def) ? [name] : [])),
     steps: planSteps,
     items,
     judge,

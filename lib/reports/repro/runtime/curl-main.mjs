@@ -43,13 +43,7 @@ export function judgeCurl(REPRO, dir, env) {
     const headers = existsSync(file('h')) ? headerBlock(readFileSync(file('h'), 'latin1')) : {};
     answers.set(step.id, { status, headers, text, json, overCap });
   }
-  const secrets = [];
-  for (const [name, def] of Object.entries(REPRO.vars)) {
-    const secret =
-      (def.kind === 'env' && def.name !== 'PARTNER_ACCESS_KEY_ID') ||
-      (def.kind === 'answer' && /secret|token|password/i.test(def.pointer));
-    if (secret && values.get(name)) secrets.push(values.get(name));
-  }
+  const secrets = REPRO.secrets.map((name) => values.get(name)).filter(Boolean);
   return judgeReplay(REPRO, answers, values, secrets);
 }
 

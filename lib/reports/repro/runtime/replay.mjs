@@ -37,7 +37,7 @@ export async function replayPlan(REPRO, options, log) {
   }
   guardLiveOrders(REPRO, options);
   const steps = new Map(REPRO.steps.map((step) => [step.id, step]));
-  const secrets = secretNames(REPRO);
+  const secrets = REPRO.secrets;
   const redact = (text) => {
     let out = String(text).replace(
       /("(?:access_token|refresh_token|secret_key|client_secret|secret|password|token)"\s*:\s*)"[^"]*"/gi,
@@ -261,17 +261,6 @@ function refreshClientValues(REPRO, step, values) {
     const def = REPRO.vars[name];
     if (def?.kind === 'client') values.set(name, fresh(def.shape));
   }
-}
-
-/** Variables holding a secret: never printed. */
-function secretNames(REPRO) {
-  const names = new Set();
-  for (const [name, def] of Object.entries(REPRO.vars)) {
-    if (def.kind === 'env' && def.name !== 'PARTNER_ACCESS_KEY_ID') names.add(name);
-    if (def.kind === 'answer' && /secret|token|password/i.test(def.pointer)) names.add(name);
-    if (def.kind === 'made') names.add(name);
-  }
-  return names;
 }
 
 /** Live orders are real: placed only with --allow-live-orders, as the suite itself asks. */
