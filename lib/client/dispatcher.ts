@@ -62,73 +62,33 @@ export function newDispatcher(options: DispatcherOptions): Dispatcher {
   return guardCredentials(agent, options.origins);
 }
 
-/** A racer's connection: its dispatcher, and when the connection it opened at once stood (or failed). */
-export interface RacerConnection {
-  dispatcher: Dispatcher;
-  /** Resolves once the first connection is open, or could not be (its request then reports why). */
-  opened: Promise<void>;
-  /** Closes the connection, the one opened at once included if no request took it. */
-  close(): Promise<void>;
-}
-
 /**
  * One connection to `origin` of a racer's own (last-byte.ts), opened with
- * `connect` like the session's others, and opened at once, before any
- * request: a race can then wait for its connections to stand without sending
- * anything on them. `onSocket` sees each socket before the first byte goes
- * out (a target that closes a connection gets the request on a new one, seen
- * all the same). The credentials guard is composed on it as on every
- * dispatcher of the suite.
+ * `connect` like the session's others; `onSocket` sees each socket before
+ * the first byte goes out (a target that closes the warm-up's connection gets
+ * the request on a new one, seen all the same). The credentials guard is
+ * composed on it as on every dispatcher of the suite.
  */
 export function newRacerConnection(
   origin: URL,
   connect: Connector,
   origins: CredentialOrigins,
   onSocket: (socket: Socket) => void,
-): RacerConnection {
-  const open = (): Promise<Socket> =>
-    new Promise((resolve, reject) =>
-      connect(connectOptions(origin), (error, socket) => {
-        if (error || !socket) reject(error ?? new Error('no connection'));
-        else resolve(socket as Socket);
-      }),
-    );
-  const opening = open();
-  // Seen by nobody yet: its failure is reported by the request that takes it.
-  opening.catch(() => undefined);
-  let first: Promise<Socket> | undefined = opening;
+): Dispatcher {
   const client = new Client(origin.origin, {
     pipelining: 1,
     connect: (_options, callback) => {
-      const taken = first;
-      first = undefined;
-      // The connection opened at once, unless the target closed it meanwhile: then a new one.
-      const socket = (taken ?? open()).then((s) => (s.destroyed || !s.writable ? open() : s));
-      socket.then(
-        (s) => {
-          onSocket(s);
-          callback(null, s);
-        },
-        (error: Error) => callback(error, null),
-      );
+      connect(connectOptions(origin), (error, socket) => {
+        if (error || !socket) {
+          callback(error ?? new Error('no connection'), null);
+          return;
+        }
+        onSocket(socket as Socket);
+        callback(null, socket);
+      });
     },
   });
-  return {
-    dispatcher: guardCredentials(client, origins),
-    opened: opening.then(
-      () => undefined,
-      () => undefined,
-    ),
-    close: async () => {
-      if (first)
-        void first.then(
-          (s) => s.destroy(),
-          () => undefined,
-        );
-      first = undefined;
-      await client.close().catch(() => client.destroy().catch(() => undefined));
-    },
-  };
+  return guardCredentials(client, origins);
 }
 
 /** The connect options undici's connector takes for an origin. */

@@ -101,18 +101,19 @@ export class HttpClient {
     recorder: ExchangeRecorder,
     options: SendOptions = {},
   ): Promise<WireResponse> {
-    if (options.dispatcher || options.together !== undefined)
-      return this.#send(req, recorder, options.dispatcher ?? this.#options.dispatcher, {
-        ...(options.together === undefined ? {} : { together: options.together }),
-        ...(options.place === undefined ? {} : { place: options.place }),
-        ...(options.warmUp ? { warmUp: true } : {}),
-      });
-    if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
+    const dispatcher = options.dispatcher ?? this.#options.dispatcher;
+    const race = {
+      ...(options.together === undefined ? {} : { together: options.together }),
+      ...(options.place === undefined ? {} : { place: options.place }),
+      ...(options.warmUp ? { warmUp: true as const } : {}),
+    };
+    if (!options.setUp) return this.#send(req, recorder, dispatcher, race);
     try {
-      return await this.#send(req, recorder, this.#options.dispatcher);
+      return await this.#send(req, recorder, dispatcher, race);
     } catch (error) {
       if (!(error instanceof HarnessError) || !closedBeforeAnswer.has(error)) throw error;
-      // The failed try stays in the evidence; the retry is a new exchange beside it.
+      // The failed try stays in the evidence; the retry is a new exchange beside it, sent alone
+      // (a racer's retry comes after its race: the race's check judges what the rounds show).
       const fresh = this.#options.freshConnection?.();
       try {
         return await this.#send(req, recorder, fresh ?? this.#options.dispatcher);

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { RacerConnection } from './dispatcher.js';
+import type { Dispatcher } from 'undici';
 import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './http-client.js';
 
 /**
@@ -17,9 +17,7 @@ import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './
  * costs no key anything (`GET /` of the target's origin, no credentials), so
  * the target has accepted the connection and reads from it like any other
  * before the race; a connection first seen with the race would be read an
- * event-loop turn later than the others. A control racer's connection is
- * opened before the race but carries nothing: a control API may close a
- * reused connection, and the race's roll or revoke would be lost with it.
+ * event-loop turn later than the others.
  *
  * The connections are opened the way the session opens all of its own (its
  * undici connector, through dispatcher.ts), one single-connection dispatcher
@@ -29,7 +27,7 @@ import type { ExchangeRecorder, HttpClient, WireRequest, WireResponse } from './
  */
 
 /** Opens a racer's own connection to `origin`, showing `onSocket` each socket before its first byte. */
-export type RacerConnections = (origin: URL, onSocket: (socket: Socket) => void) => RacerConnection;
+export type RacerConnections = (origin: URL, onSocket: (socket: Socket) => void) => Dispatcher;
 
 /**
  * The writes of one connection. Until `arm()` they go through; once armed,
@@ -217,20 +215,15 @@ export class HeldRace {
     const racers = entries.map((entry) => {
       const gate = new LastByteGate();
       const origin = new URL(entry.req.url);
-      const connection = open(origin, (socket) => gate.install(socket));
-      return { entry, gate, connection, client: connection.dispatcher };
+      const client = open(origin, (socket) => gate.install(socket));
+      return { entry, gate, client };
     });
-    // Warm: every connection open and read by the target before any racing byte is sent. A
-    // control request's connection is opened but carries nothing before the race: a control API
-    // may close a connection once reused (the protocol asks nothing of it there), which would
-    // lose the race's roll or revoke.
+    // Warm: every connection open and read by the target before any racing byte is sent.
     await Promise.all(
-      racers.map(({ entry, client, connection }) =>
-        entry.req.channel === 'control'
-          ? connection.opened
-          : this.#http
-              .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
-              .catch(noop),
+      racers.map(({ entry, client }) =>
+        this.#http
+          .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
+          .catch(noop),
       ),
     );
     const sending = racers.map((r) => {
@@ -239,6 +232,9 @@ export class HeldRace {
         ...together,
         place: r.entry.place,
         dispatcher: r.client,
+        // A control request is set-up: a control API may close a reused connection (the protocol
+        // asks nothing of it there), and the race's roll or revoke lost that way is sent again.
+        ...(r.entry.req.channel === 'control' ? { setUp: true } : {}),
       });
       // Held: written but for its last byte, or already failed or answered.
       const ready = Promise.race([r.gate.complete, sent.then(noop, noop)]);
@@ -254,7 +250,7 @@ export class HeldRace {
         } catch (error) {
           r.entry.reject(error);
         } finally {
-          await r.connection.close();
+          await r.client.close().catch(() => r.client.destroy().catch(noop));
         }
       }),
     );
