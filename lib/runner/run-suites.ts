@@ -180,9 +180,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
  * made, so the flag set now holds for the workers vitest starts from here on. The worker
  * allocates for every request of a run (answers, evidence, the replay book), and with 1 MB it
  * scavenged ~920 times in a full run, each copying what was still in flight; with 4 MB ~205
- * times. Measured, four alternating pairs of full runs at load 11-14 (with the old generation
- * grown by 30%, bin/conformance.js): wall 17.3-22.8 s against 23.3-27.2 s, peak 240-243 MB
- * against 244-251 MB. A size given on Node's command line wins.
+ * times. Measured, four alternating pairs of full runs at load 11-14 (old generations grown
+ * by 30% of what survives, as bin/conformance.js then set it): wall 17.3-22.8 s against
+ * 23.3-27.2 s, peak 240-243 MB against 244-251 MB. A size given on Node's command line wins.
  */
 function checksYoungGeneration(): void {
   if (process.execArgv.some((arg) => /^--(min|max)-semi-space-size/.test(arg))) return;
