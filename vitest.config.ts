@@ -18,12 +18,12 @@ const ENGINE_RUNS = [
 ];
 
 // The project's own tests (`npm test`): four vitest projects, each runnable alone
-// (`npm run test:unit`, `test:server`, `test:e2e`, `test:faults`), so that what each
+// (`npm run test:unit`, `test:server`, `test:e2e`, `test:matrices`), so that what each
 // part costs shows. The conformance suites in `suites/` are not collected here: they
 // need a target, and `lib/runner` drives them with its own config.
 export default defineConfig({
   test: {
-    // No time budget (issue 25): a busy machine makes a test slower, never failed. 0 is no timeout;
+    // No time budget: a busy machine makes a test slower, never failed. 0 is no timeout;
     // a test that waits does so on an event, and every request the engine sends has its own timeout.
     testTimeout: 0,
     hookTimeout: 0,
@@ -32,7 +32,7 @@ export default defineConfig({
     globalSetup: ['test/support/temp-root.ts'],
     // Test files at a time: vitest's default is one core fewer than the machine has, which on
     // two cores is one file at a time, though most files spend their time waiting on a child
-    // process, a server or a database (issue 27: `npm test` used 1.2 of 2 cores, 295 s). Three
+    // process, a server or a database (one at a time, `npm test` used 1.2 of 2 cores, 295 s). Three
     // there (195 s, 1.8 cores; two: 220 s); vitest's own default on bigger machines.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
@@ -55,8 +55,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts', ...ENGINE_RUNS] },
       },
-      // The fault matrix (every defect of the reference against its area's checks) and its catalogue.
-      { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'] } },
+      // The matrices (test/matrices/README.md): every defect of the reference against its area's
+      // checks and the defect catalogue, the dialect, draft and OpenAPI matrices, the client defects.
+      // `npm run test:faults`, its old name, still runs it.
+      { extends: true, test: { name: 'matrices', include: ['test/matrices/**/*.test.ts'] } },
     ],
   },
 });

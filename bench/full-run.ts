@@ -26,7 +26,7 @@
  * loopback run and the run through the proxy, one after the other, in each
  * of BENCH_ROUNDS rounds, and prints their medians and the ratio of each
  * round's pair (both measured under the same load).
- * Start-up (issues 23, 27): the time from the process's start to its first
+ * Start-up (a first request within a second): the time from the process's start to its first
  * request and to the checks' first API request (the floor run: the reference in
  * this process sees them; the checks' first is the first after the CLI
  * announces the run), a one-rule run's wall and CPU time (`--only TOKEN-01`),
@@ -36,7 +36,8 @@
  * another copy of the suite (e.g. `git archive` of main beside this
  * checkout's node_modules), its runs alternating with this one's, so that
  * before and after are measured under the same load.
- * Prints the figures against the targets of issues 3, 16, 23 and 27 and exits
+ * Prints the figures against their targets (TARGETS: wall time, peak memory, first request,
+ * cases per property, the latency ratio) and exits
  * 1 when one is missed.
  */
 import { spawn } from 'node:child_process';
@@ -45,8 +46,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMBEDDED_CONCURRENCY } from '../lib/plan/concurrency.js';
 import type { Report } from '../lib/reports/report-model.js';
-import { EMBEDDED_CONCURRENCY } from '../lib/runner/concurrency.js';
 import { VERDICTS } from '../lib/verdict/words.js';
 import { type ProfileSummary, summariseProfiles } from './cpu-profile.js';
 import { startLatencyProxy } from './latency-proxy.js';
@@ -72,7 +73,7 @@ const BEFORE = process.env.BENCH_BEFORE;
 const TIME = '/usr/bin/time';
 /**
  * Node's flags as `npm run conformance` passes them (package.json), so the figures are that
- * command's: none since issue 27 (bin/conformance.js sets its V8 flags itself, so that `npx` runs
+ * command's: none (bin/conformance.js sets its V8 flags itself, so that `npx` runs
  * the same).
  */
 const NODE_ARGS: string[] = [];

@@ -9,7 +9,7 @@ export interface LatencyProxy {
 /**
  * A TCP proxy in this process that holds every chunk for half the round-trip
  * time in each direction, so that each request/response pays `rttMs` more,
- * as over a real network (issue 16: a staging server is not on loopback).
+ * as over a real network (a staging server is not on loopback).
  * A fixed delay per chunk keeps each connection's bytes in order.
  */
 export async function startLatencyProxy(target: string, rttMs: number): Promise<LatencyProxy> {

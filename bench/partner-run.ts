@@ -9,7 +9,8 @@
  * 429 answers outside the rate-limit checks (there should be none). Takes
  * minutes: the documented limits, not the machine, set its pace. Extra
  * arguments go to the CLI (e.g. `-- --only TOKEN,READ`). Exits 1 when the
- * ratio is above the issue 16 target (1.2x).
+ * ratio is above 1.2x (a partner run may take at most a fifth longer than its
+ * rate-limit floor).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

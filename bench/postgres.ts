@@ -4,7 +4,7 @@ import { redactUrl } from '../server/store/postgres/postgres-store.js';
 
 /**
  * The PostgreSQL side of `npm run bench:reference -- --database-url URL`
- * (issue 15): one and two reference instances on one database, measured in
+ * (a shared sandbox past one machine): one and two reference instances on one database, measured in
  * the same run as SQLite. The benchmark makes a fresh database on that server
  * (`reference_bench_…`, dropped at the end) so that it measures an empty
  * store as the SQLite scenarios do; when the URL's user may not create

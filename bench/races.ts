@@ -9,7 +9,7 @@
  *     reference: each must pass;
  *   - each race rule's own defect (a reference that reads before its lock,
  *     server/defects/race.ts) against that rule's checks: the rule must fail;
- * all through one vitest instance, as the fault matrix runs (servers in this
+ * all through one vitest instance, as the defect matrix runs (servers in this
  * process, the checks in vitest's workers). Prints, per rule, how many runs
  * caught its defect and how many the correct reference passed, with the
  * load average, and exits 1 unless every count is every run. A benchmark,
@@ -20,14 +20,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activeRules } from '../rules/index.js';
+import { activeRules, type RuleId } from '../rules/index.js';
 import type { DefectName } from '../server/defects/catalogue.js';
 import { type RunningServer, startServer } from '../server/start.js';
-import { ROOT } from '../test/faults/area-checks.js';
-import { BROKEN_RULE } from '../test/faults/expectations.js';
-import { type PreparedRun, prepareRun, readRun } from '../test/faults/run-conformance.js';
-import { DEFAULT_CONCURRENCY } from '../test/faults/run-matrix.js';
-import { runSuitesOnTargets } from '../test/faults/run-targets.js';
+import { ROOT } from '../test/matrices/area-checks.js';
+import { BROKEN_RULE } from '../test/matrices/expectations.js';
+import { type PreparedRun, prepareRun, readRun } from '../test/matrices/run-conformance.js';
+import { DEFAULT_CONCURRENCY } from '../test/matrices/run-matrix.js';
+import { runSuitesOnTargets } from '../test/matrices/run-targets.js';
 
 const RUNS = Number(process.env.BENCH_RACE_RUNS ?? 20);
 /** Some race rules only (`BENCH_RACE_ONLY=IDEM-10,RACE-02`); default every one. */
@@ -41,7 +41,7 @@ const RACE_RULES = activeRules
   .map((r) => r.id)
   .filter((id) => ONLY === undefined || ONLY.includes(id));
 const DEFECT_OF = new Map<string, DefectName>(
-  (Object.entries(BROKEN_RULE) as [DefectName, string][])
+  (Object.entries(BROKEN_RULE) as [DefectName, RuleId][])
     .filter(([defect, rule]) => RACE_RULES.includes(rule) && isRaceDefect(defect))
     .map(([defect, rule]) => [rule, defect]),
 );

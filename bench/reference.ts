@@ -1,7 +1,7 @@
 /**
  * `npm run bench:reference`: request rate, latency and memory of the bundled
  * reference server, beside a bare Fastify hello-world on the same machine, in
- * one run (issue 2). Targets:
+ * one run, so that both meet the same load. Targets:
  *   - authenticated GET /account: at least half the bare framework's req/s;
  *   - POST /orders with a fresh Idempotency-Key per request: at least 2,000/s on SQLite,
  *     in the durable default (each answer waits for its commit's fsync; the group
@@ -25,7 +25,7 @@
  * BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 5) and
  * BENCH_CONNECTIONS (default 32) tune it. Exit code 1 when a target is missed.
  *
- * `-- --database-url postgres://…` (issue 15) adds, in the same rounds, GET
+ * `-- --database-url postgres://…` (the shared sandbox's store) adds, in the same rounds, GET
  * /account and POST /orders on one and on two reference instances sharing a
  * PostgreSQL database (bench/postgres.ts); two instances take the load's
  * connections in turn (autocannon's several URLs: no proxy in the way); their

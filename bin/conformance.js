@@ -24,7 +24,7 @@ if (!supported) {
   process.exit(2);
 }
 
-// The V8 heaps' sizes (issue 27: a run's peak at most 300 MB), for this thread's heap and every
+// The V8 heaps' sizes (a run's peak at most 300 MB), for this thread's heap and every
 // heap started from here on (vitest's workers, each a heap of its own). Set before any worker
 // starts; both are read by V8 as it goes, so they hold however Node was started (`npx` passes no
 // Node flags), and `npm run conformance` needs none either.

@@ -18,9 +18,36 @@ import { rules as scope } from './areas/scope.js';
 import { rules as svc } from './areas/svc.js';
 import { rules as token } from './areas/token.js';
 import { rules as url } from './areas/url.js';
-import { areaOf, type Rule, type RuleInput, RuleSchema } from './schema.js';
+import { areaOf, type RuleInput, RuleSchema, type Rule as SchemaRule } from './schema.js';
 
-export type { Area, Capability, Level, Rule } from './schema.js';
+export type { Area, Capability, Level } from './schema.js';
+
+/** A rule of the catalogue: the schema's output, its id one of the catalogue's. */
+export type Rule = SchemaRule & { id: RuleId };
+
+/** Every rule id of the catalogue, retired ones included: an id not in an area file fails typecheck. */
+export type RuleId = (
+  | typeof token
+  | typeof auth
+  | typeof key
+  | typeof scope
+  | typeof url
+  | typeof ip
+  | typeof acct
+  | typeof rate
+  | typeof race
+  | typeof idem
+  | typeof order
+  | typeof pay
+  | typeof prob
+  | typeof cancel
+  | typeof mode
+  | typeof read
+  | typeof hook
+  | typeof svc
+  | typeof err
+  | typeof model
+)[number]['id'];
 export { AREAS, CAPABILITIES, LEVELS } from './schema.js';
 
 /** Thrown at load when the catalogue's data is malformed: a programming error, caught by `npm test`. */
@@ -42,7 +69,8 @@ export function loadCatalogue(inputs: readonly RuleInput[]): readonly Rule[] {
     }
     if (seen.has(parsed.data.id)) throw new CatalogueError(`duplicate rule id ${parsed.data.id}`);
     seen.add(parsed.data.id);
-    return Object.freeze({ ...parsed.data, area: areaOf(parsed.data.id) });
+    // The id is the one of the input, which areaRules typed as a RuleId.
+    return Object.freeze({ ...parsed.data, area: areaOf(parsed.data.id) }) as Rule;
   });
 }
 
@@ -73,13 +101,13 @@ export const catalogue: readonly Rule[] = loadCatalogue([
 /** The rules a run checks. */
 export const activeRules: readonly Rule[] = catalogue.filter((rule) => !rule.retired);
 
-const byId = new Map(catalogue.map((rule) => [rule.id, rule]));
+const byId = new Map<string, Rule>(catalogue.map((rule) => [rule.id, rule]));
 
 export function findRule(id: string): Rule | undefined {
   return byId.get(id);
 }
 
-export function ruleById(id: string): Rule {
+export function ruleById(id: RuleId): Rule {
   const rule = byId.get(id);
   if (!rule) throw new CatalogueError(`no rule ${id} in the catalogue`);
   return rule;

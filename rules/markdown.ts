@@ -70,7 +70,7 @@ export function catalogueMarkdown(rules: readonly Rule[]): string {
  * The statements of the index that name a scope or a condition (per account, per mode, per key, a
  * kind of key, an account's state), each with the check of what it forbids and of what it leaves
  * allowed: a server applying the rule too widely must fail as surely as one applying it too
- * narrowly. The defects are those of the fault matrix that apply it beyond its scope.
+ * narrowly. The defects are those of the defect matrix that apply it beyond its scope.
  */
 function scopedStatementsMarkdown(): string[] {
   const lines = [
@@ -78,7 +78,7 @@ function scopedStatementsMarkdown(): string[] {
     '',
     'Each statement of the API document that names a scope or a condition, the check of what it forbids and the',
     'check of what it leaves allowed (a server applying the rule too widely fails the latter), and the defects of',
-    'the fault matrix that apply it too widely (each caught by a check of the "allows" column). The statements',
+    'the defect matrix that apply it too widely (each caught by a check of the "allows" column). The statements',
     'are those of [the statement index](statements.md).',
     '',
     '| statement | text | scope | forbids | allows | too wide (defects) |',
@@ -96,7 +96,7 @@ function scopedStatementsMarkdown(): string[] {
 }
 
 /** "API §5: “A token lasts 3600 seconds.”", several passages joined by " … ". */
-export function restsOn(rule: Rule): string {
+function restsOn(rule: Rule): string {
   const { doc, section, quote, rfc, reading } = rule.source;
   const where = `${DOC_NAMES[doc]} §${section}`;
   const quoted = quote.map((q) => `“${q.replace(/\s+/g, ' ').trim()}”`).join(' … ');

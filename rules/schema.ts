@@ -57,7 +57,7 @@ export type Area = keyof typeof AREAS;
 const areaIds = Object.keys(AREAS) as [Area, ...Area[]];
 
 /** The two documents a rule may quote: the API document and the target contract. */
-export const SOURCE_DOCS = ['api', 'contract'] as const;
+const SOURCE_DOCS = ['api', 'contract'] as const;
 export type SourceDoc = (typeof SOURCE_DOCS)[number];
 
 /**
@@ -117,7 +117,7 @@ export const SourceSchema = z
 export type Source = z.output<typeof SourceSchema>;
 
 /** The `section` a rule shows for its source: "4" for the API document, "C2" for the contract. */
-export function sectionOf(source: { doc: SourceDoc; section: string }): string {
+function sectionOf(source: { doc: SourceDoc; section: string }): string {
   return source.doc === 'api' ? source.section : `C${source.section}`;
 }
 
@@ -133,7 +133,7 @@ export const RuleSchema = z
     /** Capabilities without which the check can only say `not_verifiable`. */
     needs: z.array(z.enum(CAPABILITIES)).default([]),
     /**
-     * What key the check sends with (issue 25: the run's prediction of what
+     * What key the check sends with (so that the run's prediction of what
      * it cannot verify is exact). Absent: any API key, the control API's or
      * the partner key. `none`: no key at all (it runs with neither).
      * `lacking_a_scope`: without the control feature `keys`, the partner key
@@ -196,6 +196,21 @@ export function refineLevelAndSource(
 }
 
 export type RuleInput = z.input<typeof RuleSchema>;
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+/** The form of a rule id: an area, a dash, two digits (`IDEM-03`). */
+export type RuleIdForm = `${Area}-${Digit}${Digit}`;
+
+/**
+ * An area file's rules, unchanged: only their type keeps each id as written, so that the
+ * catalogue's ids form a union (`RuleId`, rules/index.ts) and `check('ORDER-99', …)` or a
+ * malformed id fails the type check. RuleSchema still validates everything at load.
+ */
+export function areaRules<const Id extends RuleIdForm>(
+  rules: (RuleInput & { id: Id })[],
+): (RuleInput & { id: Id })[] {
+  return rules;
+}
 export type Rule = z.output<typeof RuleSchema> & { area: Area };
 
 export function areaOf(ruleId: string): Area {

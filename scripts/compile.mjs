@@ -27,8 +27,10 @@ const CODE = ['lib', 'rules', 'suites', 'server'];
 const DATA = [
   'config',
   'docs/partner-ordering-api.md',
-  // The runtime each standalone reproduction carries (issue 21): read as text, never imported.
-  'lib/reports/repro/replay-runtime.mjs',
+  // Plain JavaScript the code imports and every standalone reproduction carries as text.
+  'lib/violations/condition.mjs',
+  'lib/evidence/json-pointer.mjs',
+  'lib/reports/repro/runtime',
 ];
 /** A tree's own record: what it was built from. */
 const STAMP = 'compiled.json';

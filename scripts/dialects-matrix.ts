@@ -1,7 +1,7 @@
 /**
- * `npm run dialects:matrix [-- --dialect NAME,… --seed N]`: the dialect matrix of
- * issue 11 (test/faults/run-dialects.ts), printed: the reference server in
- * each dialect of test/dialects/, certified with its profile and run
+ * `npm run dialects:matrix [-- --dialect NAME,… --seed N]`: the dialect matrix
+ * (test/matrices/run-dialects.ts: any legal dialect can be certified), printed:
+ * the reference server in each dialect of test/dialects/, certified with its profile and run
  * without one, beside the reference dialect. Exit 0 only when every run
  * with its profile has 0 failed, 0 error and the reference's number of
  * not_verifiable, and every run without one has 0 MUST failed.
@@ -12,7 +12,7 @@ import {
   type DialectName,
   type DialectRun,
   runDialectMatrix,
-} from '../test/faults/run-dialects.js';
+} from '../test/matrices/run-dialects.js';
 
 const USAGE = 'usage: npm run dialects:matrix -- [--dialect NAME[,NAME…]] [--seed N]';
 let dialects: DialectName[] = [...DIALECTS];

@@ -6,7 +6,7 @@ import { catalogue, findRule } from '../rules/index.js';
 import { catalogueMarkdown } from '../rules/markdown.js';
 import { statementIndex } from '../rules/statements/index.js';
 import { statementsMarkdown } from '../rules/statements/markdown.js';
-import { defectsOf } from '../test/faults/defects-of.js';
+import { defectsOf } from '../test/matrices/defects-of.js';
 
 writeFileSync(new URL('../docs/rules.md', import.meta.url), catalogueMarkdown(catalogue));
 console.log(`wrote docs/rules.md (${catalogue.length} rules)`);

@@ -1,5 +1,6 @@
 /**
- * `npm run drafts:matrix [-- --dialect NAME,…]`: issue 26, point 6, measured.
+ * `npm run drafts:matrix [-- --dialect NAME,…]`: how close a draft profile from a live server
+ * comes to the dialect's own, measured.
  * For the reference and each dialect of the dialect matrix, `--draft-profile`
  * from the live server (the reference speaking the dialect, with its control
  * API), the draft loaded with no hand edit and compared field by field with
@@ -8,8 +9,8 @@
  * field is named by a TODO.
  */
 import { parseArgs } from 'node:util';
-import { DIALECTS } from '../test/faults/run-dialects.js';
-import { runDraftMatrix } from '../test/faults/run-drafts.js';
+import { DIALECTS } from '../test/matrices/run-dialects.js';
+import { runDraftMatrix } from '../test/matrices/run-drafts.js';
 
 const { values } = parseArgs({
   options: { dialect: { type: 'string', multiple: true }, verbose: { type: 'boolean' } },

@@ -1,6 +1,6 @@
 /**
  * `npm run openapi:matrix [-- --dialect NAME,…]`: the OpenAPI matrix with its
- * figures (test/faults/openapi.test.ts asserts them). For the reference and
+ * figures (test/matrices/openapi.test.ts asserts them). For the reference and
  * each dialect of test/dialects/: the document the reference serves for it,
  * drafted back with --draft-profile-from (fields right of all), the whole
  * suite run with that draft (exit code, verdicts), every recorded answer
@@ -10,8 +10,8 @@
  * violation and its client ran.
  */
 import { parseArgs } from 'node:util';
-import { DIALECTS } from '../test/faults/run-dialects.js';
-import { runOpenApiMatrix } from '../test/faults/run-openapi.js';
+import { DIALECTS } from '../test/matrices/run-dialects.js';
+import { runOpenApiMatrix } from '../test/matrices/run-openapi.js';
 
 const { values } = parseArgs({ options: { dialect: { type: 'string', multiple: true } } });
 const asked = values.dialect?.flatMap((v) => v.split(',')) ?? ['reference', ...DIALECTS];

@@ -1,11 +1,5 @@
 import { escapeToken, valueAt } from '../evidence/json-pointer.js';
-import type {
-  Dialect,
-  ErrorPointers,
-  MoneyFormat,
-  OperationName,
-  OrderStatuses,
-} from '../target/dialect.js';
+import type { Dialect, ErrorPointers, MoneyFormat, OperationName } from '../target/dialect.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 
 /**
@@ -14,7 +8,8 @@ import { NotVerifiable } from '../violations/harness-error.js';
  * or pointer form: the profile says where each is. When an answer does not
  * hold a fact where the profile says, a check cannot judge what rests on it:
  * it ends `not_verifiable` naming the profile field that would let it run
- * (`dialectGap`), never `failed` and never `error` (issue 11, point 2).
+ * (`dialectGap`), never `failed` and never `error`: where the document says
+ * "not shown", the target's choice is legal.
  */
 
 /** The objects whose identifier the suite reads (`dialect.answers.<kind>.id`). */
@@ -206,31 +201,6 @@ export function pageQuery(
       : { [limitParam]: String(Math.min(options.limit, maxLimit)) }),
     ...(options.cursor === undefined ? {} : { [cursorParam]: options.cursor }),
   };
-}
-
-/**
- * The order state an answer shows, as the suite names it (`received`,
- * `cancelled`, ...); `undefined` when the answer shows a name the profile
- * does not list. Throws a `dialectGap` when there is no state where the
- * profile says.
- */
-export function orderStateIn(
-  dialect: Dialect,
-  body: unknown,
-  exchange?: number,
-): { state: keyof OrderStatuses | undefined; shown: string } {
-  const pointer = dialect.answers.order.status;
-  const shown = valueAt(body, pointer);
-  if (typeof shown !== 'string') {
-    throw dialectGap(
-      `the order answer shows no state at ${pointer}`,
-      'dialect.answers.order.status',
-      exchange,
-    );
-  }
-  const names = dialect.orderStatuses;
-  const state = (Object.keys(names) as (keyof OrderStatuses)[]).find((s) => names[s] === shown);
-  return { state, shown };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Product } from '../control/types.js';
 import type { Dialect } from '../target/dialect.js';
 import { HarnessError } from '../violations/harness-error.js';
 import { listPage, pageQuery, succeeded } from './answers.js';
-import type { ApiClient } from './context.js';
+import type { ApiClient } from './context-api.js';
 import { productsOf } from './order-body.js';
 
 /**

@@ -7,9 +7,9 @@ import type { Scoped } from '../evidence/scope.js';
 import { violatedVerdict } from '../verdict/decide.js';
 import { CheckStopped, HarnessError, NotVerifiable } from '../violations/harness-error.js';
 import type { Violation } from '../violations/violation.js';
-import type { Key } from './context.js';
+import type { CheckOutcome, Counterexample } from './check-outcome.js';
+import type { Key } from './context-api.js';
 import { replayOf } from './replay-of.js';
-import type { CheckOutcome, Counterexample } from './verdict.js';
 
 /**
  * The state of one check while it runs: its judgements, the keys to revoke
@@ -26,7 +26,7 @@ export class CheckRun {
    * How many judgements the check made (each `expect*`, `require*`, a
    * violation, a property's answer), holding or not. A check that ends
    * normally having judged nothing has verified nothing: `not_verifiable`,
-   * never `passed` (issue 12).
+   * never `passed`.
    */
   judgements = 0;
   /** Keys this check made: revoked when it ends. */
@@ -62,6 +62,11 @@ export class CheckRun {
   /** Counts one judgement of the target (the assertion held or not). */
   judged(count = 1): void {
     this.judgements += count;
+  }
+
+  /** A judgement that held, kept with its condition for a reproduction (never reported). */
+  hold(judgement: Violation): void {
+    if (judgement.must) this.recorder.current().held.push(judgement);
   }
 
   violate(violation: Violation): void {

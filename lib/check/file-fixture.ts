@@ -13,7 +13,7 @@ import { pathOf } from '../target/dialect.js';
 import type { RunConfig } from '../target/run-config.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
-import type { Key, TestAccount } from './context.js';
+import type { Key, TestAccount } from './context-api.js';
 import { MadeOnce } from './made-once.js';
 import { runBook, runShared } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
@@ -78,7 +78,7 @@ export class FileFixture {
         ? new RevocationPoster(config.revocations, config.controlUrl)
         : undefined;
     this.recorder = new EvidenceRecorder(this.session.redactor, book);
-    // A replay reads the run's own credentials from the environment (issue 21).
+    // A replay reads the run's own credentials from the environment: no secret is written into it.
     this.recorder.credential(config.controlToken, 'CONTROL_TOKEN');
     this.recorder.credential(config.partnerKey?.secretKey, 'PARTNER_SECRET_KEY');
     this.recorder.credential(config.partnerKey?.accessKeyId, 'PARTNER_ACCESS_KEY_ID');

@@ -33,7 +33,9 @@ export {
 } from '../target/dialect.js';
 export type { DialectSeen } from '../target/run-config.js';
 export type { Verdict } from '../verdict/words.js';
+export type { Condition } from '../violations/condition.mjs';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';
+export { answerHolds } from './answer-holds.js';
 export {
   type AnswerKind,
   centsIn,
@@ -50,6 +52,7 @@ export {
   succeeded,
 } from './answers.js';
 export { listedProducts } from './catalog-read.js';
+export type { CheckOutcome, Counterexample } from './check-outcome.js';
 export type {
   AccountSettings,
   ApiClient,
@@ -68,7 +71,7 @@ export type {
   Racer,
   RequestSpec,
   TestAccount,
-} from './context.js';
+} from './context-api.js';
 export { EXTERNAL_ID_MAX, uniqueExternalId } from './external-id.js';
 export { walkList } from './list-walk.js';
 export {
@@ -92,4 +95,3 @@ export {
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
 export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';
-export type { CheckOutcome, Counterexample } from './verdict.js';

@@ -1,6 +1,6 @@
 import type { Dialect, OperationName } from '../target/dialect.js';
 import { type AnswerKind, itemIdOf, listPage, pageQuery, succeeded } from './answers.js';
-import type { ApiClient, HttpResponse } from './context.js';
+import type { ApiClient, HttpResponse } from './context-api.js';
 
 /** A list the suite walks: its operation (for the success status), path and the kind of its items. */
 export interface ListSpec {

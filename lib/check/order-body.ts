@@ -164,7 +164,7 @@ export function quoteBodyOf(
 }
 
 /** A quote body for these lines and address, made where the dialect's quote body puts them. */
-export function quoteBodyFor(
+function quoteBodyFor(
   shape: OrderBodyShape,
   spec: Pick<OrderSpec, 'items' | 'address'>,
 ): Record<string, unknown> {

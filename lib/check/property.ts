@@ -54,7 +54,7 @@ export interface Lanes<L> {
  * they save round trips. At one file at a time (the bundled reference,
  * partner mode) one lane.
  */
-export const LONG_RUN_LANES_PER_FILE = 3;
+const LONG_RUN_LANES_PER_FILE = 3;
 
 export function longRunLanes(filesAtATime: number): number {
   return filesAtATime <= 1 ? 1 : Math.min(32, filesAtATime * LONG_RUN_LANES_PER_FILE);
@@ -68,7 +68,7 @@ type Outcome =
 /**
  * Runs an async property, its runs spread over lanes (one lane: one after
  * another), so that a target far away is asked several runs at a time
- * instead of one round trip after another (issue 16). The inputs are exactly
+ * instead of one round trip after another. The inputs are exactly
  * those `fc.check` would try with the same parameters, in the same order;
  * each run is one evidence scope (its violations and exchanges its own) and
  * draws its own faker from the seed and its index, so a run gives the same
@@ -92,7 +92,7 @@ export async function runProperty<T, L>(
   const seed = params.seed ?? 0;
   const fakerSeed = (index: number) => mixSeed(seed, `${run.rule.id}#${index}`) >>> 0;
   const values = await inputsOf(arbitrary, params);
-  // What the run really asked of this property, for the reports' cases per property (issue 25).
+  // What the run really asked of this property, for the reports' cases per property.
   run.cases = Math.max(run.cases ?? 0, values.length);
 
   const made: { state: L; faker: Faker }[] = [];

@@ -1,10 +1,10 @@
 import { test } from 'vitest';
-import { ruleById } from '../../rules/index.js';
-import { Context } from './check-context.js';
+import { type RuleId, ruleById } from '../../rules/index.js';
+import type { CheckOutcome } from './check-outcome.js';
 import { CheckRun } from './check-run.js';
-import type { CheckContext } from './context.js';
+import type { CheckContext } from './context-api.js';
+import { Context } from './context-impl.js';
 import { type FileFixture, fileFixture } from './file-fixture.js';
-import type { CheckOutcome } from './verdict.js';
 
 export interface CheckOptions {
   /** Per-check timeout in ms (default 60 s): generated properties may need more. */
@@ -15,9 +15,9 @@ export interface CheckOptions {
    * its `ctx.account()` is an account made for it alone, with the file
    * account's settings), so it may run beside the file's other such
    * checks: when the run has several check files at a time with the control
-   * features `accounts` and `keys` (a target far away, issue 16), vitest runs
+   * features `accounts` and `keys` (a target far away), vitest runs
    * a row of them concurrently. Against the bundled reference, in partner
-   * mode and in the fault matrix the file's checks still run one after
+   * mode and in the defect matrix the file's checks still run one after
    * another. A check drawing on the file's account, moving a shared clock or
    * spending a shared rate limit must leave this unset.
    */
@@ -44,7 +44,8 @@ export function checksUseOwnAccounts(): void {
  * The outcome is left on `task.meta.conformance` for the reporter.
  */
 export function check(
-  ruleId: string,
+  /** A catalogue rule's id: one the catalogue lacks fails typecheck (`RuleId`). */
+  ruleId: RuleId,
   body: (ctx: CheckContext) => Promise<void>,
   options: CheckOptions = {},
 ): void {

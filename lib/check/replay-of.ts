@@ -4,12 +4,15 @@ import { jsonValue } from '../evidence/json-text.js';
 import type { EvidenceRecorder } from '../evidence/recorder.js';
 import type { Scope } from '../evidence/scope.js';
 import type { Judgement, Replay } from '../evidence/trace.js';
+import { type Condition, pointersOf } from '../violations/condition.mjs';
 import type { Violation } from '../violations/violation.js';
 
 /**
- * A finished check's replay (issue 21): its whole sequence with the set-up
- * it drew on, and its violations with what the run observed where each
- * points, every identifier named as the variable a replay learns it into.
+ * A finished check's replay: its whole sequence with the set-up it drew on,
+ * and its violations with what the run observed where each points, every
+ * identifier named as the variable a replay learns it into. Beside them, the
+ * judgements that held and that a reproduction needs to judge as the check
+ * did: a race's rule over all its answers, and the statuses steps had to have.
  */
 export function replayOf(
   recorder: EvidenceRecorder,
@@ -17,12 +20,13 @@ export function replayOf(
   violations: readonly Violation[],
 ): Replay {
   const byId = new Map(scope.evidence.map((exchange) => [exchange.id, exchange]));
+  const steps = new Set(scope.steps);
   const named = (value: unknown): unknown => {
     if (value === undefined) return undefined;
     const text = recorder.template(JSON.stringify(value));
     return JSON.parse(text);
   };
-  const judge = violations.map((v): Judgement => {
+  const judgement = (v: Violation, held: boolean): Judgement => {
     const exchange = v.exchange === undefined ? undefined : byId.get(v.exchange);
     const observed = exchange ? observe(exchange, v.pointer) : undefined;
     return {
@@ -37,14 +41,41 @@ export function replayOf(
       ...(v.holds
         ? { holds: v.holds.map((h) => ({ pointer: h.pointer, equals: named(h.equals) ?? null })) }
         : {}),
+      ...(v.must ? { must: named(v.must) as Condition } : {}),
+      ...(v.exchanges ? { exchanges: [...v.exchanges] } : {}),
+      ...(v.sentence ? { sentence: v.sentence } : {}),
+      ...(held ? { held: true as const } : {}),
       message: v.message,
     };
-  });
+  };
+  // A race's rule that held in the run is judged again: which of its conditions a race breaks
+  // depends on the timing of that one race.
+  const across = scope.held.filter(
+    (h) => h.exchanges?.length && h.exchanges.every((id) => steps.has(id)),
+  );
+  const judge = [
+    ...violations.map((v) => judgement(v, false)),
+    ...across.map((h) => judgement(h, true)),
+  ];
+  const expects = scope.held.flatMap((h) =>
+    h.exchange !== undefined &&
+    h.must &&
+    !h.exchanges &&
+    steps.has(h.exchange) &&
+    pointersOf(h.must).every((p) => p === '/status')
+      ? [{ exchange: h.exchange, must: h.must }]
+      : [],
+  );
   const trace = recorder.trace(scope, JSON.stringify(judge));
   const unreplayable = trace.steps.find((step) => step.truncated)
     ? 'a request body was too large to keep for replay'
     : undefined;
-  return { trace, judge, ...(unreplayable ? { unreplayable } : {}) };
+  return {
+    trace,
+    judge,
+    ...(expects.length ? { expects } : {}),
+    ...(unreplayable ? { unreplayable } : {}),
+  };
 }
 
 /** The run's answer at a violation's pointer (`/status`, `/headers/<name>`, `/body/…`). */

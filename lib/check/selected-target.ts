@@ -6,7 +6,7 @@ import type { RunConfig } from '../target/run-config.js';
 /**
  * The RunConfig of the check file being run: the run's one, or in a run
  * against several targets (the fault and dialect matrices,
- * test/faults/run-targets.ts) the one of the folder the file lies in. The
+ * test/matrices/run-targets.ts) the one of the folder the file lies in. The
  * worker received them before its first file (lib/runner/run-config-gate.ts).
  * Read from the file's own path each time: no module state.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dialect } from '../target/dialect.js';
 import { NotVerifiable } from '../violations/harness-error.js';
 import { idIn } from './answers.js';
-import type { ApiClient, HttpResponse, Key, PostOrderOptions, RequestSpec } from './context.js';
+import type { ApiClient, HttpResponse, Key, PostOrderOptions, RequestSpec } from './context-api.js';
 
 /** Section 4, idempotency rule 1: each new order is sent with a unique Idempotency-Key. */
 export function newIdempotencyKey(): string {

@@ -5,7 +5,7 @@ import type { RunConfig } from '../target/run-config.js';
  * only a partner key, properties share that key's rate limits and the suites
  * cap them (suites/support/property-runs.ts: at most 10, some 3 or 5).
  */
-export const PARTNER_KEY_CASES_CAP = 10;
+const PARTNER_KEY_CASES_CAP = 10;
 
 export function casesPerProperty(config: RunConfig): string {
   if (config.controlUrl) return `${config.numRuns} cases per property`;

@@ -40,7 +40,7 @@ export async function writeCertificationPackage(
 
 /**
  * Every option that shaped the run, and every one that can change a verdict
- * or the exit code (issue 25): certify, the waivers' content, the history's
+ * or the exit code: certify, the waivers' content, the history's
  * key. Secrets only as "set" / absent.
  */
 async function manifestOptions(

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { PACKAGE_ROOT, sourcePath } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
+import type { PreparedTarget } from '../prepare/prepare-target.js';
 import { probeDialect } from '../probe/dialect-probe.js';
 import type { Draft } from '../probe/draft/draft.js';
 import { draftDialect } from '../probe/draft/draft-dialect.js';
@@ -9,12 +10,11 @@ import { draftProfileFile } from '../probe/draft/draft-file.js';
 import { mismatchLine } from '../probe/judge.js';
 import { draftFromOpenApi, OpenApiDraftError, readOpenApi } from '../probe/openapi-draft.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import type { PreparedTarget } from '../runner/prepare-target.js';
 import { EXIT } from '../verdict/words.js';
 import type { Terminal } from './terminal.js';
 
 /**
- * `--draft-profile FILE` (issue 11, point 4): probes the prepared target,
+ * `--draft-profile FILE`: probes the prepared target,
  * writes a version-2 profile of what it answered, prints what it inferred
  * and every TODO, and exits 0 without running a check. The file is written
  * through the safety net and never over an existing one.

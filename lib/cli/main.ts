@@ -11,7 +11,7 @@ import { runCommand } from './run-command.js';
  */
 // A reader that went away (`| head -1`, a closed CI log) makes every later write fail with EPIPE.
 // That is no failure of the run: the exit code stays the verdict's and the reports are still
-// written (issue 25). Without a listener, Node would end the process on the first such error.
+// written. Without a listener, Node would end the process on the first such error.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
 const interrupt = new AbortController();

@@ -12,7 +12,7 @@ import type { Terminal } from './terminal.js';
 const LIST_LIMIT = 20;
 
 /**
- * The end of a run on stdout, in report.html's order (issue 25): counts,
+ * The end of a run on stdout, in report.html's order (what a user came for first): counts,
  * what failed, what ended in error, warnings, what was not verified and the
  * flag or setting that would verify it, what changed, where the reports
  * are, the outcome and the exit code.

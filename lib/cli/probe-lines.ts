@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { PreparedTarget } from '../prepare/prepare-target.js';
 import type { DialectProbe } from '../probe/dialect-probe.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import type { PreparedTarget } from '../runner/prepare-target.js';
 
 /** The file a stopped run leaves in its report directory: the probe's findings and exchanges. */
-export const PROBE_FILE = 'dialect-probe.json';
+const PROBE_FILE = 'dialect-probe.json';
 
 /** The last line of a run the dialect probe stopped: what it means and what to do. */
 export function probeStopLine(

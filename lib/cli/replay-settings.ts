@@ -5,7 +5,8 @@ import type { ReplaySettings } from '../reports/reproduce.js';
 
 /**
  * The run's resolved settings as a replay needs them: nothing secret and no
- * absolute path of the suite (issue 21): a bundled profile by its name, the
+ * absolute path of the suite (a replay runs wherever the package is installed): a bundled
+ * profile by its name, the
  * user's own profile and check files relative to the run's directory.
  */
 export function replaySettings(settings: Settings, cwd: string): ReplaySettings {

@@ -4,6 +4,9 @@ import { ConfigError } from '../config/config-error.js';
 import { helpText } from '../config/help.js';
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import { DEFAULT_SUITES, loadSettings, type Settings } from '../config/settings.js';
+import { writeDemand } from '../plan/partner-demand.js';
+import { type PreparedTarget, prepareTarget } from '../prepare/prepare-target.js';
+import { RunAborted } from '../prepare/run-aborted.js';
 import { carryProbe, probeDialect } from '../probe/dialect-probe.js';
 import { mismatchLine } from '../probe/judge.js';
 import { buildReport } from '../reports/build-report.js';
@@ -11,11 +14,8 @@ import { compareReports, loadPreviousReport, type PreviousReport } from '../repo
 import { partnerPacing } from '../reports/partner-pacing.js';
 import { SafetyNet } from '../reports/safety-net.js';
 import { writeReports } from '../reports/write-reports.js';
-import { writeDemand } from '../runner/partner-demand.js';
-import { type PreparedTarget, prepareTarget } from '../runner/prepare-target.js';
-import { bundledChecks, mergeResults } from '../runner/rule-results.js';
-import { RunAborted } from '../runner/run-aborted.js';
 import { decideRun } from '../verdict/decide.js';
+import { bundledChecks, mergeResults } from '../verdict/rule-results.js';
 import { EXIT } from '../verdict/words.js';
 import { casesPerProperty } from './cases-banner.js';
 import type { CommandIo } from './command-io.js';
@@ -24,7 +24,7 @@ import { probeStopLine, writeProbeEvidence } from './probe-lines.js';
 import { checkReportDir } from './report-dir.js';
 import { type StartedChecks, startChecks } from './start-checks.js';
 import { Terminal } from './terminal.js';
-import { afterReportsWritten, completeReport, reproSettingsOf } from './workflow-steps.js';
+import { afterReportsWritten, completeReport } from './workflow-steps.js';
 
 export type { CommandIo } from './command-io.js';
 
@@ -77,7 +77,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     previous = settings.compare ? loadPreviousReport(settings.compare) : undefined;
     checkReportDir(settings.reportDir);
-    // Start-up order (issue 27). A target elsewhere: it is probed and its credentials tried while
+    // Start-up order, which sets the time to the first request. A target elsewhere: it is probed
+    // and its credentials tried while
     // vitest and its workers start, their checks waiting for the configuration that this and the
     // dialect probe complete (their round trips hidden behind the workers' start). The bundled
     // reference answers at once: vitest loads while it starts, and the workers start after the
@@ -127,7 +128,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     if (tally) writeDemand(tally.files(), PACKAGE_ROOT);
     tally?.stop();
 
-    const { results, runErrors } = mergeResults({
+    const { results, runErrors, replays } = mergeResults({
       rules: activeRules,
       only: settings.only,
       run,
@@ -166,9 +167,9 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
       ...(probe.seen.length ? { seen: probe.seen } : {}),
       evidence: probe.evidence,
     };
-    const report = await completeReport(built, settings, io.cwd);
+    const { report, reproductions } = await completeReport(built, settings, io.cwd, replays);
     try {
-      await writeReports(report, settings.reportDir, net, reproSettingsOf(report, settings));
+      await writeReports(report, settings.reportDir, net, reproductions);
       await afterReportsWritten(report, settings, io.cwd, net);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

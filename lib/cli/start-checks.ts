@@ -1,15 +1,15 @@
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
+import { checkFilesAtATime } from '../plan/concurrency.js';
 import { ALLURE_DIR } from '../reports/write-reports.js';
 import type { CollectedRun } from '../runner/collected.js';
-import { checkFilesAtATime } from '../runner/concurrency.js';
 import { ProgressLine, type ProgressOptions } from '../runner/progress-line.js';
 import { TargetWatch } from '../runner/target-watch.js';
 import type { RunConfig } from '../target/run-config.js';
 import type { Terminal } from './terminal.js';
 
 /**
- * A run's checks, started before its target is ready (issue 27): vitest and
+ * A run's checks, started before its target is ready: vitest and
  * its workers start (most of a run's start-up) while the CLI prepares the
  * target and probes its dialect, and their checks wait for the RunConfig
  * those complete. `go` hands it over; `callOff` ends them unrun when the run
@@ -43,7 +43,7 @@ export function startChecks(
   known?: RunConfig,
 ): StartedChecks {
   // What the target will be is known from the settings: the bundled reference always has a
-  // control API; a target elsewhere has one when --control-url is given (prepare-target.ts).
+  // control API; a target elsewhere has one when --control-url is given (lib/prepare/prepare-target.ts).
   const embedded = settings.target === undefined;
   const partnerMode = !embedded && settings.controlUrl === undefined;
   const filesAtATime = checkFilesAtATime({

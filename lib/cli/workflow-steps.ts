@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Settings } from '../config/settings.js';
+import type { Replay } from '../evidence/trace.js';
 import { computeHistory, loadHistory, storeInHistory } from '../reports/history.js';
 import type { Report } from '../reports/report-model.js';
 import { type ReproSettings, reproSettings } from '../reports/repro/repro-settings.js';
+import type { Reproduction } from '../reports/repro/reproduction.js';
 import { attachReproduction, replayBase } from '../reports/reproduce.js';
 import type { SafetyNet } from '../reports/safety-net.js';
-import { DOCUMENT_PATHS } from '../target/dialect.js';
 import { writeCertificationPackage } from './certification.js';
 import { replaySettings } from './replay-settings.js';
 
@@ -14,31 +15,40 @@ import { replaySettings } from './replay-settings.js';
  * run needs them (waivers were applied with the verdicts, lib/verdict):
  * reproduction and history before the reports are rendered, history and the
  * certification package after they are written.
+ *
+ * The report as written: each failure's reproduction (planned once here, from
+ * the run's replays) and the history. Answers the reproductions to write
+ * beside it.
  */
 export async function completeReport(
   built: Report,
   settings: Settings,
   cwd: string,
-): Promise<Report> {
-  let report = attachReproduction(
-    built,
-    replayBase(replaySettings(settings, cwd)),
-    DOCUMENT_PATHS.token,
-    reproSettingsOf(built, settings),
-  );
+  replays: ReadonlyMap<string, Replay>,
+): Promise<{ report: Report; reproductions: Reproduction[] }> {
+  const attached = attachReproduction(built, replayBase(replaySettings(settings, cwd)), {
+    settings: reproSettingsOf(built, settings),
+    replays,
+  });
+  let report = attached.report;
   const dir = settings.workflow?.history;
   if (dir) {
     const { runs, unreadable } = await loadHistory(dir);
     report = { ...report, history: computeHistory(report, runs, dir, unreadable) };
   }
-  return report;
+  return { report, reproductions: attached.reproductions };
 }
 
-/** Where the run's reproductions replay by default, and how the target places and cancels orders. */
-export function reproSettingsOf(report: Report, settings: Settings): ReproSettings {
+/** Where the run's reproductions replay by default, and where the target keeps what they make. */
+function reproSettingsOf(report: Report, settings: Settings): ReproSettings {
   const info = report.target_info;
   return reproSettings(
-    { origin: report.target, apiBaseUrl: info.api_base_url, controlUrl: info.control_url },
+    {
+      origin: report.target,
+      apiBaseUrl: info.api_base_url,
+      controlUrl: info.control_url,
+      embedded: info.embedded_reference,
+    },
     settings.profile.dialect,
     !info.control_url,
   );

@@ -125,9 +125,7 @@ export class CredentialOriginError extends Error {
  * the target's origin, or `X-Control-Token` to anywhere but the control
  * API's, fails before it is sent.
  */
-export function credentialsGuard(
-  origins: CredentialOrigins,
-): Dispatcher.DispatcherComposeInterceptor {
+function credentialsGuard(origins: CredentialOrigins): Dispatcher.DispatcherComposeInterceptor {
   const allowed = {
     api: origins.api ? new URL(origins.api).origin : undefined,
     control: origins.control ? new URL(origins.control).origin : undefined,

@@ -2,6 +2,7 @@ import { type Dispatcher, request } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
 import { type JsonText, readJsonText } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
+import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
 import { classifyNetworkError } from './network-error.js';
 
@@ -73,6 +74,10 @@ export interface SendOptions {
   dispatcher?: Dispatcher;
   /** The number of the race the request is part of: recorded with its exchange (last-byte.ts). */
   together?: number;
+  /** The racer's place in its race: last bytes go out in this order (recorded for a replay). */
+  place?: number;
+  /** A racer's warm-up (last-byte.ts): recorded as such, never a step a reproduction replays. */
+  warmUp?: true;
 }
 
 /**
@@ -97,12 +102,11 @@ export class HttpClient {
     options: SendOptions = {},
   ): Promise<WireResponse> {
     if (options.dispatcher || options.together !== undefined)
-      return this.#send(
-        req,
-        recorder,
-        options.dispatcher ?? this.#options.dispatcher,
-        options.together,
-      );
+      return this.#send(req, recorder, options.dispatcher ?? this.#options.dispatcher, {
+        ...(options.together === undefined ? {} : { together: options.together }),
+        ...(options.place === undefined ? {} : { place: options.place }),
+        ...(options.warmUp ? { warmUp: true } : {}),
+      });
     if (!options.setUp) return this.#send(req, recorder, this.#options.dispatcher);
     try {
       return await this.#send(req, recorder, this.#options.dispatcher);
@@ -122,23 +126,25 @@ export class HttpClient {
     req: WireRequest,
     recorder: ExchangeRecorder,
     dispatcher: Dispatcher,
-    together?: number,
+    race: { together?: number; place?: number; warmUp?: true } = {},
   ): Promise<WireResponse> {
     const startedAt = new Date();
     const started = performance.now();
     const url = new URL(req.url);
     const requestHeaders = flatten(req.headers);
     const requestBody = bodyText(req.body);
-    const race = together === undefined ? {} : { together };
     let answered = false;
+    // The one deadline of the whole exchange, head and body (undici's own timers are off: they
+    // fire before a busy loop reads an answer already there, see deadline.ts).
+    const until = deadline(this.#options.timeoutMs);
     try {
       const res = await request(url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body ?? null,
-        headersTimeout: this.#options.timeoutMs,
-        bodyTimeout: this.#options.timeoutMs,
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        signal: until.signal,
         dispatcher,
       });
       answered = true;
@@ -150,6 +156,7 @@ export class HttpClient {
       const exchange = recorder.record({
         channel: req.channel,
         startedAt,
+        sentAt: performance.timeOrigin + started,
         durationMs,
         method: req.method,
         url: url.pathname + url.search,
@@ -178,6 +185,7 @@ export class HttpClient {
       recorder.record({
         channel: req.channel,
         startedAt,
+        sentAt: performance.timeOrigin + started,
         durationMs: performance.now() - started,
         method: req.method,
         url: url.pathname + url.search,
@@ -187,6 +195,8 @@ export class HttpClient {
         ...race,
       });
       throw error;
+    } finally {
+      until.clear();
     }
   }
 }

@@ -207,7 +207,9 @@ export class HeldRace {
     const together = { together: this.group };
     if (!open) {
       for (const e of entries)
-        this.#http.send(e.req, e.recorder, together).then(e.resolve, e.reject);
+        this.#http
+          .send(e.req, e.recorder, { ...together, place: e.place })
+          .then(e.resolve, e.reject);
       return;
     }
     const racers = entries.map((entry) => {
@@ -216,16 +218,24 @@ export class HeldRace {
       const client = open(origin, (socket) => gate.install(socket));
       return { entry, gate, client };
     });
-    // Warm: every connection open and read by the target before any racing byte is sent.
+    // Warm: every connection open and read by the target before any racing byte is sent. But a
+    // control request's: a control API may close a connection once reused (the protocol asks
+    // nothing of it there), which would lose the race's request; its connection opens, gated,
+    // when the request is written.
     await Promise.all(
       racers.map(({ entry, client }) =>
-        this.#http.send(warmUp(entry.req), entry.recorder, { dispatcher: client }).catch(noop),
+        entry.req.channel === 'control'
+          ? undefined
+          : this.#http
+              .send(warmUp(entry.req), entry.recorder, { dispatcher: client, warmUp: true })
+              .catch(noop),
       ),
     );
     const sending = racers.map((r) => {
       r.gate.arm();
       const sent = this.#http.send(r.entry.req, r.entry.recorder, {
         ...together,
+        place: r.entry.place,
         dispatcher: r.client,
       });
       // Held: written but for its last byte, or already failed or answered.

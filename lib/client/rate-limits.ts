@@ -172,13 +172,13 @@ export function requestClass(method: string, path: string, tokenPath: string): R
  * it may not. Past that, the check could not judge its rule: it ends
  * `not_verifiable` with a reason starting THROTTLED, never `failed` or `error`.
  */
-export const THROTTLED = 'throttled';
+const THROTTLED = 'throttled';
 
-export const MAX_RETRIES = 2;
+const MAX_RETRIES = 2;
 const LONGEST_WAIT_S = { paced: 65, control: 15 } as const;
 
 /** Seconds to wait before retry number `attempt + 1`, or undefined: give up. */
-export function retryWait(
+function retryWait(
   retryAfter: string | undefined,
   attempt: number,
   mode: keyof typeof LONGEST_WAIT_S,
@@ -189,7 +189,7 @@ export function retryWait(
   return seconds > LONGEST_WAIT_S[mode] ? undefined : seconds;
 }
 
-export function throttledReason(
+function throttledReason(
   what: string,
   retryAfter: string | undefined,
   exchange: number,

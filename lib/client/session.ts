@@ -115,7 +115,7 @@ export interface SessionOptions {
  * What one racer sends through (`Session.racing`): one request, the API's or
  * the control protocol's, held with the others' at its last byte.
  */
-export interface RacerClient {
+interface RacerClient {
   send(spec: RequestSpec): Promise<HttpResponse>;
   readonly control: HttpControlClient;
 }
@@ -295,7 +295,7 @@ export class Session {
         mode: partner.accessKeyId.includes('_live_') ? 'live' : 'test',
         scopes: [],
       };
-      // The preflight's token request (lib/runner/preflight.ts) used the key's token window too.
+      // The preflight's token request (lib/prepare/preflight.ts) used the key's token window too.
       if (this.config.partnerPreflightAt !== undefined)
         shared.pacer.sentBefore(partner.accessKeyId, 'token', this.config.partnerPreflightAt);
       // So did the dialect probe's (lib/probe/dialect-probe.ts).

@@ -15,7 +15,7 @@ export interface OptionSpec {
   description: string;
   /** Never echoed: not in errors, not in help's defaults. */
   secret?: boolean;
-  /** Where `--help` and `.env.example` list it (issue 25). */
+  /** Where `--help` and `.env.example` list it. */
   group: OptionGroup;
 }
 

@@ -175,7 +175,7 @@ type Overrides = NonNullable<Profile['dialect']>;
  * run says once that they are ignored, and the checks hold the target to the
  * document's values, so a target that serves them otherwise fails the checks.
  */
-export function ignoredFields(profile: Profile): { field: string; given: string; fixed: string }[] {
+function ignoredFields(profile: Profile): { field: string; given: string; fixed: string }[] {
   const found: { field: string; given: string; fixed: string }[] = [];
   for (const [name, given] of Object.entries(profile.dialect?.paths ?? {})) {
     if (given !== undefined && isDocumentPath(name))

@@ -54,10 +54,10 @@ export type LoadResult = { help: true } | { help: false; settings: Settings };
 
 // Compiled (the package, a checkout's compiled copy), the check files are JavaScript too.
 export const DEFAULT_SUITES = `suites/**/*.check.${COMPILED ? 'js' : 'ts'}`;
-export const DEFAULT_NUM_RUNS = 100;
+const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */
-export const MAX_CONCURRENCY = 32;
+const MAX_CONCURRENCY = 32;
 
 export interface LoadInput {
   argv: readonly string[];
@@ -346,7 +346,7 @@ export function defaultReportDir(cwd: string, now: Date): string {
 /**
  * A user's glob is relative to the working directory; vitest wants it
  * relative to the suite's root. A glob that matches no check file is a
- * typo, never a run of nothing (issue 25): one line, exit 2.
+ * typo, never a run of nothing: one line, exit 2.
  */
 function suitesGlob(setting: Sourced<string>, cwd: string): string {
   const value = setting.value;

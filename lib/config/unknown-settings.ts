@@ -4,7 +4,7 @@ import { ENV_ONLY, OPTIONS } from './options.js';
 const PREFIXES = ['CONFORMANCE_', 'PARTNER_', 'CONTROL_', 'TARGET_'] as const;
 
 /** Every environment name the suite reads, from the option tables (so an added option is known at once). */
-export function settingNames(): string[] {
+function settingNames(): string[] {
   return [...OPTIONS.map((o) => o.env), ...ENV_ONLY.map((v) => v.env)].filter(Boolean);
 }
 

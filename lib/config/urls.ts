@@ -6,7 +6,7 @@ import { ConfigError, quote } from './config-error.js';
  * reports), no query or fragment. Trailing slashes go. Never echoes a URL
  * that holds credentials.
  */
-export function baseUrl(value: string, setting: string): URL {
+function baseUrl(value: string, setting: string): URL {
   let url: URL;
   try {
     url = new URL(value);

@@ -5,9 +5,9 @@ import type { Rule } from '../../rules/index.js';
 import { ConfigError, quote } from './config-error.js';
 import type { Sourced } from './environment.js';
 import type { OptionName } from './options.js';
-import { loadWaivers, type Waiver } from './waivers.js';
+import { loadWaivers, type Waiver } from './waiver-file.js';
 
-/** Certification and nightly settings (issue 13): package signing, verify, waivers, history. */
+/** Certification and nightly settings: package signing, verify, waivers, history. */
 export interface WorkflowSettings {
   /** Absolute path of an Ed25519 private key (PEM); checked at start, read again to sign. */
   signKey?: string;

@@ -5,7 +5,7 @@ import type { RawExchange } from '../evidence/exchange.js';
 import type { AccountSettings, TestAccount } from './types.js';
 
 /**
- * Accounts made ahead for the checks (issue 27). Most checks start with a row
+ * Accounts made ahead for the checks. Most checks start with a row
  * of round trips before they can test anything: make an account, make a key
  * in it, then a token. Against a target far away the CLI's main thread makes
  * them ahead, with the settings the checks have been asking for, and hands
@@ -21,7 +21,7 @@ export interface ReadyAccount {
   key: Key;
   /**
    * The key's access token, fetched ahead too: a check's first request to the API then
-   * waits for no token request (issue 27: a round trip of every check's on a far target).
+   * waits for no token request (a round trip saved per check on a far target).
    */
   token?: CachedToken;
   exchanges: RawExchange[];

@@ -2,7 +2,7 @@ import { serveThreadChannel, ThreadChannel } from '../client/thread-channel.js';
 
 /**
  * Keys that a check file no longer needs, revoked by the CLI's main thread
- * (issue 27). A check's keys in accounts it made itself are used by nobody
+ * instead of the worker. A check's keys in accounts it made itself are used by nobody
  * after it, so their revocation need not hold the file up: against a target
  * far away, a check file that waited for its last revocations waited one
  * round trip more, ~62 times a run. The worker posts the Access Key ID (never

@@ -5,7 +5,7 @@
  * the 2 MiB alive for as long as they live. Whatever outlives the request that
  * read it (evidence, a violation's received value, a message) is copied.
  */
-export function detached(text: string): string {
+function detached(text: string): string {
   // Views are made only from 13 characters on; UTF-16 both ways keeps every code unit as it was.
   return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
 }

@@ -38,6 +38,11 @@ export interface Exchange {
 export interface RawExchange {
   channel: Exchange['channel'];
   startedAt: Date;
+  /**
+   * When it was sent, in milliseconds since the epoch to the fraction: which
+   * requests were in flight together (a race a reproduction sends together again).
+   */
+  sentAt?: number;
   durationMs: number;
   method: string;
   url: string;
@@ -52,4 +57,11 @@ export interface RawExchange {
   responseRead?: JsonText;
   error?: { code: string; message: string };
   together?: number;
+  /** The racer's place in its race (`together`): its last byte went out in this order. */
+  place?: number;
+  /**
+   * A racer's warm-up (last-byte.ts): evidence like any exchange, but no step
+   * a reproduction replays (it warms its racers' connections its own way).
+   */
+  warmUp?: true;
 }

@@ -4,25 +4,9 @@
  * checks, the dialect probe, the draft profile and replays alike.
  */
 
-/**
- * The value at a JSON pointer; undefined when any step is missing. `''` is the
- * whole body. Only a value's own members count: `/constructor` of an answer is
- * absent, never Object's.
- */
-export function valueAt(body: unknown, pointer: string): unknown {
-  let node = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    const token = unescapeToken(raw);
-    if (!Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
+import { unescapeToken } from './json-pointer.mjs';
 
-export function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
+export { unescapeToken, valueAt } from './json-pointer.mjs';
 
 export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -8,7 +8,7 @@
  */
 
 /** No answer of the API nests anywhere near this; every walker of the suite copes with it. */
-export const MAX_JSON_DEPTH = 100;
+const MAX_JSON_DEPTH = 100;
 
 export type JsonText =
   | { kind: 'json'; value: unknown }

@@ -3,7 +3,7 @@
  * which of them a text holds and where. The pieces of the text are looked up
  * by a rolling hash, not cut out: evidence is redacted and templated field by
  * field, and cutting every field into `width`-long pieces was most of a check
- * worker's memory churn (issue 27). Used by the redactor (known secrets) and
+ * worker's memory churn. Used by the redactor (known secrets) and
  * the replay trace (known identifiers).
  */
 export class PrefixIndex {

@@ -115,6 +115,7 @@ export class EvidenceRecorder {
     const scope = this.current();
     scope.evidence.push(...scoped.evidence);
     scope.steps.push(...scoped.steps);
+    scope.held.push(...scoped.held);
     for (const id of scoped.pinned) scope.pinned.add(id);
   }
 
@@ -129,14 +130,23 @@ export class EvidenceRecorder {
    */
   trace(scope: Scope, also = ''): ReplayTrace {
     const trace = this.#book.trace(scope.steps, also);
-    const r = this.#redactor;
-    // A last net: a credential the check made up itself is no variable, and stays out anyway.
+    // A last net: a credential the check made up itself (a forged token, a wrong secret) is no
+    // variable of the book; what the redactor would hide becomes one made up again at replay,
+    // so the file holds no secret and a replay never sends a placeholder.
+    const made = (text: string): string =>
+      hiddenIn(text, this.#redactor.redact(text)).reduce(
+        (out, secret) => out.split(secret).join(`{{${this.#book.made(secret)}}}`),
+        text,
+      );
     for (const step of trace.steps) {
-      step.url = r.redact(step.url);
-      for (const [name, value] of Object.entries(step.headers))
-        step.headers[name] = r.redact(value);
-      if (step.basic !== undefined) step.basic = r.redact(step.basic);
-      if (step.body !== undefined) step.body = r.redact(step.body);
+      step.url = made(step.url);
+      for (const [name, value] of Object.entries(step.headers)) step.headers[name] = made(value);
+      if (step.basic !== undefined) step.basic = made(step.basic);
+      if (step.body !== undefined) step.body = made(step.body);
+    }
+    for (const name of JSON.stringify(trace.steps).match(/\{\{v\d+\}\}/g) ?? []) {
+      const def = this.#book.variable(name.slice(2, -2));
+      if (def?.kind === 'made') trace.vars[name.slice(2, -2)] = def;
     }
     return trace;
   }
@@ -192,6 +202,29 @@ function learnSecrets(
   } else if (sent && typeof sent === 'object' && 'grant_type' in sent) {
     redactor.learnFields(json.response, HANDED_OUT_BY_TOKEN);
   }
+}
+
+/**
+ * The parts of `text` its redacted form hides (`[REDACTED…]` marks): the
+ * literal pieces between marks are found in order, what lies between them
+ * was hidden. Longest first, so one never cuts another.
+ */
+function hiddenIn(text: string, redacted: string): string[] {
+  if (redacted === text) return [];
+  const pieces = redacted.split(/\[REDACTED[^\]]*\]/);
+  const hidden: string[] = [];
+  let at = pieces[0]?.length ?? 0;
+  for (const [i, piece] of pieces.entries()) {
+    if (i === 0) continue;
+    const last = i === pieces.length - 1;
+    // Two marks side by side: what both hid is one part, up to the next literal piece.
+    if (piece === '' && !last) continue;
+    const end = piece === '' ? text.length : text.indexOf(piece, at + 1);
+    if (end < 0) return [];
+    if (end > at) hidden.push(text.slice(at, end));
+    at = end + piece.length;
+  }
+  return [...new Set(hidden)].sort((a, b) => b.length - a.length);
 }
 
 /** A request body's fields: JSON (`json`, as jsonContainer read it), or a form. */

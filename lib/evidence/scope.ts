@@ -13,6 +13,12 @@ export interface Scope {
   /** Ids of every exchange recorded here, trimmed or not: the replay trace's own steps. */
   steps: number[];
   violations: Violation[];
+  /**
+   * Judgements that held, with their condition as data (`must`): what a
+   * reproduction needs besides the violations to judge as the check did (the
+   * status a step had to have; a race's rule over all its answers).
+   */
+  held: Violation[];
   notes: string[];
   /** Exchanges a violation points at: kept whatever the trimming. */
   pinned: Set<number>;
@@ -28,6 +34,7 @@ export function emptyScope(faker?: Faker): Scope {
     evidence: [],
     steps: [],
     violations: [],
+    held: [],
     notes: [],
     pinned: new Set(),
     ...(faker ? { faker } : {}),

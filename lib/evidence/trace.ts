@@ -1,3 +1,4 @@
+import type { Condition } from '../violations/condition.mjs';
 import type { RawExchange } from './exchange.js';
 import { jsonContainer } from './json-text.js';
 import { PrefixIndex } from './prefix-index.js';
@@ -8,19 +9,31 @@ import { PrefixIndex } from './prefix-index.js';
  *   key and its secret, a token, an SKU of a made account);
  * - `client`: made by the client (an Idempotency-Key, an external_id): fresh
  *   per replay, the same wherever the run used the same value;
- * - `env`: a credential of the run's, read from the environment.
+ * - `env`: a credential of the run's, read from the environment;
+ * - `made`: a credential the check made up (a forged token, a wrong secret):
+ *   made up again, `prefix` then `shape` (`a`: a letter, `A`: a capital,
+ *   `0`: a digit, anything else itself). Kept in two parts so that neither
+ *   looks like a credential to a redactor: a replay never sends a placeholder.
  */
 export type TraceVar =
-  | { kind: 'answer'; step: number; pointer: string }
+  /**
+   * `untilMinute`: not the value itself but the seconds from the time it
+   * shows to the next whole minute (a clock moved to the start of a minute,
+   * as the rate checks move it: a replay's clock is elsewhere in its minute).
+   */
+  | { kind: 'answer'; step: number; pointer: string; untilMinute?: true }
   | { kind: 'client'; shape: string }
-  | { kind: 'env'; name: EnvName };
+  | { kind: 'env'; name: EnvName }
+  | { kind: 'made'; prefix: string; shape: string };
 
 export type EnvName = 'CONTROL_TOKEN' | 'PARTNER_ACCESS_KEY_ID' | 'PARTNER_SECRET_KEY';
 
 /**
  * One exchange as a request template: `{{name}}` stands for a variable of the
- * trace. Holds no secret: every credential is a variable (learned from an
- * answer at replay time, or read from the environment).
+ * trace (in `url`, percent-encoded), `{{!}}` for a literal `{{` of the text,
+ * so that text holding `{{v1}}` is never filled. Holds no secret: every
+ * credential is a variable (learned from an answer at replay time, read from
+ * the environment, or made up again).
  */
 export interface TraceStep {
   id: number;
@@ -41,6 +54,13 @@ export interface TraceStep {
   error?: string;
   /** Steps whose answers this one uses. */
   uses: number[];
+  /** When it was sent (ms since the epoch) and how long its answer took: which steps were in flight together. */
+  at?: number;
+  ms?: number;
+  /** The number of the race the request was part of (last-byte.ts): sent together again. */
+  race?: number;
+  /** Its place in that race: a replay releases the racers in this order, as the run did. */
+  place?: number;
 }
 
 /** A check's exchanges in order with everything they depend on: what a reproduction replays. */
@@ -75,6 +95,10 @@ export class ReplayBook {
   readonly #byValue = new Map<string, string>();
   /** Known values by their first MIN_VALUE characters: finds those a text holds in one pass. */
   readonly #byPrefix = new PrefixIndex(MIN_VALUE);
+  /** Percent-encoded forms of known values that differ from them: matched in URLs only. */
+  readonly #encoded = new Set<string>();
+  /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
+  readonly #clocks = new Map<string, { step: number; now: string }>();
   #next = 1;
   #nextExchange = 1;
 
@@ -101,6 +125,7 @@ export class ReplayBook {
       response: jsonContainer(raw.responseBody),
     },
   ): void {
+    if (raw.warmUp) return;
     const uses = new Set<number>();
     this.#clientValues(raw, json.request);
     const headers: Record<string, string> = {};
@@ -122,15 +147,19 @@ export class ReplayBook {
       id,
       channel: raw.channel,
       method: raw.method,
-      url: this.#template(raw.url, uses),
+      url: this.#template(raw.url, uses, true),
       headers,
       uses: [],
+      at: raw.sentAt ?? new Date(raw.startedAt).getTime(),
+      ms: raw.durationMs,
     };
     if (basic !== undefined) step.basic = basic;
     if (raw.requestBody !== undefined) {
       if (raw.requestBody.length > MAX_TRACE_BODY) step.truncated = true;
-      else step.body = this.#template(raw.requestBody, uses);
+      else step.body = this.#clockToMinute(raw, this.#template(raw.requestBody, uses), uses);
     }
+    if (raw.together !== undefined) step.race = raw.together;
+    if (raw.place !== undefined) step.place = raw.place;
     if (raw.status !== undefined) step.status = raw.status;
     if (raw.error) step.error = raw.error.code;
     const answer = json.response;
@@ -140,11 +169,54 @@ export class ReplayBook {
     step.uses = [...uses].sort((a, b) => a - b);
     this.#steps.set(id, step);
     if (answer !== undefined) this.#answerValues(id, answer, '');
+    const now = (answer as { now?: unknown } | undefined)?.now;
+    if (isClock(raw) && typeof now === 'string') this.#clocks.set(raw.url, { step: id, now });
+  }
+
+  /**
+   * A clock moved to the start of the next whole minute (the seconds it
+   * advances are those from the time its last answer showed to that minute):
+   * the seconds become a variable a replay works out from the time its own
+   * clock shows, so that what follows starts a window there too.
+   */
+  #clockToMinute(raw: RawExchange, body: string, uses: Set<number>): string {
+    const last = isClock(raw) ? this.#clocks.get(raw.url) : undefined;
+    const advance = /^\{\s*"advance_seconds"\s*:\s*(\d+)\s*\}$/.exec(body);
+    if (!last || !advance || Number(advance[1]) !== secondsToMinute(last.now)) return body;
+    const name = `v${this.#next++}`;
+    this.#vars.set(name, { kind: 'answer', step: last.step, pointer: '/now', untilMinute: true });
+    uses.add(last.step);
+    return body.replace(advance[1] as string, `{{${name}}}`);
   }
 
   /** Replaces known values in `text` by their variables (no new variable is made). */
   template(text: string): string {
     return this.#template(text, new Set());
+  }
+
+  /**
+   * The variable standing for a credential the check made up (a forged token,
+   * a wrong secret) that a redactor would hide: one per value, made up again
+   * at replay time in the same shape.
+   */
+  made(value: string): string {
+    const known = this.#byValue.get(value);
+    if (known) return known;
+    const cut = value.lastIndexOf('_', 24) + 1;
+    const shape = value
+      .slice(cut)
+      .replace(/[a-z]/g, 'a')
+      .replace(/[A-Z]/g, 'A')
+      .replace(/[0-9]/g, '0');
+    const name = `v${this.#next++}`;
+    this.#vars.set(name, { kind: 'made', prefix: value.slice(0, cut), shape });
+    this.#byValue.set(value, name);
+    return name;
+  }
+
+  /** A variable's definition. */
+  variable(name: string): TraceVar | undefined {
+    return this.#vars.get(name);
   }
 
   /**
@@ -181,6 +253,13 @@ export class ReplayBook {
     this.#vars.set(name, def);
     this.#byValue.set(value, name);
     this.#byPrefix.add(value);
+    // An id with reserved characters (`acct:1`) travels percent-encoded in a path or query.
+    const encoded = encodeURIComponent(value);
+    if (encoded !== value && !this.#byValue.has(encoded)) {
+      this.#byValue.set(encoded, name);
+      this.#byPrefix.add(encoded);
+      this.#encoded.add(encoded);
+    }
     return name;
   }
 
@@ -219,14 +298,16 @@ export class ReplayBook {
     });
   }
 
-  #template(text: string, uses: Set<number>): string {
-    if (this.#byValue.size === 0 || text.length < MIN_VALUE) return text;
+  /** `url`: the text is a path and query, where values also appear percent-encoded. */
+  #template(text: string, uses: Set<number>, url = false): string {
+    if (this.#byValue.size === 0 || text.length < MIN_VALUE) return literal(text);
     let out = '';
     let copied = 0;
     this.#byPrefix.scan(text, (at, candidates) => {
       let found: string | undefined;
       for (let i = 0; i < candidates.length; i++) {
         const value = candidates[i] as string;
+        if (!url && this.#encoded.has(value)) continue;
         const longer = found === undefined || value.length > found.length;
         if (longer && text.startsWith(value, at) && bounded(text, at, value.length)) found = value;
       }
@@ -234,12 +315,17 @@ export class ReplayBook {
       const name = this.#byValue.get(found) as string;
       const def = this.#vars.get(name);
       if (def?.kind === 'answer') uses.add(def.step);
-      out += `${text.slice(copied, at)}{{${name}}}`;
+      out += `${literal(text.slice(copied, at))}{{${name}}}`;
       copied = at + found.length;
       return copied;
     });
-    return copied === 0 ? text : out + text.slice(copied);
+    return out + literal(text.slice(copied));
   }
+}
+
+/** Text as it is in a template: a `{{` of its own is written `{{!}}`, never read as a variable. */
+function literal(text: string): string {
+  return text.includes('{{') ? text.replaceAll('{{', '{{!}}') : text;
 }
 
 /** A value matched inside a longer identifier is not that value. */
@@ -285,6 +371,17 @@ function walk(
   inner(value);
 }
 
+/** A control request that moves an account's clock (the control protocol's `POST /accounts/{id}/clock`). */
+function isClock(raw: RawExchange): boolean {
+  return raw.channel === 'control' && raw.method === 'POST' && /\/clock$/.test(raw.url);
+}
+
+/** Seconds from an ISO time to the next whole minute (60 at a whole minute): as a replay works it out. */
+function secondsToMinute(time: string): number {
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) ? 60 - Math.floor((ms / 1000) % 60) : Number.NaN;
+}
+
 function decodeForm(part: string): string {
   try {
     return decodeURIComponent(part.replace(/\+/g, '%20'));
@@ -308,6 +405,14 @@ export interface Judgement {
   observed?: { value: unknown } | { absent: true };
   /** What the answer must show for the rule to hold (variables named): judged first when present. */
   holds?: { pointer: string; equals: unknown }[];
+  /** The rule's condition as data (variables named): what a reproduction judges again. */
+  must?: Condition;
+  /** The steps whose answers `must` judges as one (requests sent together). */
+  exchanges?: number[];
+  /** The sentence of the document this judgement rests on, when not the rule's first. */
+  sentence?: { section: string; quote: string };
+  /** The check's judgement held in the run (a race's rule over all its answers): judged again too. */
+  held?: true;
   message: string;
 }
 
@@ -315,6 +420,11 @@ export interface Judgement {
 export interface Replay {
   trace: ReplayTrace;
   judge: Judgement[];
+  /**
+   * The statuses the check required of steps and got (held judgements): a
+   * reproduction tells "this answer breaks a rule too" from "cannot tell" by them.
+   */
+  expects?: { exchange: number; must: Condition }[];
   /** Why this result cannot be replayed standalone, when it cannot. */
   unreplayable?: string;
 }

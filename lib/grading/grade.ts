@@ -1,6 +1,5 @@
 import { activeClientRules, type ClientRule, SITUATIONS } from '../../rules/client/index.js';
 import type { ClientOutcome } from '../reports/report-model.js';
-import type { ClientExchange } from '../sandbox/exchange.js';
 import type { Play } from '../sandbox/plan.js';
 import { type Finding, type Judge, named } from './judge.js';
 import { JUDGES, WORDS_RULE } from './judges/index.js';
@@ -143,7 +142,7 @@ function shown(findings: readonly Finding[]): number[] {
 }
 
 /** Why a rule had no occasion: the call that never came, and what became of its situations. */
-export function notExercisedReason(rule: ClientRule, plays: readonly Play[]): string {
+function notExercisedReason(rule: ClientRule, plays: readonly Play[]): string {
   if (rule.situations.length === 0) return `the client's traffic held no ${rule.chance}`;
   const reworded = rule.id === WORDS_RULE;
   const states = rule.situations.flatMap((name) => {
@@ -173,10 +172,4 @@ function situationState(play: Play): string {
 
 function errorGrade(rule: ClientRule, reason: string): ClientGrade {
   return { rule, outcome: 'error', reason, exchanges: [], occasions: 0, honoured: 0, broken: 0 };
-}
-
-/** The exchanges of a grade, for its evidence. */
-export function evidenceOf(grade: ClientGrade, traffic: Traffic): ClientExchange[] {
-  const wanted = new Set(grade.exchanges);
-  return traffic.all.filter((ex) => wanted.has(ex.id));
 }

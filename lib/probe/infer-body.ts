@@ -3,7 +3,7 @@ import { valueAt } from '../evidence/json-pointer.js';
 import type { ErrorPointers } from '../target/dialect.js';
 
 /**
- * Issue 26, point 6: where a live server wants each field of a request body,
+ * For a profile drafted from a live server: where it wants each field of a request body,
  * from the `errors[]` pointers of its 422s. A body is sent with each field in
  * a place; the 422 points at the places it does not know (ours: that field
  * is wrong) and at the places it misses (theirs: some field belongs there).
@@ -62,7 +62,7 @@ const ADDRESS_HINTS: Record<string, readonly string[]> = {
 };
 
 /** Where the address object commonly is. */
-export const ADDRESS_CONTAINERS = [
+const ADDRESS_CONTAINERS = [
   'shipping_address',
   'ship_to',
   'address',

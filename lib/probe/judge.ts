@@ -201,7 +201,7 @@ function entriesOutline(body: unknown): string | undefined {
 }
 
 /** The `errors[]` pointers of a problem, turned into JSON pointers from the profile's form. */
-export function errorPointers(body: unknown, form: ErrorPointers): string[] {
+function errorPointers(body: unknown, form: ErrorPointers): string[] {
   const errors = valueAt(body, '/errors');
   if (!Array.isArray(errors)) return [];
   // One conversion of the profile's pointer form, the one the checks use.
@@ -212,7 +212,7 @@ export function errorPointers(body: unknown, form: ErrorPointers): string[] {
 }
 
 /** The order body fields an error pointer concerns: the field itself, inside it, or around it. */
-export function implicatedFields(pointers: readonly string[], shape: OrderBodyShape): string[] {
+function implicatedFields(pointers: readonly string[], shape: OrderBodyShape): string[] {
   const found = new Set<string>();
   const line = new RegExp(`^${escapeRegExp(shape.items)}/\\d+(/.*)?$`);
   for (const p of pointers) {
@@ -234,7 +234,7 @@ export function implicatedFields(pointers: readonly string[], shape: OrderBodySh
 }
 
 /** Whether a value is money in the profile's format. */
-export function fitsMoney(value: unknown, money: MoneyFormat): boolean {
+function fitsMoney(value: unknown, money: MoneyFormat): boolean {
   return moneyFormatOf(value, money) === money.format;
 }
 

@@ -21,7 +21,7 @@ export interface FieldSeen {
  * (an order shows in an event too, under `data`, but its own place is the
  * order's answer). Families not named here are read from any operation.
  */
-export const FAMILY_SOURCES: readonly [string, readonly OperationName[]][] = [
+const FAMILY_SOURCES: readonly [string, readonly OperationName[]][] = [
   ['orderBody.', ['orderCreate']],
   ['quoteBody.', ['quoteCreate']],
   ['webhookEndpointBody.', ['webhookEndpointCreate']],
@@ -252,7 +252,7 @@ export function applyFields(
   }
 }
 
-export function moneyFormatOf(schema: Json): MoneyFormat['format'] | undefined {
+function moneyFormatOf(schema: Json): MoneyFormat['format'] | undefined {
   const type = Array.isArray(schema.type)
     ? schema.type.filter((t) => t !== 'null')[0]
     : schema.type;
@@ -263,7 +263,7 @@ export function moneyFormatOf(schema: Json): MoneyFormat['format'] | undefined {
 }
 
 /** An enum's values by their names (`x-enum-varnames`, as code generators read it). */
-export function enumNames(schema: Json): Map<string, string> {
+function enumNames(schema: Json): Map<string, string> {
   const values = Array.isArray(schema.enum) ? schema.enum : [];
   const names = Array.isArray(schema['x-enum-varnames']) ? schema['x-enum-varnames'] : [];
   const out = new Map<string, string>();
@@ -275,7 +275,7 @@ export function enumNames(schema: Json): Map<string, string> {
 }
 
 /** The operations answered with a list, in the order their answer is trusted for the envelope. */
-export const LISTS: readonly OperationName[] = [
+const LISTS: readonly OperationName[] = [
   'orderList',
   'catalogProducts',
   'webhookEndpointList',
@@ -344,7 +344,7 @@ export function listShape(
 }
 
 /** The one parameter of a kind, as a field seen at its name. */
-export function one(params: readonly Json[], schemaOf: (p: Json) => Json): FieldSeen | undefined {
+function one(params: readonly Json[], schemaOf: (p: Json) => Json): FieldSeen | undefined {
   const only = params.length === 1 ? params[0] : undefined;
   return only
     ? { pointer: String(only.name), schema: schemaOf(only), from: 'orderList' }
@@ -352,7 +352,7 @@ export function one(params: readonly Json[], schemaOf: (p: Json) => Json): Field
 }
 
 /** A list answer's envelope by its shape, where each part is the only one of its kind. */
-export function envelopeOf(
+function envelopeOf(
   operation: Json,
   resolver: Resolver,
 ): { items: string; hasMore: string | null; nextCursor: string | null } | undefined {
@@ -431,7 +431,7 @@ export function prefixAndDocs(
   }
 }
 
-export function problemType(raw: unknown, resolver: Resolver, depth = 0): Json | undefined {
+function problemType(raw: unknown, resolver: Resolver, depth = 0): Json | undefined {
   const schema = resolver.deref(raw);
   if (!isObject(schema) || depth > 8) return undefined;
   if (isObject(schema.properties)) {

@@ -13,7 +13,7 @@ import {
 } from './openapi-read.js';
 
 /** The placeholder each operation's path must hold (docs/profiles.md). */
-export const PLACEHOLDER: Partial<Record<OperationName, string>> = {
+const PLACEHOLDER: Partial<Record<OperationName, string>> = {
   catalogProduct: 'sku',
   quoteRead: 'id',
   orderRead: 'id',
@@ -57,7 +57,7 @@ export interface Classified {
   others: string[];
 }
 
-export const OPERATION_NAMES = Object.keys(PATH_OF) as OperationName[];
+const OPERATION_NAMES = Object.keys(PATH_OF) as OperationName[];
 
 /** Which operation of the profile each operation of the document is. */
 export function classify(
@@ -103,7 +103,7 @@ export function classify(
 }
 
 /** Without `x-dialect-operation`: the operation's id, or the document's fixed path of §4 at its method. */
-export function guessOperation(f: FoundOperation, resolver: Resolver): OperationName | undefined {
+function guessOperation(f: FoundOperation, resolver: Resolver): OperationName | undefined {
   const id = typeof f.operation.operationId === 'string' ? f.operation.operationId : '';
   const named = OPERATION_NAMES.find((n) => n.toLowerCase() === id.toLowerCase());
   if (named) return named;

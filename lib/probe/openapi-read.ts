@@ -11,9 +11,9 @@ export class OpenApiDraftError extends Error {
 
 export type Json = Record<string, unknown>;
 
-export const API_BASE = '/api/on-demand/v1';
+const API_BASE = '/api/on-demand/v1';
 
-export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 export interface FoundOperation {
   method: string;

@@ -31,7 +31,7 @@ export function productsIn(body: unknown, dialect: Dialect): Product[] {
 }
 
 /** Integer cents of a money value in any of the three formats, or undefined. */
-export function centsOf(value: unknown, money: MoneyFormat): number | undefined {
+function centsOf(value: unknown, money: MoneyFormat): number | undefined {
   switch (moneyFormatOf(value, money)) {
     case 'cents':
       return value as number;

@@ -17,7 +17,7 @@ export async function completeAllureResults(report: Report, dir: string): Promis
   const present = new Set<string>();
   let entries: string[] = [];
   // Read synchronously (a run's ~200 small files): each through the thread pool took ~60 ms of
-  // the run's end (issue 27). Nothing else is under way by then.
+  // the run's end. Nothing else is under way by then.
   try {
     entries = readdirSync(dir);
   } catch {

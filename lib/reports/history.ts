@@ -5,7 +5,7 @@ import { VERDICTS, type Verdict } from '../verdict/words.js';
 import type { History, Report } from './report-model.js';
 
 /** How many runs (this one included) the trend shows per rule. */
-export const HISTORY_LENGTH = 10;
+const HISTORY_LENGTH = 10;
 
 const StoredRun = z.object({
   suite_version: z.string(),
@@ -50,7 +50,7 @@ export async function loadHistory(
 }
 
 /** What history compares runs under: `--target-name`, else the origin (a new port keeps a named history). */
-export function historyKey(run: Pick<PastRun, 'target' | 'target_info'>): string {
+function historyKey(run: Pick<PastRun, 'target' | 'target_info'>): string {
   return run.target_info.target_name ?? run.target;
 }
 

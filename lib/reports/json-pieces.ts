@@ -7,7 +7,7 @@
  * (write-reports.ts), so a run's peak memory holds one element's text, not the
  * whole file's: a report's text is two bytes a character as soon as one
  * character is not ASCII (a rule title's "§"), and the HAR of a full run was
- * ~12 MB of it at once (issue 27).
+ * ~12 MB of it at once.
  *
  * For plain data (what reports are): no `toJSON` is called on the objects
  * along the path, and their members are written as JSON.stringify would

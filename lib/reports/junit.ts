@@ -1,7 +1,7 @@
 import type { ClientArea } from '../../rules/client/index.js';
 import type { Area } from '../../rules/index.js';
+import { isWaived } from '../verdict/apply-waivers.js';
 import { coverageFigure } from '../verdict/decide.js';
-import { isWaived } from '../verdict/waivers.js';
 import { areaTitle } from './area-title.js';
 import { clientOutcomeTitle, exercisedFigure, wordOf } from './client-outcome.js';
 import { escapeTerminal } from './escape-terminal.js';
@@ -64,7 +64,7 @@ function testcase(result: RuleResult, report: Report): string {
   }
 }
 
-/** The failure message ends with the sentence of the document the rule rests on (issue 21). */
+/** The failure message ends with the sentence of the document the rule rests on: CI shows why. */
 function restsOn(result: RuleResult): string {
   const text = sourceText(result);
   return text ? ` (rests on the ${text})` : '';

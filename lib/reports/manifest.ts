@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isWaived } from '../verdict/waivers.js';
+import { isWaived } from '../verdict/apply-waivers.js';
 import type { Verdict } from '../verdict/words.js';
 import { hashDirectory, MANIFEST_FILE, sha256 } from './file-hashes.js';
 import type { Report } from './report-model.js';

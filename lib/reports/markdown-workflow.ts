@@ -2,7 +2,7 @@ import { markdownCode, markdownText } from './markdown-text.js';
 import type { Report, RuleResult } from './report-model.js';
 import { waiverMark } from './waiver-mark.js';
 
-/** summary.md's parts for waivers and history (issue 13). */
+/** summary.md's parts for waivers and history (certifiers and nightly runs). */
 export function waiverMarkdown(result: RuleResult): string {
   return markdownText(waiverMark(result));
 }

@@ -1,8 +1,7 @@
 import type { ClientArea } from '../../rules/client/index.js';
 import type { Area, Level } from '../../rules/index.js';
-import type { Counterexample } from '../check/verdict.js';
+import type { Counterexample } from '../check/check-outcome.js';
 import type { Exchange } from '../evidence/exchange.js';
-import type { Replay } from '../evidence/trace.js';
 import type { Coverage, Outcome, RunExitCode, Verdict } from '../verdict/words.js';
 import type { Violation } from '../violations/violation.js';
 
@@ -25,7 +24,7 @@ export interface Report {
   seed: number;
   num_runs: number;
   /**
-   * Addition (issue 25): generated inputs per property as the run ran them
+   * Addition: generated inputs per property as the run ran them
    * (`--num-runs`, capped with only a partner key); absent when no property ran.
    */
   cases_per_property?: { min: number; max: number };
@@ -49,7 +48,7 @@ export interface Report {
   history?: History;
   /** Addition, in partner mode: the partner key's traffic and its rate-limit floor (partner-pacing.ts). */
   partner_pacing?: PartnerPacing;
-  /** Addition (issue 11): the dialect probe that ran before the checks, and its exchanges. */
+  /** Addition: the dialect probe that ran before the checks, and its exchanges. */
   dialect_probe?: DialectProbeReport;
   /**
    * Addition, in a client report (`client -- <command>`): the partner's
@@ -87,7 +86,7 @@ export interface ClientRun {
   exchanges_omitted?: number;
 }
 
-export interface ClientSituation {
+interface ClientSituation {
   name: string;
   title: string;
   reworded: boolean;
@@ -98,7 +97,7 @@ export interface ClientSituation {
 }
 
 /** What a client rule's result adds: its own outcome word and how often the client had the chance. */
-export interface ClientResult {
+interface ClientResult {
   outcome: ClientOutcome;
   /** The occasions the client had to keep the rule, and how many it kept and broke. */
   occasions: number;
@@ -108,7 +107,7 @@ export interface ClientResult {
 }
 
 /** What the dialect probe (lib/probe) did before the checks: it found no mismatch, or the run would have stopped. */
-export interface DialectProbeReport {
+interface DialectProbeReport {
   requests: number;
   duration_ms: number;
   /** What it could not judge, and why (a refused key, a live key, a limit), or saw break the document. */
@@ -127,7 +126,7 @@ export interface TargetInfo {
   /** The bundled reference server, started for this run. */
   embedded_reference: boolean;
   control_url?: string;
-  /** Addition (issue 25): `--target-name`, what the history compares runs under; absent: the origin. */
+  /** Addition: `--target-name`, what the history compares runs under; absent: the origin. */
   target_name?: string;
   /** The profile in words (`config/acme.json`, `reference dialect`). */
   profile: string;
@@ -141,7 +140,7 @@ export interface TargetInfo {
 
 /**
  * Counts per verdict: exactly the six of the contract, so they sum to the
- * number of rules; plus (additions, issue 12) the MUST/SHOULD coverage and the
+ * number of rules; plus (additions) the MUST/SHOULD coverage and the
  * outcome they allow (see outcome.ts).
  */
 export type Summary = Record<Verdict, number> & { coverage: Coverage; outcome: Outcome };
@@ -164,7 +163,7 @@ export interface RuleResult {
   violations?: Violation[];
   harness_error?: { code: string; message: string };
   counterexample?: Counterexample;
-  /** Addition (issue 25): generated inputs per property as run, for a rule checked by properties. */
+  /** Addition: generated inputs per property as run, for a rule checked by properties. */
   cases?: number;
   notes?: string[];
   /** The check file, relative to the suite's root. */
@@ -174,16 +173,10 @@ export interface RuleResult {
   reproduce?: Reproduce;
   /** Addition, with `--waivers`: the waiver on this rule (a waived failure stays `failed`). */
   waiver?: ResultWaiver;
-  /** Addition (issue 21): the sentence(s) of the document the rule rests on. */
+  /** Addition: the sentence(s) of the document the rule rests on. */
   source?: RuleSource;
   /** Addition, in a client report: the client rule's own outcome (its verdict maps it). */
   client?: ClientResult;
-  /**
-   * Failed, warning and error results: the check's whole sequence as replay
-   * steps and its violations to judge again (no secret: variables only).
-   * Turned into `repro/<RULE>.mjs` and `reproduce.curl`; not written to report.json.
-   */
-  replay?: Replay;
 }
 
 /** What a rule rests on, as in the catalogue: `doc` is `api` (the API document) or `contract`. */
@@ -253,7 +246,7 @@ export interface History {
   /**
    * Regressions: failed now, and the latest comparable run that judged the
    * rule (passed, warning or failed) did not fail it; also when it failed
-   * earlier in the window (issue 25: a regression is never "flaky").
+   * earlier in the window (a regression is never "flaky").
    */
   new_failures: string[];
   /** Failed in the latest comparable run, passes (or warns) now. */
@@ -276,7 +269,7 @@ export interface ResultWaiver {
   /** false: it expired before the run, and no longer counts. */
   active: boolean;
   /**
-   * true: a `--certify` run, which ignores waivers (issue 25): the waiver
+   * true: a `--certify` run, which ignores waivers: the waiver
    * would have covered this failure, but the failure counts.
    */
   ignored_by_certify?: true;
@@ -310,7 +303,7 @@ export interface PartnerPacing {
   /** max(reads / 300, writes / 60, token requests / 20) minutes, in ms: the time at the documented rates. */
   floor_ms: number;
   /**
-   * Addition (issue 25): the least time any run could take for this traffic,
+   * Addition: the least time any run could take for this traffic,
    * in ms: each limit's first minute is available at once, and with fixed
    * minute windows a window may reset just after a burst, so n requests of
    * a class with limit L need at least (ceil(n / L) - 2) minutes. A run

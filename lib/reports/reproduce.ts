@@ -1,9 +1,9 @@
-import type { Exchange } from '../evidence/exchange.js';
+import type { Replay } from '../evidence/trace.js';
 import type { Report, Reproduce, RuleResult } from './report-model.js';
 import { curlScript } from './repro/curl-script.js';
-import { reproducible } from './repro/repro-file.js';
+import { planReplay } from './repro/plan.js';
 import type { ReproSettings } from './repro/repro-settings.js';
-import { REPRO_DIR } from './repro/write-repro.js';
+import { type Reproduction, reproductionFile } from './repro/reproduction.js';
 import { shellWord } from './shell-quote.js';
 
 /**
@@ -34,8 +34,11 @@ const SECRET_VARIABLES = {
   partnerSecret: 'PARTNER_SECRET_KEY',
 } as const;
 
-/** The package's command: what `npx` runs wherever the suite is installed (issue 21: no absolute path). */
-export const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
+/**
+ * The package's command: what `npx` runs in the suite's checkout or wherever
+ * its package is installed (no absolute path of the machine that ran it).
+ */
+const PACKAGE_COMMAND = 'npx partner-ordering-conformance';
 
 /**
  * The command that re-runs the run (or, with `only`, some rules of it):
@@ -72,93 +75,34 @@ const NEEDS_REPRODUCTION = new Set(['failed', 'warning', 'error']);
 
 /**
  * Adds `reproduce` to every failed, warning and error result: the command
- * that re-runs that rule alone; the check's whole sequence as a sh script
- * with curl (its exchanges as curl commands when it has no replay) and, when
- * it has one, its standalone reproduction `repro/<RULE>.mjs`.
+ * that re-runs that rule alone, and, when the check's sequence can be
+ * replayed, its replay plan (planned here, once) as the curl form and as
+ * `repro/<RULE>.mjs` (warnings: `repro/warnings/`). One curl writer: a
+ * result with no sequence to replay has no curl form. Answers the report and
+ * the reproductions to write.
  */
 export function attachReproduction(
   report: Report,
   base: string,
-  tokenPath: string,
-  repro?: ReproSettings,
-): Report {
+  standalone?: { settings: ReproSettings; replays: ReadonlyMap<string, Replay> },
+): { report: Report; reproductions: Reproduction[] } {
+  const reproductions: Reproduction[] = [];
   const results = report.results.map((result): RuleResult => {
     if (!NEEDS_REPRODUCTION.has(result.verdict)) return result;
-    const standalone = repro !== undefined && reproducible(result);
+    const replay = standalone?.replays.get(result.rule_id);
+    const plan =
+      standalone && replay && replay.trace.steps.length > 0
+        ? planReplay(result, replay, standalone.settings)
+        : undefined;
+    const file = plan ? reproductionFile(result) : undefined;
+    const curl = plan ? curlScript(plan) : [];
+    if (plan && file) reproductions.push({ plan, file, curl });
     const reproduce: Reproduce = {
       command: withOnly(base, result.rule_id),
-      curl: standalone ? curlScript(result, repro) : curlLines(result, report, tokenPath),
-      ...(standalone ? { file: `${REPRO_DIR}/${result.rule_id}.mjs` } : {}),
+      curl,
+      ...(file ? { file } : {}),
     };
     return { ...result, reproduce };
   });
-  return { ...report, replay_command: base, results };
-}
-
-/** At most this many exchanges per rule: the ones its violations point at, else the last API one. */
-const MAX_EXCHANGES = 3;
-
-/**
- * The failing exchange(s) as curl commands: first one that gets an access
- * token into `$ACCESS_TOKEN` (with the developer's own key in
- * `$PARTNER_ACCESS_KEY_ID` / `$PARTNER_SECRET_KEY`), then each request as
- * sent, credentials as variables. Empty when the rule has no evidence.
- */
-export function curlLines(result: RuleResult, report: Report, tokenPath: string): string[] {
-  const evidence = result.evidence ?? [];
-  if (evidence.length === 0) return [];
-  const pinned = new Set(
-    (result.violations ?? []).map((v) => v.exchange).filter((id) => id !== undefined),
-  );
-  let chosen = evidence.filter((exchange) => pinned.has(exchange.id));
-  // No exchange named: the last request to the API (set-up and clean-up go to the control API).
-  if (chosen.length === 0) chosen = evidence.filter((x) => x.channel === 'api').slice(-1);
-  if (chosen.length === 0) chosen = evidence.slice(-1);
-  chosen = chosen.slice(0, MAX_EXCHANGES);
-  const lines: string[] = [];
-  if (chosen.some(usesBearer)) lines.push(tokenCurl(report, tokenPath));
-  for (const exchange of chosen) lines.push(curlOf(exchange, report));
-  return lines;
-}
-
-function usesBearer(exchange: Exchange): boolean {
-  return Object.entries(exchange.request.headers).some(
-    ([name, value]) => name.toLowerCase() === 'authorization' && /^bearer\b/i.test(value),
-  );
-}
-
-function tokenCurl(report: Report, tokenPath: string): string {
-  const url = `${report.target_info.api_base_url}${tokenPath}`;
-  return `ACCESS_TOKEN=$(curl -sS -u "$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY" -d grant_type=client_credentials ${shellWord(url)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`;
-}
-
-/** Headers curl sets itself, or that describe one connection only. */
-const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
-
-function curlOf(exchange: Exchange, report: Report): string {
-  const origin =
-    exchange.channel === 'control' && report.target_info.control_url
-      ? new URL(report.target_info.control_url).origin
-      : report.target;
-  const parts = ['curl', '-sS', '-i', '-X', shellWord(exchange.request.method)];
-  for (const [name, value] of Object.entries(exchange.request.headers)) {
-    const lower = name.toLowerCase();
-    if (SKIPPED_HEADERS.has(lower)) continue;
-    if (lower === 'authorization') {
-      if (/^bearer\b/i.test(value)) parts.push('-H', '"Authorization: Bearer $ACCESS_TOKEN"');
-      else if (/^basic\b/i.test(value))
-        parts.push('-u', '"$PARTNER_ACCESS_KEY_ID:$PARTNER_SECRET_KEY"');
-      else parts.push('-H', shellWord(`${name}: ${value}`));
-      continue;
-    }
-    if (lower === 'x-control-token') {
-      parts.push('-H', '"X-Control-Token: $CONTROL_TOKEN"');
-      continue;
-    }
-    parts.push('-H', shellWord(`${name}: ${value}`));
-  }
-  if (exchange.request.body !== undefined && exchange.request.body !== '')
-    parts.push('--data-raw', shellWord(exchange.request.body));
-  parts.push(shellWord(`${origin}${exchange.request.url}`));
-  return parts.join(' ');
+  return { report: { ...report, replay_command: base, results }, reproductions };
 }

@@ -1,7 +1,7 @@
 import type { RuleResult } from './report-model.js';
 
 /**
- * The sentence of the document a result rests on (issue 21), for summary.md
+ * The sentence of the document a result rests on, for summary.md
  * and the JUnit failure message: small functions so that each renderer adds
  * one call (report.html quotes it under each finding: html/first.ts).
  */

@@ -2,7 +2,7 @@ import type { Report, RuleResult } from './report-model.js';
 
 /**
  * What a run could not verify, and the flag or setting that supplies it
- * (issue 25: every hint names its fix). One group per fix, so that the
+ * (every hint names its fix). One group per fix, so that the
  * terminal, summary.md and report.html say the same thing; the counts of the
  * groups add up to the not_verifiable (and skipped) rules.
  */
@@ -45,7 +45,7 @@ export function unverifiedGroups(report: RunShape): UnverifiedGroup[] {
 }
 
 /** What one not_verifiable or skipped result lacks, and its fix. */
-export function needOf(
+function needOf(
   result: RuleResult,
   report: RunShape,
 ): { need: string; fix: string; features?: string[] } {

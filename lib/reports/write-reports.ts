@@ -8,7 +8,7 @@ import { jsonPieces } from './json-pieces.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './report-model.js';
-import type { ReproSettings } from './repro/repro-settings.js';
+import type { Reproduction } from './repro/reproduction.js';
 import { writeRepro } from './repro/write-repro.js';
 import type { SafetyNet } from './safety-net.js';
 
@@ -23,15 +23,13 @@ export async function writeReports(
   unsafe: Report,
   dir: string,
   net: SafetyNet,
-  repro?: ReproSettings,
+  reproductions: readonly Reproduction[] = [],
 ): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   // Twice: the values before rendering (escaping would hide a secret's shape), the text after.
-  // The replay traces become repro/ (through the same net), not part of report.json.
-  const cleaned = net.cleanValue(unsafe);
-  const report = withoutReplays(cleaned);
+  const report = net.cleanValue(unsafe);
   // One file at a time, each in pieces (the JSON report a rule, the page a row, the HAR an
-  // exchange): a run's peak memory holds a piece of one report's text, not whole reports (issue 27).
+  // exchange): a run's peak memory holds a piece of one report's text, not whole reports.
   const files: [string, (report: Report) => Iterable<string>][] = [
     ['report.json', reportJson],
     ['report.html', htmlPieces],
@@ -45,7 +43,7 @@ export async function writeReports(
     await writeFile(path, cleanBatches(render(report), net));
     written.push(path);
   }
-  if (repro) written.push(...(await writeRepro(cleaned, dir, net, repro)));
+  written.push(...(await writeRepro(report, reproductions, dir, net)));
   // A client report has no vitest run behind it: no allure-results to complete.
   if (report.client) return written;
   await completeAllureResults(report, join(dir, ALLURE_DIR));
@@ -79,10 +77,6 @@ function* cleanBatches(pieces: Iterable<string>, net: SafetyNet): Generator<stri
   if (batch.length > 0) yield batch.join('');
 }
 const BATCH = 65_536;
-
-function withoutReplays(report: Report): Report {
-  return { ...report, results: report.results.map(({ replay: _replay, ...result }) => result) };
-}
 
 /**
  * Rewrites text files a third party wrote, through the net. Binary files (a NUL byte) are left

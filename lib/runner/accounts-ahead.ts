@@ -2,7 +2,7 @@ import type { Caller, Session } from '../client/session.js';
 import type { ReadyAccount } from '../control/ready-accounts.js';
 import type { AccountSettings } from '../control/types.js';
 import type { RawExchange } from '../evidence/exchange.js';
-import { settingsOf } from './ahead-forecast.js';
+import { settingsOf } from '../plan/ahead-forecast.js';
 
 /** How many accounts to keep made ahead, and of which settings. */
 export interface AheadLimits {
@@ -12,7 +12,7 @@ export interface AheadLimits {
   most: number;
   /**
    * The settings the last run of the same shape asked for, in order, as JSON
-   * (ahead-forecast.ts); empty: none is known.
+   * (lib/plan/ahead-forecast.ts); empty: none is known.
    */
   forecast?: readonly string[];
 }

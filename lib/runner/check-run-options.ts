@@ -13,9 +13,6 @@ export const RUN_CONFIG_GATE = setupFile('run-config-gate');
 /** Sets each check file's module state afresh in a reused worker (see fresh-modules.ts). */
 export const FRESH_MODULES = setupFile('fresh-modules');
 
-/** Vite's cache: not inside the package, since an installed suite may sit in a read-only directory. */
-export const VITE_CACHE_DIR = join(tmpdir(), 'partner-ordering-conformance-vite');
-
 /**
  * A checkout's compiled copy holds its own (scripts/compile.mjs). Otherwise
  * one module cache per copy of the suite (its root folder), not one per user:
@@ -34,7 +31,7 @@ const MODULE_CACHE_DIR =
 
 /**
  * The vitest options every run of the check files shares: the CLI's run
- * (run-suites.ts) and the run against several targets (test/faults/run-targets.ts).
+ * (run-suites.ts) and the run against several targets (test/matrices/run-targets.ts).
  */
 export const CHECK_RUN_OPTIONS = {
   // Threads, not forks: one process, so its peak memory is the run's (bench/full-run.ts).

@@ -1,4 +1,4 @@
-import type { CheckOutcome } from '../check/verdict.js';
+import type { CheckOutcome } from '../check/check-outcome.js';
 
 /** One vitest test as the runner saw it at the end of the run. */
 export interface CollectedTest {

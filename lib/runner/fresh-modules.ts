@@ -13,7 +13,7 @@
  * (lib/, but for this runner's own setup files) keeps what belongs to a file
  * on that file's FileFixture (lib/check/file-fixture.ts: its account, its
  * session, its replay book), never in module state. Evaluating them again for
- * every file was most of the reset's cost (issue 27: the engine's ~45
+ * every file was most of the reset's cost (the engine's ~45
  * modules, ~7 ms a file, 0.45 s of a run of 62 files). A module is kept when
  * it lies in one of the KEPT folders and everything it imports is kept too
  * (or is a package); every other module of ours is reset, as

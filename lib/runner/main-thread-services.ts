@@ -1,9 +1,9 @@
 import { Session } from '../client/session.js';
 import { serveReadyAccounts } from '../control/ready-accounts.js';
 import { serveRevocations } from '../control/revocations.js';
+import { readForecast, writeForecast } from '../plan/ahead-forecast.js';
 import type { RunConfig } from '../target/run-config.js';
 import { AccountsAhead } from './accounts-ahead.js';
-import { readForecast, writeForecast } from './ahead-forecast.js';
 
 /** The channels of a run's services, named after its run channel. */
 export interface ServiceChannels {
@@ -24,7 +24,7 @@ export function serviceChannels(runChannel: string): ServiceChannels {
  * revokes the keys they hand over (lib/control/revocations.ts) and, when the
  * configuration says so (`readyAccounts`), makes accounts ahead for them
  * (lib/control/ready-accounts.ts), foreseen by the last run of the same
- * `shape` (ahead-forecast.ts). `close` waits for every revocation and, for a
+ * `shape` (lib/plan/ahead-forecast.ts). `close` waits for every revocation and, for a
  * run that went to its end, remembers what its checks asked for.
  */
 export function serveTheChecks(

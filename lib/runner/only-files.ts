@@ -8,8 +8,8 @@ import { findChecks } from './find-checks.js';
  * A file whose source names no rule id (it registers its tests otherwise) is
  * kept, to be safe. The others are not started at all: a one-rule run loads
  * one file in one worker instead of every file in as many workers as the run
- * allows only to skip their checks (issue 27). Their rules are `skipped` all
- * the same (rule-results.ts). Answers undefined when every file is needed.
+ * allows only to skip their checks. Their rules are `skipped` all
+ * the same (lib/verdict/rule-results.ts). Answers undefined when every file is needed.
  */
 export function filesForOnly(
   root: string,

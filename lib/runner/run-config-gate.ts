@@ -1,7 +1,7 @@
 /**
  * A vitest setup file, the first one: runs in the worker before each check
  * file. The workers start while the CLI still prepares and probes the target
- * (issue 27: their start-up and the target's round trips overlap); before
+ * (so that their start-up and the target's round trips overlap); before
  * its first check file, a worker waits here for the run's RunConfig
  * (lib/client/run-config-channel.ts). When the workers started before it
  * was known (`early`), it meanwhile loads what every check file imports: the

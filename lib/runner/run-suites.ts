@@ -9,22 +9,18 @@ import {
   serveRunConfigs,
 } from '../client/run-config-channel.js';
 import { testNamePattern } from '../config/only.js';
+import { shapeKey } from '../plan/ahead-forecast.js';
+import { readDemand } from '../plan/partner-demand.js';
+import { planFileOrder } from '../plan/partner-plan.js';
+import { pruneResultsCache } from '../plan/results-cache.js';
+import { VITE_CACHE_DIR } from '../plan/run-cache.js';
 import type { RunConfig } from '../target/run-config.js';
-import { shapeKey } from './ahead-forecast.js';
 import { allureReporter } from './allure.js';
-import {
-  CHECK_RUN_OPTIONS,
-  FRESH_MODULES,
-  RUN_CONFIG_GATE,
-  VITE_CACHE_DIR,
-} from './check-run-options.js';
+import { CHECK_RUN_OPTIONS, FRESH_MODULES, RUN_CONFIG_GATE } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { serveTheChecks, serviceChannels } from './main-thread-services.js';
 import { filesForOnly } from './only-files.js';
 import { OutcomeCollector } from './outcome-collector.js';
-import { readDemand } from './partner-demand.js';
-import { planFileOrder } from './partner-plan.js';
-import { pruneResultsCache } from './results-cache.js';
 
 export interface SuiteRunOptions {
   /** The suite's root: where `suites/` lives. */
@@ -47,7 +43,7 @@ export interface SuiteRunOptions {
   testTimeoutMs?: number;
   /**
    * Check files run side by side (`--concurrency`, default from
-   * concurrency.ts). Threads waiting on the network cost no CPU, so this may
+   * lib/plan/concurrency.ts). Threads waiting on the network cost no CPU, so this may
    * exceed the machine's cores.
    */
   maxWorkers?: number;
@@ -136,7 +132,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       setupFiles: options.shareModules ? [RUN_CONFIG_GATE] : [RUN_CONFIG_GATE, FRESH_MODULES],
       maxWorkers: options.shareModules ? 1 : (options.maxWorkers ?? 2),
       fileParallelism: !options.shareModules,
-      // Partner mode: the files' order is planned against the key's rate limits (partner-plan.ts).
+      // Partner mode: the files' order is planned against the key's rate limits (lib/plan/partner-plan.ts).
       ...(options.shareModules ? { sequence: { sequencer: partnerSequencer(options.root) } } : {}),
       testTimeout: options.testTimeoutMs ?? 60_000,
       ...(pattern ? { testNamePattern: pattern } : {}),

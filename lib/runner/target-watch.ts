@@ -4,7 +4,7 @@ import type { Reporter, TestCase } from 'vitest/node';
 const UNREACHABLE = new Set(['HARNESS_NETWORK', 'HARNESS_TIMEOUT']);
 
 /** Checks in a row that could not reach the target before the run stops. */
-export const DEFAULT_UNREACHABLE_STREAK = 5;
+const DEFAULT_UNREACHABLE_STREAK = 5;
 
 /**
  * Stops a run whose target went away half-way. The start-up probe catches a

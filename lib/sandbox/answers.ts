@@ -20,7 +20,7 @@ export type OwnRequest = (req: {
   body?: string;
 }) => Promise<Answer>;
 
-export const PROBLEM_TYPE = 'application/problem+json';
+const PROBLEM_TYPE = 'application/problem+json';
 
 /** Titles of the codes the layer answers itself, as the reference words them. */
 const TITLES: Record<string, string> = {
@@ -32,7 +32,7 @@ const TITLES: Record<string, string> = {
  * sandbox's own (API document section 2; `docsUrl` taken from the sandbox's
  * answers): a client cannot tell it from one the sandbox made.
  */
-export function problemAnswer(input: {
+function problemAnswer(input: {
   docsUrl: string;
   status: number;
   code: string;

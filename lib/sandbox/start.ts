@@ -4,7 +4,7 @@ import { newDispatcher } from '../client/dispatcher.js';
 import { HttpClient } from '../client/http-client.js';
 import type { Key } from '../client/types.js';
 import { HttpControlClient } from '../control/control-client.js';
-import { startEmbeddedReference } from '../runner/embedded-reference.js';
+import { startEmbeddedReference } from '../prepare/embedded-reference.js';
 import { HarnessError } from '../violations/harness-error.js';
 import type { SandboxControl } from './control.js';
 import { Director } from './director.js';

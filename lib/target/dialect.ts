@@ -60,7 +60,7 @@ export interface Dialect {
   errors: ErrorPointers;
 }
 
-export interface DialectPaths {
+interface DialectPaths {
   catalogProducts: string;
   catalogProduct: string;
   shipments: string;
@@ -160,7 +160,7 @@ export const METHOD_NOT_SHOWN: readonly OperationName[] = [
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface Operation {
+interface Operation {
   method: HttpMethod;
   /** Status of a success (a first creation for `orderCreate`; a v1 profile's `orderCreatedStatus` sets that one). */
   status: number;
@@ -173,7 +173,7 @@ export interface WebhookEndpointBodyShape {
   events: string | null;
 }
 
-export interface EventKinds {
+interface EventKinds {
   orderCreated: string;
   orderCancelled: string;
 }
@@ -255,7 +255,7 @@ export function moneyAt(money: MoneyFormats, place: MoneyPlace): MoneyFormat {
   };
 }
 
-export interface OrderStatuses {
+interface OrderStatuses {
   received: string;
   inProduction: string;
   shipped: string;
@@ -293,7 +293,7 @@ export interface OrderBodyShape {
   };
 }
 
-export const REFERENCE_ORDER_BODY: OrderBodyShape = {
+const REFERENCE_ORDER_BODY: OrderBodyShape = {
   items: '/items',
   sku: '/sku',
   quantity: '/quantity',
@@ -317,7 +317,7 @@ export interface AccountFields {
   maxOrdersPerDay: string;
 }
 
-export const REFERENCE_ACCOUNT_FIELDS: AccountFields = {
+const REFERENCE_ACCOUNT_FIELDS: AccountFields = {
   livemode: '/livemode',
   billingMethod: '/billing_method',
   scopes: '/scopes',

@@ -1,10 +1,10 @@
 import type { Level } from '../../rules/index.js';
 import { statementCoverage } from '../../rules/statements/index.js';
-import type { CheckOutcome } from '../check/verdict.js';
-import type { Waiver } from '../config/waivers.js';
+import type { CheckOutcome } from '../check/check-outcome.js';
+import type { Waiver } from '../config/waiver-file.js';
 import type { RuleResult, RunError, Summary, WaiverSummary } from '../reports/report-model.js';
 import type { CollectedTest } from '../runner/collected.js';
-import { applyWaivers, isWaived } from './waivers.js';
+import { applyWaivers, isWaived } from './apply-waivers.js';
 import {
   type Coverage,
   EXIT,

@@ -4,7 +4,7 @@
  * counted as the target's failure (target contract, section 1). Modelled on
  * undici's `UND_ERR_*` codes: one class, a stable `code` per cause.
  */
-export const HARNESS_CODES = {
+const HARNESS_CODES = {
   HARNESS_NETWORK: 'the target could not be reached',
   HARNESS_TIMEOUT: 'the target did not answer in time',
   HARNESS_CONTROL: 'the control API refused or failed a set-up request',

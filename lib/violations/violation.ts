@@ -1,9 +1,11 @@
+import type { Condition } from './condition.mjs';
+
 /**
  * A violation: the target broke a rule. A value with a stable `code`, never an
  * exception thrown at the user. `pointer` is a JSON Pointer (RFC 6901) into the
  * response: `/status`, `/headers/retry-after`, `/body/errors/0/pointer`.
  */
-export const VIOLATION_CODES = {
+const VIOLATION_CODES = {
   STATUS: 'the HTTP status is not the one the rule requires',
   HEADER: 'a response header is missing or has the wrong value',
   MEDIA_TYPE: 'the response media type is wrong',
@@ -15,7 +17,7 @@ export const VIOLATION_CODES = {
   LEAK: 'the response discloses something it must not',
 } as const;
 
-export type ViolationCode = keyof typeof VIOLATION_CODES;
+type ViolationCode = keyof typeof VIOLATION_CODES;
 
 export interface Violation {
   code: ViolationCode;
@@ -33,4 +35,15 @@ export interface Violation {
    * header and order at once): a standalone reproduction judges these again.
    */
   holds?: { pointer: string; equals: unknown }[];
+  /**
+   * The rule's condition as data: what the answer of `exchange` (or the
+   * answers of `exchanges`, sent together) must show for the rule to hold. The
+   * check judged with it; a reproduction judges it again on the answer it
+   * gets, so a server that breaks the rule another way still fails.
+   */
+  must?: Condition;
+  /** Requests sent together whose answers `must` judges as one (a race): their exchange ids. */
+  exchanges?: number[];
+  /** The sentence of the document this judgement rests on, when it is not the rule's first. */
+  sentence?: { section: string; quote: string };
 }

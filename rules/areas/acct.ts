@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Account and mode states that refuse a key (API document sections 5 and 7). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'ACCT-01',
     level: 'MUST',
@@ -107,4 +107,4 @@ export const rules: RuleInput[] = [
         'Key-level refusals (ip_not_allowed, api_not_enabled, sandbox_not_enabled) may come at the token request or at the API call; the check is that no protected call succeeds and the code is right.',
     },
   },
-];
+]);

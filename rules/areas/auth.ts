@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Bearer authentication and the token lifecycle (API document sections 3 and 5; RFC 6750). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'AUTH-01',
     level: 'MUST',
@@ -158,4 +158,4 @@ export const rules: RuleInput[] = [
         'A token is valid while it is at most 3600 seconds old: MUST checks use 3599 (works) and 3601 (token_expired); exactly 3600 is DIALECT.',
     },
   },
-];
+]);

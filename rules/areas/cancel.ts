@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Order cancellation: API document section 3 ("Order cancellation") and 7 (`not_cancellable`). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'CANCEL-01',
     level: 'MUST',
@@ -95,4 +95,4 @@ export const rules: RuleInput[] = [
         'POST /orders/{id}/cancel | The 24-hour window has closed, or production has started, or the order is already cancelled | 409 not_cancellable. detail says which.',
     },
   },
-];
+]);

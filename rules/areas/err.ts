@@ -1,4 +1,4 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /**
  * The error object (API document sections 2 and 7; RFC 9457), checked on a
@@ -6,7 +6,7 @@ import type { RuleInput } from '../schema.js';
  * idempotency, media type, validation, unknown objects and paths, and with
  * the control API account states, expiry and rate limits.
  */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'ERR-01',
     level: 'MUST',
@@ -174,4 +174,4 @@ export const rules: RuleInput[] = [
         '422 | validation_failed | Request cannot be accepted as sent. Each problem is in errors[].',
     },
   },
-];
+]);

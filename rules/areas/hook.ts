@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Webhook endpoints: API document sections 2, 4 and 6. */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'HOOK-01',
     level: 'MUST',
@@ -76,4 +76,4 @@ export const rules: RuleInput[] = [
       quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Idempotency of POST /orders: API document section 4 ("POST /orders", "Idempotency for POST /orders"). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'IDEM-01',
     level: 'MUST',
@@ -266,4 +266,4 @@ export const rules: RuleInput[] = [
         'When the same request with the same key is sent again and the order was already placed, the response is 200 with header Idempotent-Replayed: true and the existing order, not a second order.',
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** IP allowlists set on a key (API document section 5, rule 9). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'IP-01',
     level: 'MUST',
@@ -69,4 +69,4 @@ export const rules: RuleInput[] = [
         'An IP allowlist can be set on a key by the operator. Calls from other addresses get 403 ip_not_allowed.',
     },
   },
-];
+]);

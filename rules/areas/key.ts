@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** API keys: their parts, roll, revoke and the active-key limit (API document sections 2, 3 and 5). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'KEY-01',
     level: 'MUST',
@@ -151,4 +151,4 @@ export const rules: RuleInput[] = [
     needs: ['accounts', 'keys'],
     source: { doc: 'api', section: '3', quote: 'Up to 10 keys may be active at once.' },
   },
-];
+]);

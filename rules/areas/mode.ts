@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Modes and ownership: API document sections 1 (two modes), 2 and 7 (`not_found`). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'MODE-01',
     level: 'MUST',
@@ -118,4 +118,4 @@ export const rules: RuleInput[] = [
       quote: '404 | not_found | No such object in the account, or it belongs to the other mode.',
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Model-based sequences over API document sections 3 and 4. */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'MODEL-01',
     level: 'MUST',
@@ -18,4 +18,4 @@ export const rules: RuleInput[] = [
       ],
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Placing orders: API document section 4 ("POST /orders", "Rules for the order body"), 7 and 8. */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'ORDER-01',
     level: 'MUST',
@@ -350,4 +350,4 @@ export const rules: RuleInput[] = [
         "The order must not exceed the account's maximum order value or maximum orders per day.",
     },
   },
-];
+]);

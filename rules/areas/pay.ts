@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Payment errors of POST /orders: API document sections 4 (idempotency rule 5) and 7. */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'PAY-01',
     level: 'MUST',
@@ -124,4 +124,4 @@ export const rules: RuleInput[] = [
       quote: '500 | internal_error | Fault on the service side. Nothing charged.',
     },
   },
-];
+]);

@@ -1,11 +1,11 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /**
  * Probation of a new live key: API document sections 3 ("live key, new"), 7
  * (`limit_exceeded`) and 8. Placing live orders needs the user's consent
  * (`live_orders`); against the bundled reference the engine grants it.
  */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'PROB-01',
     level: 'MUST',
@@ -98,4 +98,4 @@ export const rules: RuleInput[] = [
       quote: 'live key, new | Time | First 24 hours | probation',
     },
   },
-];
+]);

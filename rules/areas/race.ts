@@ -1,4 +1,4 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /**
  * Concurrent requests: every statement of the API document that requests
@@ -10,7 +10,7 @@ import type { RuleInput } from '../schema.js';
  * Maximum order value is per order, so no race can break it; identical
  * orders racing with one Idempotency-Key are IDEM-10.
  */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'RACE-01',
     level: 'MUST',
@@ -159,4 +159,4 @@ export const rules: RuleInput[] = [
         'active | Revoke (in the developer portal) | Any key | revoked (permanent) | All its tokens stop working. Requests with them get invalid_token.',
     },
   },
-];
+]);

@@ -1,10 +1,10 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /**
  * Rate limits (API document sections 5, 7 and 8). Every check here needs keys
  * made for it: a burst on a shared partner key would starve the rest of the run.
  */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'RATE-01',
     level: 'MUST',
@@ -249,4 +249,4 @@ export const rules: RuleInput[] = [
       ],
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Reads: API document sections 2 and 4; shapes and paths the document does not show come from the contract (C2). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'READ-01',
     level: 'MUST',
@@ -304,4 +304,4 @@ export const rules: RuleInput[] = [
         'Lists are {"data": [...], "has_more": bool} with query limit (1..100, default 20) and starting_after (an id).',
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Scopes (API document sections 4 and 5, the scope tables; RFC 6750). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'SCOPE-01',
     level: 'MUST',
@@ -57,4 +57,4 @@ export const rules: RuleInput[] = [
       rfc: 'RFC 6750 §3.1',
     },
   },
-];
+]);

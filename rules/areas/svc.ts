@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Service states: API document section 7 (`read_only`, `api_unavailable`). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'SVC-01',
     level: 'MUST',
@@ -93,4 +93,4 @@ export const rules: RuleInput[] = [
       ],
     },
   },
-];
+]);

@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** The token endpoint, `POST /oauth/token` (API document sections 2, 4 and 5; RFC 6749). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'TOKEN-01',
     level: 'MUST',
@@ -289,4 +289,4 @@ export const rules: RuleInput[] = [
         'Access Key ID | <prefix>_test_ak_<chars> or <prefix>_live_ak_<chars> | Safe to log. Identifies the key.',
     },
   },
-];
+]);

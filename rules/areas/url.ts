@@ -1,7 +1,7 @@
-import type { RuleInput } from '../schema.js';
+import { areaRules } from '../schema.js';
 
 /** Credentials where they do not belong: URLs and bodies (API document sections 5 and 7). */
-export const rules: RuleInput[] = [
+export const rules = areaRules([
   {
     id: 'URL-01',
     level: 'MUST',
@@ -92,4 +92,4 @@ export const rules: RuleInput[] = [
       reading: 'A body holding anything shaped like a Secret Key is refused.',
     },
   },
-];
+]);

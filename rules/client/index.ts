@@ -4,7 +4,7 @@ import { CLIENT_AREA, type ClientRule, type ClientRuleInput, ClientRuleSchema } 
 
 export type { ClientArea, ClientRule } from './schema.js';
 export { CLIENT_AREA, CLIENT_AREA_TITLE } from './schema.js';
-export { SITUATION_NAMES, SITUATIONS, type Situation, type SituationName } from './situations.js';
+export { SITUATION_NAMES, SITUATIONS, type SituationName } from './situations.js';
 
 /** Validates the client rules as the target's catalogue is validated: well-formed, ids unique. */
 export function loadClientCatalogue(inputs: readonly ClientRuleInput[]): readonly ClientRule[] {
@@ -29,9 +29,3 @@ export const clientCatalogue: readonly ClientRule[] = loadClientCatalogue(rules)
 
 /** The client rules a grading judges. */
 export const activeClientRules: readonly ClientRule[] = clientCatalogue.filter((r) => !r.retired);
-
-const byId = new Map(clientCatalogue.map((rule) => [rule.id, rule]));
-
-export function findClientRule(id: string): ClientRule | undefined {
-  return byId.get(id);
-}

@@ -235,7 +235,16 @@ export const statements: StatementInput[] = [
     id: 'A4-36',
     kind: 'server',
     text: "The order must not exceed the account's maximum order value or maximum orders per day.",
-    rules: ['ORDER-10', 'ORDER-11', 'ORDER-12', 'ORDER-13', 'ORDER-14', 'ORDER-15', 'ORDER-28', 'RACE-04'],
+    rules: [
+      'ORDER-10',
+      'ORDER-11',
+      'ORDER-12',
+      'ORDER-13',
+      'ORDER-14',
+      'ORDER-15',
+      'ORDER-28',
+      'RACE-04',
+    ],
     clientRules: ['CLIENT-23'],
   },
   {

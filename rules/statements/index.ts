@@ -9,8 +9,7 @@ import { statements as api89 } from './api-8-9.js';
 import { statements as contract } from './contract.js';
 import { placeOf, type Statement, type StatementInput, StatementSchema } from './schema.js';
 
-export type { Statement, StatementKind } from './schema.js';
-export { STATEMENT_KINDS } from './schema.js';
+export type { Statement } from './schema.js';
 
 /** Thrown at load when the index's data is malformed: a programming error, caught by `npm test`. */
 export class StatementIndexError extends Error {

@@ -10,8 +10,7 @@ import { z } from 'zod';
  * - `informative`: text with no behaviour (what the document covers, what it leaves "not shown",
  *   how the suite grades); `why` says why.
  */
-export const STATEMENT_KINDS = ['server', 'client', 'unobservable', 'informative'] as const;
-export type StatementKind = (typeof STATEMENT_KINDS)[number];
+const STATEMENT_KINDS = ['server', 'client', 'unobservable', 'informative'] as const;
 
 const RULE_ID = /^[A-Z]+-\d{2}$/;
 const ruleIds = z.array(z.string().regex(RULE_ID, 'a rule id looks like AREA-NN'));
@@ -20,10 +19,10 @@ const ruleIds = z.array(z.string().regex(RULE_ID, 'a rule id looks like AREA-NN'
  * A statement limited to a scope or a condition (per account, per mode, per key, a kind of
  * key, an account's state): the checks of what it forbids and of what it leaves allowed, so a
  * server applying it too widely fails as surely as one applying it too narrowly. `tooWide`
- * names the fault-matrix defects that apply it beyond its scope (each caught by a rule of
- * `allows`, test/faults/expectations.ts).
+ * names the defect-matrix defects that apply it beyond its scope (each caught by a rule of
+ * `allows`, test/matrices/expectations.ts).
  */
-export const ScopeSchema = z
+const ScopeSchema = z
   .object({
     scope: z.string().min(3),
     forbids: ruleIds.min(1),

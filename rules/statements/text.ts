@@ -63,7 +63,7 @@ export interface Unit {
 const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z0-9("'<{`])/;
 
 /** The sentences of a paragraph or list item, each normalised (split before code marks are dropped). */
-export function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): string[] {
   return text
     .split(SENTENCE_END)
     .map(normalise)

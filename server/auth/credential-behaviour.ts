@@ -22,7 +22,7 @@ import { checkAvailable } from './service-state.js';
 import { checkGrantType, grantedScopes, tokenLimitReached } from './token-grant.js';
 
 /** A request counted against its budget (§8): the window's decision, and the answer when past it. */
-export interface RateOutcome {
+interface RateOutcome {
   readonly decision: RateDecision;
   readonly refused: ApiProblem | undefined;
 }
@@ -63,8 +63,11 @@ export interface CredentialBehaviour {
   grantedScopes(key: ApiKey, requested: string | null): string[];
   /** §2: a new access token. */
   newToken(): string;
-  /** Stores a new token (its digest only) of the key, issued at `now` on the account clock (§5.2). */
-  storeToken(token: string, key: ApiKey, scopes: readonly string[], now: number): Promise<void>;
+  /**
+   * Stores a new token (its digest only) of the key, issued at `now` on the account clock (§5.2),
+   * unless the key was rolled or revoked since its secret was checked (§3): false, nothing stored.
+   */
+  storeToken(token: string, key: ApiKey, scopes: readonly string[], now: number): Promise<boolean>;
 
   // The bearer gate (every API route but the token request).
   /** §8: the budget a call counts against: reads are GET (and HEAD), writes POST, PATCH and DELETE. */
@@ -118,7 +121,7 @@ export function correctCredentials(ctx: AppContext): CredentialBehaviour {
     grantedScopes,
     newToken: newAccessToken,
     storeToken: (token, key, scopes, now) =>
-      ctx.store.tokens.insert(hashSecret(token), key.id, scopes.join(' '), now),
+      ctx.store.tokens.issue(hashSecret(token), key, scopes.join(' '), now),
 
     rateClass: (request) => rateClassOf(request.method),
     bearerToken: (header) => {

@@ -4,7 +4,7 @@ import { ignoredFields, ProfileError, parseProfile } from '../dialect/profile.js
 import type { Durability } from '../store/db.js';
 
 /** What `npm run reference -- …` asked for. */
-export interface CliOptions {
+interface CliOptions {
   host: string;
   port: number;
   db: string;

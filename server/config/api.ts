@@ -20,7 +20,7 @@ export const TOKEN_CHARS = 40;
 export const OBJECT_ID_CHARS = 24;
 
 const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** §5.2, §8: a token lasts 3600 seconds; it is valid while at most that old (contract §2). */
 export const TOKEN_TTL_SECONDS = 3600;

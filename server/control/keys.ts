@@ -64,7 +64,7 @@ export interface KeyBehaviour {
  * creations that race for the tenth place, one takes it and every other
  * finds ten (§3: "Up to 10 keys may be active at once").
  */
-export function createKey(ctx: AppContext, key: ApiKey, behave: KeyBehaviour): Promise<ApiKey> {
+function createKey(ctx: AppContext, key: ApiKey, behave: KeyBehaviour): Promise<ApiKey> {
   return ctx.store.transaction(async () => {
     await ctx.store.lockAccount(key.accountId);
     if ((await behave.countTowardLimit(key.accountId)) >= behave.limit) {

@@ -4,7 +4,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
  * Secrets (Secret Keys, access tokens, the control token) are stored and held
  * only as SHA-256 digests. A plain fast hash is right here: every secret is
  * 200+ bits of CSPRNG output, so there is nothing to brute-force that a slow
- * password hash would protect (issue 2: "stored hashed").
+ * password hash would protect (a stolen store then holds no usable secret).
  */
 export function hashSecret(secret: string): Buffer {
   return sha256(secret);

@@ -86,7 +86,8 @@ export const ACCT_DEFECTS = defectsOf('ACCT', [
     },
   },
   {
-    // A scoped statement applied too widely (issue 12): §5.10 refuses live keys.
+    // A scoped statement applied too widely, so the check must test its scope's edge: §5.10
+    // refuses live keys.
     name: 'live-access-off-refuses-test-keys',
     breaks: 'with live access off, test keys are refused with 403 api_not_enabled too',
     replaces: () => ({
@@ -97,7 +98,8 @@ export const ACCT_DEFECTS = defectsOf('ACCT', [
     }),
   },
   {
-    // A scoped statement applied too widely (issue 12): test mode off refuses test keys.
+    // A scoped statement applied too widely, so the check must test its scope's edge: test mode off
+    // refuses test keys.
     name: 'sandbox-off-refuses-live-keys',
     breaks: 'with test mode off, live keys are refused with 403 sandbox_not_enabled too',
     replaces: () => ({

@@ -23,7 +23,7 @@ import { URL_DEFECTS } from './url.js';
 /**
  * Test-only defects that each break one documented rule of the reference on
  * purpose, so that the suite can be proven to fail a broken server and name
- * the rule (the fault matrix, test/faults/). Set only in-process through
+ * the rule (the defect matrix, test/matrices/). Set only in-process through
  * `buildApp({ defects })` / `startServer({ defects })`: no HTTP route, control
  * call, CLI flag or environment variable reaches them.
  *
@@ -32,8 +32,8 @@ import { URL_DEFECTS } from './url.js';
  * app.ts composes the selected ones beside the correct server once, at start
  * (compose.ts `withDefects`). A new defect goes in its area's list (a new area:
  * a new file, listed here); then name the rule it breaks in
- * test/faults/expectations.ts and regenerate docs/detection-matrix.md
- * (`npm run faults:matrix`). Which rule each one breaks is the test side's
+ * test/matrices/expectations.ts and regenerate docs/detection-matrix.md
+ * (`npm run defects:matrix`). Which rule each one breaks is the test side's
  * knowledge, never the server's.
  */
 const AREAS = [
@@ -88,7 +88,7 @@ export const DEFECT_NAMES: readonly DefectName[] = Object.freeze(
   CATALOGUE.map((defect) => defect.name),
 );
 
-export function isDefectName(name: string): name is DefectName {
+function isDefectName(name: string): name is DefectName {
   return BY_NAME.has(name);
 }
 

@@ -71,7 +71,7 @@ export interface Replacements extends MemberReplacements {
  * so two servers in one process never share it.
  */
 export interface Defect {
-  /** Stable, kebab-case; the fault matrix (test/faults/expectations.ts) names the rule it breaks. */
+  /** Stable, kebab-case; the defect matrix (test/matrices/expectations.ts) names the rule it breaks. */
   readonly name: string;
   readonly area: DefectArea;
   /** What the defective server does, in one line (docs/detection-matrix.md shows it). */

@@ -45,7 +45,8 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     }),
   },
   {
-    // Issue 26: the limit counted one short, so a key of exactly 255 characters is refused.
+    // Off by one at the boundary: the limit counted one short, so a key of exactly 255
+    // characters is refused.
     name: 'idem-key-max-254',
     breaks: 'an Idempotency-Key of exactly 255 characters is refused (the limit counts 254)',
     replaces: () => ({
@@ -217,7 +218,8 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     }),
   },
   {
-    // Issue 26: a replay that reaches another account's order (a different body stays a new request).
+    // Isolation: a replay that reaches another account's order (a different body stays a new
+    // request).
     name: 'idem-replay-across-accounts',
     breaks:
       "a request with another account's Idempotency-Key and body is answered with that account's order",
@@ -239,7 +241,8 @@ export const IDEM_DEFECTS = defectsOf('IDEM', [
     }),
   },
   {
-    // Issue 26: a replay that reaches the other mode's order (a different body stays a new request).
+    // Isolation: a replay that reaches the other mode's order (a different body stays a new
+    // request).
     name: 'idem-replay-across-modes',
     breaks:
       "a request with the other mode's Idempotency-Key and body is answered with that mode's order",

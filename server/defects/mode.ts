@@ -120,7 +120,8 @@ export const MODE_DEFECTS = defectsOf('MODE', [
     }),
   },
   {
-    // Issue 26: each path that hands an object out, leaking across accounts on its own (MODE-03).
+    // One defect per path that hands an object out, each leaking across accounts on its own, so
+    // that MODE-03 is shown to catch a leak on every path.
     name: 'other-account-found-by-external-id',
     breaks: "GET /orders/by-external-id finds another account's order of the mode",
     replaces: ({ ctx, wide }) => ({

@@ -513,7 +513,8 @@ export const ORDER_DEFECTS = defectsOf('ORDER', [
     }),
   },
   {
-    // A scoped statement applied too widely (issue 12): §4 rule 4 says unique per account.
+    // A scoped statement applied too widely, so the check must test its scope's edge: §4 rule 4
+    // says unique per account.
     name: 'external-id-unique-across-accounts',
     breaks: 'an external_id used in another account is refused with 409 duplicate_external_id',
     replaces: ({ wide }) => ({

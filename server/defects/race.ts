@@ -7,6 +7,7 @@ import { findOrder } from '../routes/orders-read.js';
 import type { Replacements } from './defect.js';
 import { defectsOf } from './defect.js';
 import { databaseRoundTrip } from './round-trip.js';
+import { storeTokenUnchecked } from './unchecked-token.js';
 
 /**
  * A rate limit counted by reading the key's count, a database round trip,
@@ -171,14 +172,11 @@ export const RACE_DEFECTS = defectsOf('RACE', [
     name: 'race-token-stored-after-roll',
     breaks:
       'a token is stored a round trip after its secret was checked: one racing a roll outlives it',
-    replaces: () => ({
+    replaces: ({ wide }) => ({
       credentials: {
         // Issued for the secret as it was checked; stored after a round trip in which the key may
-        // have been rolled (and its tokens dropped): the new token is not among them.
-        storeToken: (storeToken) => async (token, key, scopes, now) => {
-          await databaseRoundTrip();
-          await storeToken(token, key, scopes, now);
-        },
+        // have been rolled (and its tokens dropped): the new token is not among them (stored whatever the key is now).
+        storeToken: storeTokenUnchecked(wide, databaseRoundTrip),
       },
     }),
   },
@@ -186,15 +184,12 @@ export const RACE_DEFECTS = defectsOf('RACE', [
     name: 'race-token-stored-after-revoke',
     breaks:
       'a revoke only drops tokens, stored a round trip after their check: one racing it lives on',
-    replaces: () => ({
+    replaces: ({ wide }) => ({
       credentials: {
         // A token is honoured while its row exists (a revoke drops its key's rows), and stored a
         // round trip after the key was checked: one whose key was revoked meanwhile is kept.
         keyHonoursTokens: () => () => true,
-        storeToken: (storeToken) => async (token, key, scopes, now) => {
-          await databaseRoundTrip();
-          await storeToken(token, key, scopes, now);
-        },
+        storeToken: storeTokenUnchecked(wide, databaseRoundTrip),
       },
     }),
   },

@@ -9,7 +9,7 @@
  * without this wait the race would have no window at all; with it, requests
  * that arrive within a few milliseconds of each other all read the same state.
  */
-export const ROUND_TRIP_MS = 2;
+const ROUND_TRIP_MS = 2;
 
 export function databaseRoundTrip(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ROUND_TRIP_MS));

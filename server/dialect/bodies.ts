@@ -174,7 +174,7 @@ export function orderBodyToReference(
 }
 
 /** The event kinds of the dialect that are named otherwise than the reference's. */
-export function kindToReference(dialect: Dialect): (kind: unknown) => unknown {
+function kindToReference(dialect: Dialect): (kind: unknown) => unknown {
   const map = new Map<unknown, string>();
   // A reference name this dialect calls otherwise is no kind of it.
   for (const reference of ['order.created', 'order.cancelled']) map.set(reference, `${reference}?`);

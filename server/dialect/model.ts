@@ -67,7 +67,7 @@ export interface MoneyFormat {
  * subtotal and shipping), `prices` (a product's unit price, an order line's
  * unit price and amount), `maxOrderValue` (the account's limit).
  */
-export const MONEY_PLACES = ['totals', 'prices', 'maxOrderValue'] as const;
+const MONEY_PLACES = ['totals', 'prices', 'maxOrderValue'] as const;
 export type MoneyPlace = (typeof MONEY_PLACES)[number];
 
 /** The money format of one place: what the place states over the format of every place. */
@@ -98,7 +98,7 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type DialectPathName =
   | 'catalogProducts'

@@ -8,8 +8,8 @@ import { DEFAULT_PRODUCTS, type Product } from './products.js';
  * for `GET /account`, and per-class rate limits so that a benchmark account
  * can be made generous; they default to the API document's §8 values.
  */
-export const SERVICE_STATES = ['normal', 'read_only', 'unavailable'] as const;
-export const CARD_BEHAVIOURS = [
+const SERVICE_STATES = ['normal', 'read_only', 'unavailable'] as const;
+const CARD_BEHAVIOURS = [
   'valid',
   'missing',
   'declined',

@@ -35,7 +35,7 @@ export function installConnectionShare(
 }
 
 /** Addresses and CIDR blocks as one set; entries that are neither are skipped (the CLI refuses them). */
-export function addressSet(entries: readonly string[]): BlockList {
+function addressSet(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const parsed = parseAllowlistEntry(entry);

@@ -86,14 +86,6 @@ export function hasCredentialsInUrl(url: string, policy: UrlCredentialPolicy = {
   return false;
 }
 
-/** The URL with anything credential-shaped masked, for logs. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  const masked = path.replace(new RegExp(CREDENTIAL_SHAPE.source, 'g'), '[redacted]');
-  return q === -1 ? masked : `${masked}?[query redacted]`;
-}
-
 /** Whether the request targets the control API: its prefix as a whole path segment. */
 export function isControlPath(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;

@@ -9,13 +9,7 @@ import { API_CODES, type ApiCode } from '../problems/codes.js';
 import type { Schema } from './leaves.js';
 import { EVERY_CALL, OPERATION_SPECS, type OperationSpec } from './operations.js';
 import { componentSchemas, field, ref } from './schemas.js';
-import {
-  AUTH_SENTENCE,
-  CODE_SENTENCES,
-  INFO_SENTENCE,
-  SCOPE_SENTENCES,
-  type ScopeName,
-} from './sentences.js';
+import { AUTH_SENTENCE, CODE_SENTENCES, INFO_SENTENCE, SCOPE_SENTENCES } from './sentences.js';
 
 /** Where the reference serves the OpenAPI document of the dialect it speaks (outside the API base). */
 export const OPENAPI_PATH = '/openapi.json';
@@ -499,5 +493,3 @@ function problemResponse(status: number, codes: readonly ApiCode[], tokenRequest
     },
   };
 }
-
-export type { ScopeName };

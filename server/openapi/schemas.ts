@@ -36,7 +36,7 @@ const boolean = (description: string): Schema => ({ type: 'boolean', description
 const time = (description: string): Schema => string(description, { format: 'date-time' });
 
 /** The component name of each money place. */
-export const MONEY_SCHEMAS: Readonly<Record<MoneyPlace, string>> = {
+const MONEY_SCHEMAS: Readonly<Record<MoneyPlace, string>> = {
   totals: 'MoneyTotal',
   prices: 'MoneyPrice',
   maxOrderValue: 'MoneyMaxOrderValue',

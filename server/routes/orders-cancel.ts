@@ -38,7 +38,7 @@ export interface CancelBehaviour {
  * race, one finds the order cancellable and every other finds it cancelled
  * (§3: "already cancelled" is 409 `not_cancellable`).
  */
-export async function cancelOrder(
+async function cancelOrder(
   ctx: AppContext,
   request: FastifyRequest<{ Params: { id: string } }>,
   behave: CancelBehaviour,

@@ -67,7 +67,8 @@ async function issueToken(
   behave.checkGrantType(form.get('grant_type'));
   const scopes = behave.grantedScopes(key, form.get('scope'));
   const token = behave.newToken();
-  await behave.storeToken(token, key, scopes, now);
+  // A roll or revoke that came between the secret's check and now: the secret no longer works.
+  if (!(await behave.storeToken(token, key, scopes, now))) throw badClient();
   return sendToken(reply, token, scopes);
 }
 

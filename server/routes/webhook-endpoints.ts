@@ -49,7 +49,7 @@ export function webhookEndpointBehaviour(ctx: AppContext): WebhookEndpointBehavi
  * creations that race for the fifth place, one takes it and every other
  * finds five (§6: a sixth is 422 `limit_exceeded`).
  */
-export function createEndpoint(
+function createEndpoint(
   ctx: AppContext,
   request: FastifyRequest,
   principal: Principal,

@@ -3,7 +3,7 @@ import { SqliteStore } from './sqlite-store.js';
 import type { Store } from './store.js';
 
 export { SqliteStore } from './sqlite-store.js';
-export type { Engine, Store } from './store.js';
+export type { Store } from './store.js';
 
 /** Where the store lives: a SQLite file (or `:memory:`), or a PostgreSQL database URL. */
 export interface StoreOptions {

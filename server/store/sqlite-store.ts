@@ -55,7 +55,7 @@ export class SqliteStore implements Store {
       'updateSettings',
       'setClockOffset',
     ]);
-    this.tokens = wrap(tokens, lane, ['insert', 'dropForKey']);
+    this.tokens = wrap(tokens, lane, ['issue', 'dropForKey']);
     this.keys = wrap(new KeyStore(this.db, tokens), lane, [
       'create',
       'roll',

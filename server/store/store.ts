@@ -50,7 +50,7 @@ export interface Faults {
 }
 
 /** Which engine a store runs on: SQLite (one process owns the file) or PostgreSQL (shared by instances). */
-export type Engine = 'sqlite' | 'postgres';
+type Engine = 'sqlite' | 'postgres';
 
 /**
  * Everything the server keeps, on one engine. A transaction's work is async:

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 
-/** A stored access token: only its SHA-256 digest is kept (issue 2). */
+/** A stored access token: only its SHA-256 digest is kept, so a stolen store holds no token. */
 export interface TokenRow {
   hash: Buffer;
   key_id: string;
@@ -9,6 +9,12 @@ export interface TokenRow {
   scopes: string;
   /** On the account clock: token age (§5.2) is measured from here. */
   issued_at: number;
+}
+
+/** The key a token is issued for, as its secret was checked. */
+export interface IssuingKey {
+  id: string;
+  secretHash: Buffer;
 }
 
 /** Tokens looked up recently, by digest; enough for every live token of a busy sandbox. */
@@ -22,13 +28,15 @@ const CACHE_LIMIT = 10_000;
 export class TokenStore {
   readonly #cache = new Map<string, TokenRow>();
   readonly #cachedByKey = new Map<string, Set<string>>();
-  readonly #insert: Statement<[Buffer, string, string, number]>;
+  readonly #issue: Statement<[Buffer, string, string, number, string, Buffer]>;
   readonly #select: Statement<[Buffer], TokenRow>;
   readonly #deleteForKey: Statement<[string]>;
 
   constructor(db: Db) {
-    this.#insert = db.prepare(
-      'INSERT INTO access_tokens (hash, key_id, scopes, issued_at) VALUES (?, ?, ?, ?)',
+    this.#issue = db.prepare(
+      `INSERT INTO access_tokens (hash, key_id, scopes, issued_at)
+       SELECT ?, ?, ?, ? WHERE EXISTS
+         (SELECT 1 FROM api_keys WHERE id = ? AND status = 'active' AND secret_hash = ?)`,
     );
     this.#select = db.prepare(
       'SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE hash = ?',
@@ -36,9 +44,18 @@ export class TokenStore {
     this.#deleteForKey = db.prepare('DELETE FROM access_tokens WHERE key_id = ?');
   }
 
-  insert(hash: Buffer, keyId: string, scopes: string, issuedAt: number): void {
-    this.#insert.run(hash, keyId, scopes, issuedAt);
-    this.#remember({ hash, key_id: keyId, scopes, issued_at: issuedAt });
+  /**
+   * Stores a token issued for `key` as its secret was checked, only if the key
+   * is still active with that secret, in one statement: a token request that
+   * raced a roll or a revoke (§3: "every token made with it stop working at
+   * once") either lands before the change, and is dropped with the key's
+   * tokens, or finds the key changed and stores nothing. False: nothing stored.
+   */
+  issue(hash: Buffer, key: IssuingKey, scopes: string, issuedAt: number): boolean {
+    const stored = this.#issue.run(hash, key.id, scopes, issuedAt, key.id, key.secretHash);
+    if (stored.changes === 0) return false;
+    this.#remember({ hash, key_id: key.id, scopes, issued_at: issuedAt });
+    return true;
   }
 
   get(hash: Buffer): TokenRow | undefined {

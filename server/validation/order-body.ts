@@ -54,7 +54,6 @@ export const QuoteBodySchema = z.strictObject({
 });
 
 export type OrderBody = z.infer<typeof OrderBodySchema>;
-export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 export type ItemInput = z.infer<typeof ItemSchema>;
 
 /** Parses a body with a schema; every issue becomes an `errors[]` entry of one 422. */

@@ -51,7 +51,7 @@ export const idempotencyKey: fc.Arbitrary<string> = fc.oneof(
 
 /**
  * The lengths every run of a property over `idempotencyKey` tries besides
- * the generated keys (issue 26): the limit of sections 4 and 8 and the length
+ * the generated keys: the limit of sections 4 and 8 and the length
  * below it (the length above is IDEM-03's, `OVERLONG_IDEMPOTENCY_KEY_LENGTHS`).
  * Generated keys reach 255 only by chance, whatever the bias of fast-check.
  */

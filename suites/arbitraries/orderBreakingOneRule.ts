@@ -15,7 +15,7 @@ import { unknownFieldName } from './unknownFieldName.js';
 import { EXAMPLE_ADDRESS, fitUnder, validOrder } from './validOrder.js';
 
 /** The causes of 422 `validation_failed` on an order body (sections 4 and 7). */
-export type BrokenRule =
+type BrokenRule =
   | 'missing_field'
   | 'unknown_field'
   | 'sku_not_listed'
@@ -294,7 +294,8 @@ function removeAt(body: Record<string, unknown>, pointer: string): void {
 
 /**
  * The broken orders every run of a property over `orderBreakingOneRule`
- * tries besides the generated ones (issue 26): a quantity one under its
+ * tries besides the generated ones, so that the limits are tried whatever the
+ * seed: a quantity one under its
  * product's minimum (section 4 rule 2; the product with the largest
  * minimum), and, when the account's maximum order value is known, the
  * cheapest order over it, one unit past the largest total within it (rule 5).

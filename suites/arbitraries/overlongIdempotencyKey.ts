@@ -24,7 +24,8 @@ export const overlongIdempotencyKey: fc.Arbitrary<string> = fc
 
 /**
  * The length every run of a property over `overlongIdempotencyKey` tries
- * besides the generated keys (issue 26): one over the limit (the limit and
+ * besides the generated keys, so that the limit is tried whatever the seed:
+ * one over the limit (the limit and
  * the length below it are IDEM-02's, `IDEMPOTENCY_KEY_LENGTHS`).
  */
 export const OVERLONG_IDEMPOTENCY_KEY_LENGTHS: readonly number[] = [IDEMPOTENCY_KEY_MAX + 1];

@@ -93,7 +93,8 @@ export const EXAMPLE_ADDRESS: UsAddress = {
 
 /**
  * The orders every run of a property over `validOrder(catalog)` tries
- * besides the generated ones (issue 26): each product at exactly its minimum
+ * besides the generated ones, so that the limits are tried whatever the
+ * seed: each product at exactly its minimum
  * quantity (section 4 rule 2), and, when the account's maximum order value
  * is known, one product to the largest total within it, the maximum itself
  * where a price divides it (rule 5). As fast-check `examples`:

@@ -2,6 +2,8 @@ import type fc from 'fast-check';
 import { orderBodyOf } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { MODEL_SENTENCES } from '../model/sentences.js';
+import { problem } from '../model/step-conditions.js';
 import { problemCode } from '../support/problem-text.js';
 
 /**
@@ -35,8 +37,16 @@ export class ConflictingOrder implements fc.AsyncCommand<OrdersModel, OrdersSyst
       this,
       res,
       kept === 'yes'
-        ? '409 idempotency_conflict'
-        : '409 idempotency_conflict or duplicate_external_id',
+        ? {
+            expected: '409 idempotency_conflict',
+            sentence: MODEL_SENTENCES.conflicting,
+            must: problem(409, 'idempotency_conflict'),
+          }
+        : {
+            expected: '409 idempotency_conflict or duplicate_external_id',
+            sentence: MODEL_SENTENCES.conflicting,
+            must: problem(409, 'idempotency_conflict', 'duplicate_external_id'),
+          },
     );
   }
 

@@ -2,6 +2,8 @@ import type fc from 'fast-check';
 import { externalIdIn, idIn, succeeded } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { MODEL_SENTENCES } from '../model/sentences.js';
+import { bodyAt, statusIs } from '../model/step-conditions.js';
 
 /**
  * Reads an earlier order by id and by external id (section 4): both answer
@@ -33,7 +35,19 @@ export class ReadOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
         externalIdIn(res.json) === order.body.external_id,
       this,
       res,
-      `200 with order ${order.id}`,
+      {
+        expected: `200 with order ${order.id}`,
+        sentence: this.byExternalId ? MODEL_SENTENCES.readByExternalId : MODEL_SENTENCES.readById,
+        must: {
+          all: [
+            statusIs(
+              ctx.dialect.operations[this.byExternalId ? 'orderByExternalId' : 'orderRead'].status,
+            ),
+            bodyAt(ctx.dialect.answers.order.id, order.id),
+            bodyAt('/external_id', order.body.external_id),
+          ],
+        },
+      },
     );
   }
 

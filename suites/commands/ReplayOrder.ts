@@ -1,7 +1,9 @@
 import type fc from 'fast-check';
-import { idIn } from '../../lib/check/index.js';
+import { type Condition, idIn } from '../../lib/check/index.js';
 import { expectModelStep } from '../model/expect-model-step.js';
 import { type OrdersModel, type OrdersSystem, tally } from '../model/orders-model.js';
+import { MODEL_SENTENCES } from '../model/sentences.js';
+import { bodyAt, problem, statusIs } from '../model/step-conditions.js';
 import { problemCode } from '../support/problem-text.js';
 
 /**
@@ -31,15 +33,27 @@ export class ReplayOrder implements fc.AsyncCommand<OrdersModel, OrdersSystem> {
       res.header('idempotent-replayed') === 'true' &&
       idIn(real.ctx.dialect, 'order', res.json) === order.id;
     const duplicate = res.status === 409 && problemCode(res) === 'duplicate_external_id';
+    const replay: Condition = {
+      all: [
+        statusIs(200),
+        { at: '/headers/idempotent-replayed', is: { equals: 'true' } },
+        bodyAt(real.ctx.dialect.answers.order.id, order.id),
+      ],
+    };
     expectModelStep(
       real.ctx,
       replayed || (kept === 'either' && duplicate),
       this,
       res,
-      kept === 'yes'
-        ? `200 Idempotent-Replayed: true with order ${order.id}`
-        : `a replay of ${order.id} or 409 duplicate_external_id`,
-      // What a standalone reproduction judges again (issue 21).
+      {
+        expected:
+          kept === 'yes'
+            ? `200 Idempotent-Replayed: true with order ${order.id}`
+            : `a replay of ${order.id} or 409 duplicate_external_id`,
+        sentence: kept === 'yes' ? MODEL_SENTENCES.replayed : MODEL_SENTENCES.duplicate,
+        must: kept === 'yes' ? replay : { any: [replay, problem(409, 'duplicate_external_id')] },
+      },
+      // The same as `must`, in the older shape report.json readers may know.
       kept === 'yes'
         ? [
             { pointer: '/status', equals: 200 },

@@ -1,9 +1,19 @@
-import { check } from '../../lib/check/index.js';
+import { type Condition, check } from '../../lib/check/index.js';
 import { ProblemSchema } from '../schemas/problem.js';
 import { ERROR_TABLE, errorAnchor } from './error-table.js';
 import { provokeErrors } from './provoke-errors.js';
 
 type Body = Record<string, unknown>;
+
+/** Every code of the error table with its status, as data: the one pair an answer must be. */
+const TABLE_PAIRS: Condition = {
+  any: Object.entries(ERROR_TABLE).map(([code, status]) => ({
+    all: [
+      { at: '/body/code', is: { equals: code } },
+      { at: '/status', is: { equals: status } },
+    ],
+  })),
+};
 const bodyOf = (json: unknown): Body | undefined =>
   json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Body) : undefined;
 
@@ -18,6 +28,7 @@ check('ERR-01', async (ctx) => {
       received: type ?? null,
       message: `${what}: the error is not application/problem+json`,
       exchange: res.exchange,
+      must: { at: '/headers/content-type', is: { mediaType: 'application/problem+json' } },
     });
   }
 });
@@ -33,6 +44,11 @@ check('ERR-02', async (ctx) => {
 // docs_url is the profile's; without one, the first problem's, and every other must agree.
 check('ERR-03', async (ctx) => {
   let docsUrl = ctx.dialect.docsUrl;
+  // The same judgement as data: the documented URI for the answer's own code, under one docs_url.
+  const documented = (): Condition => ({
+    at: '/body/type',
+    is: { problemType: docsUrl === undefined ? {} : { docsUrl } },
+  });
   for (const { what, res } of await provokeErrors(ctx)) {
     const body = bodyOf(res.json);
     const { type, code } = body ?? {};
@@ -44,6 +60,7 @@ check('ERR-03', async (ctx) => {
         received: type ?? '(missing)',
         message: `${what}: no type and code to compare`,
         exchange: res.exchange,
+        must: documented(),
       });
       continue;
     }
@@ -66,6 +83,7 @@ check('ERR-03', async (ctx) => {
       received: type,
       message: `${what}: type must be the documentation address of ${code}`,
       exchange: res.exchange,
+      must: documented(),
     });
   }
 });
@@ -80,6 +98,7 @@ check('ERR-04', async (ctx) => {
       received: bodyOf(res.json)?.status ?? '(missing)',
       message: `${what}: status must equal the HTTP status`,
       exchange: res.exchange,
+      must: { at: '/body/status', is: { sameAs: '/status' } },
     });
   }
 });
@@ -96,6 +115,7 @@ check('ERR-05', async (ctx) => {
       received: instance ?? '(missing)',
       message: `${what}: instance must be the request path`,
       exchange: res.exchange,
+      must: { at: '/body/instance', is: { oneOf: [...new Set([path, res.requestPath])] } },
     });
   }
 });
@@ -116,6 +136,7 @@ check('ERR-06', async (ctx) => {
           ? `${what}: the code is not one the API document defines`
           : `${what}: ${code} goes with HTTP ${documented}, not ${res.status}`,
       exchange: res.exchange,
+      must: TABLE_PAIRS,
     });
   }
 });
@@ -136,6 +157,12 @@ check('ERR-07', async (ctx) => {
         received: body[field],
         message: `${what}: ${field} belongs only to ${owner}, not to ${String(body.code)}`,
         exchange: res.exchange,
+        must: {
+          any: [
+            { at: '/body/code', is: { equals: owner } },
+            { at: `/body/${field}`, is: { absent: true } },
+          ],
+        },
       });
     }
   }
@@ -178,6 +205,7 @@ check('ERR-08', async (ctx) => {
         received: e?.detail ?? '(missing)',
         message: `${what}: every errors[] entry has a detail`,
         exchange: res.exchange,
+        must: { at: `/body/errors/${index}/detail`, is: { nonEmpty: true } },
       });
       // The member holding the pointer is the profile's (`dialect.errors.member`, reference: pointer).
       const member = ctx.dialect.errors.member;

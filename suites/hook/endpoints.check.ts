@@ -89,16 +89,23 @@ check('HOOK-02', async (ctx) => {
   // The account is the check's own and its live mode has no endpoint yet: whatever the live key's
   // list shows is the test mode's, a leak (section 1: live keys see only live objects), never a
   // sandbox that is "already full".
-  const shown = await countEndpoints(ctx, liveKey);
+  const pages: HttpResponse[] = [];
+  const shown = await countEndpoints(ctx, liveKey, pages);
   if (typeof shown !== 'number')
     return ctx.notVerifiable(`the live mode's webhook endpoints could not be listed: ${shown.why}`);
+  const items = `/body${ctx.dialect.list.items}`;
   if (
-    !ctx.expectEqual(
-      `/body${ctx.dialect.list.items}`,
-      0,
-      shown,
-      "the live key's webhook endpoint list, before any live endpoint was made, shows the test mode's",
-    )
+    !ctx.expectTrue(shown === 0, {
+      code: 'VALUE',
+      pointer: items,
+      expected: 0,
+      received: shown,
+      message:
+        "the live key's webhook endpoint list, before any live endpoint was made, shows the test mode's",
+      // As data over the pages read: every one empty.
+      exchanges: pages.map((page) => page.exchange),
+      must: { each: { at: items, is: { equals: [] } } },
+    })
   )
     return;
   await fillToFive(ctx, liveKey, 'live mode, with test mode full');

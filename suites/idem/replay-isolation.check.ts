@@ -12,7 +12,7 @@ import { ordering } from '../support/ordering.js';
 
 /**
  * A replay is a way to be answered with an order: it must not reach an order
- * the key does not own (issue 26). A new order, or a refusal, is legal: a
+ * the key does not own, in another account or mode. A new order, or a refusal, is legal: a
  * target whose keys are taken across accounts may answer 409 (IDEM-15 judges
  * that, apart) and one whose external_id is unique across modes may
  * answer 409 duplicate_external_id (MODE-06). What is judged is only the
@@ -29,6 +29,13 @@ function expectNotTheirs(ctx: CheckContext, res: HttpResponse, theirs: string, w
     received: shown ?? `a ${res.status} answer naming ${theirs}`,
     message: `${what} was answered with an order its key does not own`,
     exchange: res.exchange,
+    // As data, on an answer of any status (a new order and a refusal are both legal).
+    must: {
+      all: [
+        { at: '/status', is: { between: [100, 599] } },
+        { not: { at: `/body${ctx.dialect.answers.order.id}`, is: { equals: theirs } } },
+      ],
+    },
   });
 }
 

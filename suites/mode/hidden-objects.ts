@@ -34,6 +34,7 @@ export function expectHiddenAnswer(
     received: shown,
     message: `${what} showed the object to a key that does not own it`,
     exchange: res.exchange,
+    must: { not: { at: `/body${ctx.dialect.answers[kind].id}`, is: { equals: id } } },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CheckContext, Key } from '../../lib/check/index.js';
+import type { CheckContext, HttpResponse, Key } from '../../lib/check/index.js';
 import { check, checksUseOwnAccounts, orderBody, quoteBody } from '../../lib/check/index.js';
 import { together } from '../support/all-at-once.js';
 import { expectSuccess, idOf, requireSuccess } from '../support/expect-success.js';
@@ -41,8 +41,9 @@ async function expectHidden(
   if (quote && quoteId) expectHiddenAnswer(ctx, quote, 'GET /quotes/{id}', quoteId, 'quote');
   if (state) {
     // After the other key's cancel: its order list, and the owner's own cancel, at once.
+    const pages: HttpResponse[] = [];
     const [listed, ownerCancel] = await together(
-      orderIdsWithExternalId(ctx, other, externalId),
+      orderIdsWithExternalId(ctx, other, externalId, 20, pages),
       ctx.api(owned.owner).post(ctx.path('orderCancel', { id: orderId })),
     );
     ctx.expectTrue(listed === undefined || listed.length === 0, {
@@ -51,6 +52,16 @@ async function expectHidden(
       expected: 'no such order in the list',
       received: listed,
       message: "the order is in another key's order list",
+      // As data over the pages read: none lists the order.
+      exchanges: pages.map((page) => page.exchange),
+      must: {
+        each: {
+          not: {
+            at: `/body${ctx.dialect.list.items}`,
+            is: { hasItem: { at: ctx.dialect.answers.order.id, is: { equals: orderId } } },
+          },
+        },
+      },
     });
     // The cancel tried above must not have cancelled the owner's order.
     expectSuccess(ctx, ownerCancel, "the owner's cancel after another key's attempt");

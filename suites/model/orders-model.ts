@@ -16,7 +16,7 @@ export const DAY_SECONDS = 24 * 3600;
  * section 3), so a real age is the model's age plus the seconds the run took.
  * Within this margin of a boundary the model accepts either side.
  */
-export const MARGIN_SECONDS = 300;
+const MARGIN_SECONDS = 300;
 
 /** What the model knows of one order it placed. */
 export interface ModelOrder {

@@ -60,6 +60,7 @@ check('PAY-01', async (ctx) => {
     DECLINE_CODE,
     (res.json as { decline_code?: unknown }).decline_code,
     "decline_code is the bank's reason",
+    res,
   );
 });
 

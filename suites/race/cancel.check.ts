@@ -2,6 +2,7 @@ import { check, checksUseOwnAccounts, orderBody, valueAt } from '../../lib/check
 import { idOf, requireSuccess } from '../support/expect-success.js';
 import { ordering } from '../support/ordering.js';
 import {
+  ACCEPTED,
   accepted,
   answersLine,
   expectRefusedAs,
@@ -39,6 +40,9 @@ check('RACE-02', async (ctx) => {
       received: `${cancelled.length} succeeded: ${answersLine(answers)}`,
       message: `round ${round}: ${cancelled.length} of ${RACERS} racing cancels of order ${id} succeeded`,
       ...(cancelled[1] ? { exchange: cancelled[1].exchange } : {}),
+      // As data over the racers' answers: a reproduction races them again and counts the cancels.
+      exchanges: answers.map((res) => res.exchange),
+      must: { count: ACCEPTED, min: 1, max: 1 },
     });
     const refused = expectRefusedAs(ctx, answers, { status: 409, code: 'not_cancellable' });
     const read = await ctx.api(key).get(ctx.path('order', { id }));

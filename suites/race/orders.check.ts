@@ -6,6 +6,7 @@ import { requireSuccess } from '../support/expect-success.js';
 import { orderTotal } from '../support/order-total.js';
 import { ordering } from '../support/ordering.js';
 import {
+  ACCEPTED,
   accepted,
   answersLine,
   expectRefusedAs,
@@ -38,6 +39,9 @@ check('RACE-01', async (ctx) => {
       received: `${placed.length} placed: ${answersLine(answers)}`,
       message: `round ${round}: ${placed.length} of ${RACERS} orders racing with external_id ${first.external_id} were placed`,
       ...(placed[1] ? { exchange: placed[1].exchange } : {}),
+      // As data over the racers' answers: a reproduction races them again and counts the placed.
+      exchanges: answers.map((res) => res.exchange),
+      must: { count: ACCEPTED, min: 1, max: 1 },
     });
     const refused = expectRefusedAs(ctx, answers, { status: 409, code: 'duplicate_external_id' });
     const winner = placed[0];
@@ -124,6 +128,13 @@ async function probationRace(
     received: `${placed.length} orders placed, ${sum} cents in all: ${answersLine(answers)}`,
     message: `round ${round}: ${racers} racing orders of a new live key went over probation`,
     ...(placed[0] ? { exchange: placed[placed.length - 1]?.exchange ?? placed[0].exchange } : {}),
+    // As data over the racers' answers, the caps as a count of this product's orders (a
+    // reproduction counts answers; their totals stay the check's).
+    exchanges: answers.map((res) => res.exchange),
+    must: {
+      count: ACCEPTED,
+      max: Math.min(PROBATION_ORDERS, Math.floor(PROBATION_CENTS / product.unit_price)),
+    },
   });
   const refused = expectRefusedAs(ctx, answers, { status: 422, code: 'limit_exceeded' });
   return within && refused;

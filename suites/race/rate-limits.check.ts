@@ -4,6 +4,7 @@ import { burst } from '../rate/burst.js';
 import { type LimitClass, READS, TOKENS, WRITES } from '../rate/limit-classes.js';
 import { startOfAMinute } from '../rate/window.js';
 import {
+  ACCEPTED,
   accepted,
   answersLine,
   expectRefusedAs,
@@ -47,7 +48,8 @@ async function raceTheLimit(ctx: CheckContext, limit: LimitClass): Promise<void>
     const answers = await ctx.raceRequests(Array.from({ length: 2 * FREE }, () => next()));
     const seconds = (performance.now() - started) / 1000;
     const allowance = Math.floor((limit.perMinute * seconds) / WINDOW_SECONDS);
-    const taken = spent.filter(accepted).length + answers.filter(accepted).length;
+    const spentTaken = spent.filter(accepted).length;
+    const taken = spentTaken + answers.filter(accepted).length;
     ctx.note(
       `round ${round}: ${taken} of ${limit.perMinute + FREE} ${limit.name} accepted in ${seconds.toFixed(1)} s; racers: ${answersLine(answers)}`,
     );
@@ -58,6 +60,9 @@ async function raceTheLimit(ctx: CheckContext, limit: LimitClass): Promise<void>
       received: `${taken} accepted`,
       message: `round ${round}: ${2 * FREE} ${limit.name} racing for the last ${FREE} places of the minute took the key to ${taken}`,
       ...(answers.find(accepted) ? { exchange: answers.find(accepted)?.exchange as number } : {}),
+      // As data over the racers' answers: what the spending left them (a reproduction counts them).
+      exchanges: answers.map((res) => res.exchange),
+      must: { count: ACCEPTED, max: limit.perMinute + allowance - spentTaken },
     });
     const refused = expectRefusedAs(ctx, answers, { status: 429, code: 'rate_limited' });
     return within && refused;

@@ -1,7 +1,7 @@
 import type { HttpResponse } from '../../lib/check/index.js';
 
 /** How many requests of a burst are in flight at once: fast, yet bounded (the engine pools 32 sockets). */
-export const BURST_CONCURRENCY = 16;
+const BURST_CONCURRENCY = 16;
 
 /** Sends `count` requests, at most `concurrency` at a time; answers them in the order they were started. */
 export async function burst(

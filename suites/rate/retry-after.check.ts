@@ -41,7 +41,7 @@ check('RATE-05', async (ctx) => {
     ctx.expectHeader(
       res,
       'retry-after',
-      (value) => (retryAfterSeconds(value) ?? 0) >= 1,
+      { seconds: { min: 1 } },
       `a whole number of seconds, at least 1 (${limit.name})`,
     );
   }
@@ -64,6 +64,13 @@ check('RATE-11', async (ctx) => {
       received: res.header('retry-after') ?? null,
       message: `${limit.name}: a limit per minute asks a wait of ${seconds} s`,
       exchange: res.exchange,
+      // Judged only where Retry-After is a number of seconds (else RATE-04's): so again.
+      must: {
+        any: [
+          { not: { at: '/headers/retry-after', is: { seconds: {} } } },
+          { at: '/headers/retry-after', is: { seconds: { max: WINDOW_SECONDS } } },
+        ],
+      },
     });
   }
 });
@@ -84,6 +91,7 @@ check('RATE-06', async (ctx) => {
         received: res.header('retry-after') ?? null,
         message: `the 429 of ${limit.name} says no number of seconds to wait`,
         exchange: res.exchange,
+        must: { at: '/headers/retry-after', is: { seconds: {} } },
       });
       return;
     }
@@ -110,6 +118,7 @@ check('RATE-10', async (ctx) => {
     received: res.header('retry-after') ?? null,
     message: 'a 60-second window resets within 60 seconds',
     exchange: res.exchange,
+    must: { at: '/headers/retry-after', is: { seconds: { max: 60 } } },
   });
   if (seconds === undefined || seconds < 3) {
     ctx.note('Retry-After too short to look two seconds before it');
@@ -133,12 +142,13 @@ check('RATE-10', async (ctx) => {
     received: early.status,
     message: `served ${seconds - 2} s after a Retry-After of ${seconds}: the window is not the one Retry-After names`,
     exchange: early.exchange,
+    must: { at: '/status', is: { equals: 429 } },
   });
 });
 
 /**
  * The refusal RATE-10 judges must come early in a window, so that its
- * Retry-After is near the full 60 seconds (the limit test/faults/boundaries.ts
+ * Retry-After is near the full 60 seconds (the limit test/matrices/boundaries.ts
  * shows it sends); a fresh account's clock may be anywhere in one. Moved by
  * the first refusal's Retry-After, as RATE-06 shows a client may, the clock
  * is at the next window's start: the key's burst again is refused early in

@@ -4,19 +4,19 @@
  * section 4.2. It only answers whether a field value parses, and what it
  * holds; a value that does not parse gives `undefined`, never an exception.
  */
-export type BareItem =
+type BareItem =
   | { type: 'integer' | 'decimal'; value: number }
   | { type: 'string' | 'token' | 'display'; value: string }
   | { type: 'bytes'; value: string }
   | { type: 'boolean'; value: boolean }
   | { type: 'date'; value: number };
 
-export type Params = Map<string, BareItem>;
+type Params = Map<string, BareItem>;
 export interface Item {
   bare: BareItem;
   params: Params;
 }
-export interface InnerList {
+interface InnerList {
   items: Item[];
   params: Params;
 }

@@ -14,11 +14,7 @@ import { centsIn, escapeToken, valueAt } from '../../lib/check/index.js';
 export { valueAt };
 
 /** Every field of the object and of the objects inside it (two levels), as pointer and value. */
-export function fields(
-  body: unknown,
-  prefix = '',
-  depth = 2,
-): { pointer: string; value: unknown }[] {
+function fields(body: unknown, prefix = '', depth = 2): { pointer: string; value: unknown }[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || depth === 0) return [];
   const found: { pointer: string; value: unknown }[] = [];
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {

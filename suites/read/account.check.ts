@@ -3,6 +3,7 @@ import { check, checksUseOwnAccounts, moneyAt } from '../../lib/check/index.js';
 import { accountSchema } from '../schemas/account.js';
 import { allAtOnce, together } from '../support/all-at-once.js';
 import { ordering } from '../support/ordering.js';
+import { exactlyThese } from '../support/scopes.js';
 import { locate, scopeSet, showsCents, valueAt } from './account-fields.js';
 
 /** GET /account with the key. */
@@ -126,6 +127,19 @@ check('READ-03', async (ctx) => {
     message:
       "the account read with keys of different scopes, and with a token asked for fewer scopes than its key has, does not show each key's scopes",
     ...(last ? { exchange: last.exchange } : {}),
+    // As data, on the last read (a key with every scope, a token asked for one): all four shown,
+    // as a space-separated list or an array.
+    must: {
+      any: [
+        { at: `/body${pointer}`, is: { matches: exactlyThese(every) } },
+        {
+          all: every.map((scope) => ({
+            at: `/body${pointer}`,
+            is: { hasItem: { at: '', is: { equals: scope } } },
+          })),
+        },
+      ],
+    },
   });
 });
 
@@ -200,11 +214,13 @@ check('READ-05', async (ctx) => {
   const pointer = ctx.dialect.accountFields.billingMethod;
   const methods = ['card', 'invoice'] as const;
   const reads: Record<string, unknown>[] = [];
+  const readAnswers: HttpResponse[] = [];
   let last: HttpResponse | undefined;
   for (const method of methods) {
     const { key } = await ordering(ctx, { billing: { method, card: 'valid' } });
     const { res, account } = await readAccount(ctx, key);
     last = res;
+    readAnswers.push(res);
     if (!account) return;
     reads.push(account);
   }
@@ -219,6 +235,9 @@ check('READ-05', async (ctx) => {
     received: reads.map((read) => valueAt(read, pointer) ?? '(missing)'),
     message: 'accounts billed by card and by invoice do not show their billing method',
     ...(last ? { exchange: last.exchange } : {}),
+    // As data over both reads: accounts billed two ways show two billing methods.
+    exchanges: readAnswers.map((res) => res.exchange),
+    must: { distinct: `/body${pointer}`, min: 2 },
   });
 });
 

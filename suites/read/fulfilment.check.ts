@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext } from '../../lib/check/index.js';
+import type { CheckContext, Condition } from '../../lib/check/index.js';
 import {
   check,
   checksUseOwnAccounts,
@@ -164,6 +164,7 @@ check('READ-24', async (ctx) => {
       received: borrowed,
       message: "an order that is not shipped lists another order's shipment",
       exchange: other.exchange,
+      ...mustNotList(ctx, its),
     });
   }
   const invoice = await client.get(ctx.path('invoice', { id: shipped }));
@@ -176,8 +177,33 @@ check('READ-24', async (ctx) => {
     received: otherInvoice.json,
     message: "an order that is not shipped shows the shipped order's invoice",
     exchange: otherInvoice.exchange,
+    // As data, by the invoice's id where it shows one (its other fields a replay makes anew).
+    ...(typeof idField(invoice.json) === 'string'
+      ? { must: { not: { at: '/body/id', is: { equals: idField(invoice.json) } } } }
+      : {}),
   });
 });
+
+/** An object's `id` member, when it has one. */
+function idField(value: unknown): unknown {
+  return value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+}
+
+/**
+ * The judgement "lists none of `its`" as data, by the items' ids where they
+ * show one (a shipment's shape is not shown; its other fields a replay makes
+ * anew): for a reproduction, which learns those ids again.
+ */
+function mustNotList(ctx: CheckContext, its: readonly unknown[]): { must?: Condition } {
+  const ids = its.map(idField).filter((id) => typeof id === 'string');
+  if (ids.length === 0) return {};
+  const at = `/body${ctx.dialect.list.items}`;
+  return {
+    must: {
+      all: ids.map((id) => ({ not: { at, is: { hasItem: { at: '/id', is: { equals: id } } } } })),
+    },
+  };
+}
 
 /** The items of a list page as the dialect shows them; none when the answer is not a list. */
 function listed(ctx: CheckContext, json: unknown): unknown[] {

@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import type { HttpResponse } from '../../lib/check/index.js';
 import {
   check,
   checksUseOwnAccounts,
@@ -33,17 +35,30 @@ check('READ-12', async (ctx) => {
   if (!ctx.expectStatus(first, ctx.dialect.operations.orderList.status)) return;
   // The envelope is the profile's: one not where it says ends the check not verifiable, naming it.
   listPage(ctx.dialect, first.json, itemIdOf(ctx.dialect, 'order'), first.exchange);
-  const listed = await orderIdsWithExternalId(ctx, key, body.external_id);
+  const pages: HttpResponse[] = [];
+  const listed = await orderIdsWithExternalId(ctx, key, body.external_id, 20, pages);
   if (listed === undefined) {
     ctx.note('the list could not be walked to its end (dialect paging): only its status is judged');
     return;
   }
-  ctx.expectEqual(
-    `/body${ctx.dialect.list.items}`,
-    [id],
-    listed,
-    'the order placed is in the order list, once',
-  );
+  const items = `/body${ctx.dialect.list.items}`;
+  ctx.expectTrue(isDeepStrictEqual(listed, [id]), {
+    code: 'VALUE',
+    pointer: items,
+    expected: [id],
+    received: listed,
+    message: 'the order placed is in the order list, once',
+    // As data over the pages read: exactly one of them lists it.
+    exchanges: pages.map((page) => page.exchange),
+    must: {
+      count: {
+        at: items,
+        is: { hasItem: { at: ctx.dialect.answers.order.id, is: { equals: id } } },
+      },
+      min: 1,
+      max: 1,
+    },
+  });
 });
 
 check('READ-13', async (ctx) => {
@@ -158,6 +173,7 @@ check('READ-15', async (ctx) => {
     body.external_id,
     externalIdIn(res.json),
     'the order read has its external_id',
+    res,
   );
 });
 

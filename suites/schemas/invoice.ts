@@ -6,4 +6,3 @@ import { z } from 'zod';
  * shown: an invoice is an object, its members the target's.
  */
 export const InvoiceSchema = z.looseObject({});
-export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -2,13 +2,6 @@ import { z } from 'zod';
 import type { MoneyFormat } from '../../lib/check/index.js';
 import { objectAt } from './at-pointers.js';
 
-/** Contract section 2: money is `{"amount": <integer cents>, "currency": "USD"}`. */
-export const MoneySchema = z.object({
-  amount: z.number().int(),
-  currency: z.literal('USD'),
-});
-export type Money = z.infer<typeof MoneySchema>;
-
 /**
  * Money in the profile's format (`dialect.money`): the reference's object
  * (amount and currency at its pointers), integer cents, or a decimal string.

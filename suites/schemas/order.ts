@@ -42,11 +42,3 @@ export function orderSchema(
     ['/livemode', z.boolean()],
   ]);
 }
-
-/** What every order answer has whatever the dialect: an id and the partner's external_id (section 2). */
-export function orderIdentitySchema(dialect: Pick<Dialect, 'answers'>): z.ZodType {
-  return objectAt([
-    [dialect.answers.order.id, z.union([z.string().min(1), z.number().int()])],
-    ['/external_id', z.string().min(1)],
-  ]);
-}

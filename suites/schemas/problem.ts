@@ -20,4 +20,3 @@ export const ProblemSchema = z.object({
   decline_code: z.string().optional(),
   required_scope: z.string().optional(),
 });
-export type Problem = z.infer<typeof ProblemSchema>;

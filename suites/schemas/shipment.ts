@@ -5,4 +5,3 @@ import { z } from 'zod';
  * no shipment fields: the suite holds a shipment only to having an id.
  */
 export const ShipmentSchema = z.looseObject({ id: z.string().min(1) });
-export type Shipment = z.infer<typeof ShipmentSchema>;

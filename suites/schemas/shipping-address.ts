@@ -10,4 +10,3 @@ export const ShippingAddressSchema = z.object({
   postal_code: z.string().min(1),
   country: z.string().min(1),
 });
-export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;

@@ -11,4 +11,3 @@ export const TokenResponseSchema = z.object({
   expires_in: z.number().int(),
   scope: z.string(),
 });
-export type TokenResponse = z.infer<typeof TokenResponseSchema>;

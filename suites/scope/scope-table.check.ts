@@ -56,6 +56,14 @@ check(
               allowed ? 'refused' : 'not refused with insufficient_scope'
             }`,
             exchange: res.exchange,
+            must: allowed
+              ? { not: { at: '/status', is: { oneOf: [401, 403] } } }
+              : {
+                  all: [
+                    { at: '/status', is: { equals: 403 } },
+                    { at: '/body/code', is: { equals: 'insufficient_scope' } },
+                  ],
+                },
           }) && holds;
       }
       return holds;
@@ -107,6 +115,7 @@ check('SCOPE-02', async (ctx) => {
       endpoint.scope,
       (res.json as { required_scope?: unknown } | undefined)?.required_scope ?? '(missing)',
       `${endpoint.name}: required_scope must name ${endpoint.scope}`,
+      res,
     );
   }
 });

@@ -1,4 +1,12 @@
-import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import type { CheckContext, Condition, HttpResponse } from '../../lib/check/index.js';
+
+/** A refusal as data (both judgements read it whole): a 4xx that carries no `access_token`. */
+const NO_TOKEN: Condition = {
+  all: [
+    { at: '/status', is: { between: [400, 499] } },
+    { at: '/body/access_token', is: { absent: true } },
+  ],
+};
 
 /**
  * A refused token request: a 4xx answer that carries no `access_token`.
@@ -15,6 +23,7 @@ export function expectNoToken(ctx: CheckContext, res: HttpResponse, what: string
     received: res.status,
     message: `${what}: the token request must be refused, got HTTP ${res.status}`,
     exchange: res.exchange,
+    must: NO_TOKEN,
   });
   const bodyOk = ctx.expectTrue(!leaked, {
     code: 'STATE',
@@ -23,6 +32,7 @@ export function expectNoToken(ctx: CheckContext, res: HttpResponse, what: string
     received: '(a token, not shown)',
     message: `${what}: a token was issued`,
     exchange: res.exchange,
+    must: NO_TOKEN,
   });
   return statusOk && bodyOk;
 }

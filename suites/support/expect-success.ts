@@ -16,6 +16,7 @@ export function expectSuccess(ctx: CheckContext, res: HttpResponse, what: string
     received: res.status,
     message: `${what}: expected success, got ${describe(res)}`,
     exchange: res.exchange,
+    must: { at: '/status', is: { between: [200, 299] } },
   });
 }
 

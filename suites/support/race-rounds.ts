@@ -1,4 +1,4 @@
-import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import type { CheckContext, Condition, HttpResponse } from '../../lib/check/index.js';
 import { problemCode } from './problem-text.js';
 
 /**
@@ -37,6 +37,9 @@ export function answersLine(answers: readonly HttpResponse[]): string {
     .join(', ');
 }
 
+/** `accepted` as data (lib/violations/condition.mjs): what a reproduction counts among a race's answers. */
+export const ACCEPTED: Condition = { at: '/status', is: { between: [200, 299] } };
+
 /** Whether a racer was accepted (any 2xx: the exact success status is another rule's). */
 export function accepted(res: HttpResponse): boolean {
   return res.status >= 200 && res.status < 300;
@@ -54,7 +57,7 @@ export function expectRefusedAs(
   let all = true;
   for (const res of answers) {
     if (accepted(res)) continue;
-    if (!ctx.expectProblem(res, expected)) all = false;
+    if (!ctx.expectProblem(res, expected, ACCEPTED)) all = false;
   }
   return all;
 }
@@ -82,6 +85,9 @@ export function expectWithinRoom(
     received: `${taken.length} accepted: ${answersLine(answers)}`,
     message: `${answers.length} ${what} racing for ${room} free places: ${taken.length} were accepted`,
     ...(beyond ? { exchange: beyond.exchange } : {}),
+    // As data over the racers' answers: a reproduction races them again and counts the accepted.
+    exchanges: answers.map((res) => res.exchange),
+    must: { count: ACCEPTED, max: room },
   });
   const refused = expectRefusedAs(ctx, answers, refusal);
   if (taken.length < room) {

@@ -14,3 +14,11 @@ export function grantedScopes(scope: unknown): string[] | undefined {
 export function sortedScopes(scopes: readonly string[]): string[] {
   return [...new Set(scopes)].sort();
 }
+
+/** A pattern of a space-separated list of exactly these scopes, in any order. */
+export function exactlyThese(scopes: readonly string[]): string {
+  const quoted = scopes.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const each = quoted.map((s) => `(?=(?:.* )?${s}(?: |$))`).join('');
+  const one = `(?:${quoted.join('|')})`;
+  return `^${each}${one}(?: ${one})*$`;
+}

@@ -65,6 +65,7 @@ export async function createEndpoint(ctx: CheckContext, key: Key): Promise<HttpR
 export async function countEndpoints(
   ctx: CheckContext,
   key: Key,
+  pages?: HttpResponse[],
 ): Promise<number | { why: string }> {
   let count = 0;
   const list = {
@@ -77,7 +78,8 @@ export async function countEndpoints(
       ctx.api(key),
       ctx.dialect,
       list,
-      (items) => {
+      (items, res) => {
+        pages?.push(res);
         count += items.length;
       },
       { maxPages: 10 },

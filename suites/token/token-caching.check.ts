@@ -3,28 +3,18 @@ import { requestToken } from '../support/token-request.js';
 
 checksUseOwnAccounts();
 
-/** Directives of a comma-separated header (Cache-Control, Pragma), lower-cased, without values. */
-function directives(value: string): string[] {
-  return value.split(',').map((d) => d.split('=')[0]?.trim().toLowerCase() ?? '');
-}
-
 // Section 4 (the token response), RFC 6749 §5.1: tokens are sent with `Cache-Control: no-store`.
 check('TOKEN-13', async (ctx) => {
   const res = await requestToken(ctx, await ctx.key());
   ctx.requireStatus(res, ctx.dialect.operations.token.status);
-  ctx.expectHeader(
-    res,
-    'cache-control',
-    (v) => directives(v).includes('no-store'),
-    'a value with no-store',
-  );
+  ctx.expectHeader(res, 'cache-control', { directive: 'no-store' }, 'a value with no-store');
 });
 
 // Section 4 (the token response), RFC 6749 §5.1: and `Pragma: no-cache` for HTTP/1.0 caches.
 check('TOKEN-14', async (ctx) => {
   const res = await requestToken(ctx, await ctx.key());
   ctx.requireStatus(res, ctx.dialect.operations.token.status);
-  ctx.expectHeader(res, 'pragma', (v) => directives(v).includes('no-cache'), 'no-cache');
+  ctx.expectHeader(res, 'pragma', { directive: 'no-cache' }, 'no-cache');
 });
 
 // Section 4 (the token response is the object of section 2), RFC 6749 §4.4.3: no refresh token.

@@ -1,9 +1,16 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type CheckContext, check, checksUseOwnAccounts, type Key } from '../../lib/check/index.js';
 import { scopeSubset } from '../arbitraries/scopeSubset.js';
 import { expectNoToken } from '../support/expect-no-token.js';
 import { keyScopes } from '../support/key-scopes.js';
 import { propertyRuns } from '../support/property-runs.js';
-import { grantedScopes, SCOPE_STRING, SCOPES, sortedScopes } from '../support/scopes.js';
+import {
+  exactlyThese,
+  grantedScopes,
+  SCOPE_STRING,
+  SCOPES,
+  sortedScopes,
+} from '../support/scopes.js';
 import { requestToken } from '../support/token-request.js';
 
 checksUseOwnAccounts();
@@ -23,12 +30,17 @@ function expectGranted(
     message: 'scope must list the granted scopes, space-separated',
     exchange,
   });
-  const same = ctx.expectEqual(
-    '/body/scope',
-    sortedScopes(expected),
-    sortedScopes(grantedScopes(scope) ?? []),
-    'the granted scopes are not the ones the rule gives',
-  );
+  const granted = sortedScopes(grantedScopes(scope) ?? []);
+  const same = ctx.expectTrue(isDeepStrictEqual(sortedScopes(expected), granted), {
+    code: 'VALUE',
+    pointer: '/body/scope',
+    expected: sortedScopes(expected),
+    received: granted,
+    message: 'the granted scopes are not the ones the rule gives',
+    exchange,
+    // As data: these scopes, each once at least, in any order, and no other.
+    must: { at: '/body/scope', is: { matches: exactlyThese(expected) } },
+  });
   return wellFormed && same;
 }
 

@@ -40,13 +40,20 @@ check('TOKEN-03', async (ctx) => {
     'Bearer',
     field(res, 'token_type'),
     'token_type must be Bearer',
+    res,
   );
 });
 
 // Section 2, access token response: expires_in is 3600 seconds (section 8: token lifetime).
 check('TOKEN-04', async (ctx) => {
   const { res } = await tokenResponse(ctx);
-  ctx.expectEqual('/body/expires_in', 3600, field(res, 'expires_in'), 'expires_in must be 3600');
+  ctx.expectEqual(
+    '/body/expires_in',
+    3600,
+    field(res, 'expires_in'),
+    'expires_in must be 3600',
+    res,
+  );
 });
 
 // Section 2, access token response: access_token has the shape `<prefix>_at_<chars>`.

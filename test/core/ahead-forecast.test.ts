@@ -1,7 +1,7 @@
 import { chownSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readForecast, shapeKey, writeForecast } from '../../lib/runner/ahead-forecast.js';
+import { readForecast, shapeKey, writeForecast } from '../../lib/plan/ahead-forecast.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 const dirs: string[] = [];
@@ -19,7 +19,7 @@ const B = JSON.stringify({ suspended: true });
 const shape = (concurrency: number) =>
   shapeKey({ include: 'suites/**', only: [], capabilities: ['keys'], concurrency, numRuns: 100 });
 
-describe('the forecast of accounts made ahead (lib/runner/ahead-forecast.ts)', () => {
+describe('the forecast of accounts made ahead (lib/plan/ahead-forecast.ts)', () => {
   it("gives back a run's asks in order, stored once per settings", () => {
     const path = cacheFile();
     const asks = [A, A, A, B, A, B, B];

@@ -4,7 +4,7 @@ import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { brokenOrderExamples } from '../../suites/arbitraries/orderBreakingOneRule.js';
 import { validOrderExamples } from '../../suites/arbitraries/validOrder.js';
 
-/** Issue 26: the order properties' fixed examples sit on the limits of section 4 rules 2 and 5. */
+/** The order properties' fixed examples sit on the limits of section 4 rules 2 and 5. */
 const product = (sku: string, unit_price: number, min_quantity: number, freight = false) => ({
   sku,
   name: sku,

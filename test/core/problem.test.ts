@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { problemFieldViolations, problemViolations } from '../../lib/check/assert/problem.js';
-import type { HttpResponse } from '../../lib/check/context.js';
+import type { HttpResponse } from '../../lib/check/context-api.js';
 
 function response(
   status: number,

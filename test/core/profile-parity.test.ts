@@ -9,7 +9,7 @@ import { readProfileFile } from '../../server/dialect/profile.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 22: the profile format (config/profile.schema.json) has two readers,
+ * The profile format (config/profile.schema.json) has two readers,
  * the suite's (lib/config/profile.ts over lib/target/dialect.ts) and the
  * reference server's (server/dialect/profile.ts over server/dialect/model.ts),
  * which share nothing but the format. Both must read every profile to the
@@ -84,7 +84,7 @@ function serverReads(file: string): Resolved {
   return resolved(readProfileFile(file));
 }
 
-describe('issue 22: the suite and the reference server read a profile alike', () => {
+describe('the suite and the reference server read a profile alike', () => {
   it('covers config/reference.json and every dialect of the dialect matrix', () => {
     const names = PROFILES.map((file) => file.slice(ROOT.length).replaceAll('\\', '/'));
     expect(names[0]).toBe('config/reference.json');

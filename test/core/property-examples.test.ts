@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyParams } from '../../lib/check/property.js';
 
-/** Issue 26: a property's fixed examples run besides its generated inputs, whatever --num-runs. */
+/** A property's fixed examples run besides its generated inputs, whatever --num-runs. */
 describe('property examples', () => {
   it.each([1, 5, 100])('all run first, then %i generated inputs', async (numRuns) => {
     const seen: number[] = [];

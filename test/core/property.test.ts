@@ -50,7 +50,7 @@ function breaksOver900(run: CheckRun) {
   };
 }
 
-// CheckContext.propertyInLanes (issue 16): runs of a property go out several at a time, each
+// CheckContext.propertyInLanes: runs of a property go out several at a time, each
 // lane with state of its own, and a failure still replays by the run's seed and path.
 describe('a property in lanes', () => {
   test('tries exactly the inputs fc.check tries, each once, in lanes made at most `count` times', async () => {

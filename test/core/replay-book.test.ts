@@ -16,7 +16,7 @@ const raw = (over: Partial<RawExchange>): RawExchange => ({
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-// Issue 21: each exchange is kept as a replay step; identifiers that came from earlier answers
+// Each exchange is kept as a replay step; identifiers that came from earlier answers
 // become variables learned again at replay time, so no step holds a secret or a run's id.
 describe('the replay book', () => {
   test('names identifiers from earlier answers, credentials included, and keeps no secret', () => {
@@ -100,5 +100,39 @@ describe('the replay book', () => {
     const trace = book.trace([2]);
     expect(trace.steps.map((s) => s.id)).toEqual([2]);
     expect(trace.steps[0]?.url).toBe('/api/v1/orders?status=pending_payment');
+  });
+});
+
+describe('the replay book against text a target chose', () => {
+  test('a `{{` of the text itself is written `{{!}}`: never taken for a variable', () => {
+    const book = new ReplayBook();
+    book.env('control-token-0123456789', 'CONTROL_TOKEN');
+    // A hostile target answers a value that looks like a variable of the trace, with a space.
+    expect(book.template('{{v1}} x')).toBe('{{!}}v1}} x');
+    expect(book.template('control-token-0123456789 and {{v1}}')).toBe('{{v1}} and {{!}}v1}}');
+  });
+
+  test('an id that needs percent-encoding is named where it travels encoded, in a URL', () => {
+    const book = new ReplayBook();
+    book.add(1, raw({ responseBody: JSON.stringify({ id: 'acct:12/x' }) }));
+    book.add(2, raw({ method: 'GET', url: `/accounts/${encodeURIComponent('acct:12/x')}/keys` }));
+    const { steps, vars } = book.trace([2]);
+    expect(steps.at(-1)?.url).toBe('/accounts/{{v1}}/keys');
+    expect(vars.v1).toEqual({ kind: 'answer', step: 1, pointer: '/id' });
+  });
+
+  test('a credential the check made up becomes a value made up again, in two parts no redactor hides', () => {
+    const book = new ReplayBook();
+    const name = book.made('odp_at_Zx9kQ2mP0aa');
+    expect(book.variable(name)).toEqual({ kind: 'made', prefix: 'odp_at_', shape: 'Aa0aA0aA0aa' });
+    // The same value again is the same variable.
+    expect(book.made('odp_at_Zx9kQ2mP0aa')).toBe(name);
+  });
+
+  test('when each request was sent and answered: which were in flight together', () => {
+    const book = new ReplayBook();
+    book.add(1, raw({ sentAt: 1000.25, durationMs: 3.5 }));
+    const [step] = book.trace([1]).steps;
+    expect([step?.at, step?.ms]).toEqual([1000.25, 3.5]);
   });
 });

@@ -4,9 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import type { TraceStep, TraceVar } from '../../lib/evidence/trace.js';
+import type { Replay, TraceStep, TraceVar } from '../../lib/evidence/trace.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
 import { curlScript } from '../../lib/reports/repro/curl-script.js';
+import { planReplay } from '../../lib/reports/repro/plan.js';
+import type { ReplayPlan } from '../../lib/reports/repro/plan-types.js';
 import { reproFile } from '../../lib/reports/repro/repro-file.js';
 import type { ReproSettings } from '../../lib/reports/repro/repro-settings.js';
 import { emptyDir } from '../support/temp-dir.js';
@@ -65,11 +67,7 @@ const QUOTES = '/api/on-demand/v1/quotes';
  * The run: like writes, each with an Idempotency-Key of its own, the last refused; `tokenAfter`
  * puts a token request (another class's, sent at once) after that many writes.
  */
-function result(
-  origin: string,
-  writes: number,
-  tokenAfter?: number,
-): { result: RuleResult; settings: ReproSettings } {
+function result(origin: string, writes: number, tokenAfter?: number): ReplayPlan {
   const vars: Record<string, TraceVar> = {};
   const steps: TraceStep[] = [];
   for (let write = 1; write <= writes; write++) {
@@ -99,35 +97,63 @@ function result(
       uses: [],
     });
   }
-  return {
-    settings: {
-      target: origin,
-      mode: 'control',
-      orders: { path: '/api/on-demand/v1/orders', cancel: '/x', idPointer: '/id' },
+  return planOf(
+    'RATE-05',
+    {
+      trace: { steps, vars },
+      judge: [
+        {
+          code: 'HEADER',
+          pointer: '/headers/retry-after',
+          exchange: steps.length,
+          expected: 'a whole number of seconds, at least 1',
+          received: '0',
+          observed: { value: '0' },
+          must: { at: '/headers/retry-after', is: { seconds: { min: 1 } } },
+          message: 'Retry-After is 0',
+        },
+      ],
     },
-    result: {
-      rule_id: 'RATE-05',
-      title: 'MUST send a Retry-After of at least 1 second',
-      section: '8',
-      level: 'MUST',
-      area: 'RATE',
-      verdict: 'failed',
-      replay: {
-        trace: { steps, vars },
-        judge: [
-          {
-            code: 'HEADER',
-            pointer: '/headers/retry-after',
-            exchange: steps.length,
-            expected: 'a whole number of seconds, at least 1',
-            received: '0',
-            observed: { value: '0' },
-            message: 'Retry-After is 0',
-          },
-        ],
-      },
-    } as RuleResult,
+    settingsAt(origin),
+  );
+}
+
+/** Where the API keeps what a replay makes (the reference dialect's paths). */
+const PATHS: ReproSettings['paths'] = {
+  orders: {
+    path: '/api/on-demand/v1/orders',
+    cancel: '/api/on-demand/v1/orders/{id}/cancel',
+    idPointer: '/id',
+  },
+  webhooks: {
+    path: '/api/on-demand/v1/webhook-endpoints',
+    create: 'POST',
+    item: '/api/on-demand/v1/webhook-endpoints/{id}',
+    remove: 'DELETE',
+    idPointer: '/id',
+  },
+};
+
+function settingsAt(origin: string, control = false): ReproSettings {
+  return {
+    target: origin,
+    ...(control ? { controlUrl: `${origin}/__control` } : {}),
+    mode: 'control',
+    paths: PATHS,
   };
+}
+
+/** The plan a report would carry for a failed result of `rule` with this replay. */
+function planOf(rule: string, replay: Replay, settings: ReproSettings): ReplayPlan {
+  const result = {
+    rule_id: rule,
+    title: `${rule} under test`,
+    section: '8',
+    level: 'MUST',
+    area: rule.split('-')[0],
+    verdict: 'failed',
+  } as RuleResult;
+  return planReplay(result, replay, settings);
 }
 
 function runNode(file: string, args: string[]): Promise<{ code: number | null; out: string }> {
@@ -146,19 +172,18 @@ function runNode(file: string, args: string[]): Promise<{ code: number | null; o
   });
 }
 
-/** The result's repro/<RULE>.mjs, written into `dir` and run against the target. */
+/** The plan's repro/<RULE>.mjs, written into `dir` and run against the target. */
 async function replayMjs(
   dir: string,
   target: { origin: string },
-  r: RuleResult,
-  settings: ReproSettings,
+  plan: ReplayPlan,
 ): Promise<{ code: number | null; out: string }> {
-  const file = join(dir, `${r.rule_id}.mjs`);
-  writeFileSync(file, reproFile(r, settings, 'test'));
+  const file = join(dir, `${plan.rule.id}.mjs`);
+  writeFileSync(file, reproFile(plan, 'test', 'README.md'));
   return runNode(file, ['--target', target.origin]);
 }
 
-// Issue 21: a reproduction of a rate limit's burst must not miss the limit because a window
+// A reproduction of a rate limit's burst must not miss the limit because a window
 // ended during the burst: it sends on past the run's count, as the check does.
 describe('a reproduction whose burst straddles a rate window', () => {
   const dir = emptyDir('repro-window-');
@@ -167,18 +192,16 @@ describe('a reproduction whose burst straddles a rate window', () => {
     // 5 a window; the run met the 429 at its 6th write; the replay's window ends before its 4th.
     const target = await windowedTarget(5, 4);
     onTestFinished(() => target.close());
-    const { result: r, settings } = result(target.origin, 6);
-    const ran = await replayMjs(dir, target, r, settings);
+    const ran = await replayMjs(dir, target, result(target.origin, 6));
     expect(ran.out).toContain('REPRODUCED');
     expect(ran.out).not.toContain('NOT REPRODUCED');
     expect(ran.code).toBe(1);
   });
 
   test('the curl form loops up to twice the run\u2019s count, stopping at the limit', () => {
-    const { result: r, settings } = result('http://127.0.0.1:9', 6);
-    const script = curlScript(r, settings).join('\n');
+    const script = curlScript(result('http://127.0.0.1:9', 6)).join('\n');
     expect(script).toContain('while [ "$i" -lt 12 ]; do');
-    expect(script).toContain('[ "$code" = 429 ] && break');
+    expect(script).toContain('[ "$_s" = 429 ] && break');
   });
 
   // Another class's request sent at once (RATE-04's token burst beside its writes) splits the
@@ -188,18 +211,18 @@ describe('a reproduction whose burst straddles a rate window', () => {
   test('a burst split by another request: the loop allows a new window the whole burst (.mjs)', async () => {
     const target = await windowedTarget(8, 9);
     onTestFinished(() => target.close());
-    const { result: r, settings } = result(target.origin, 9, 3);
-    const ran = await replayMjs(dir, target, r, settings);
+    const ran = await replayMjs(dir, target, result(target.origin, 9, 3));
     expect(ran.out).toContain('REPRODUCED');
     expect(ran.out).not.toContain('NOT REPRODUCED');
     expect(ran.code).toBe(1);
   });
 
   test('a burst split by another request: the curl loop allows a new window the whole burst', () => {
-    const { result: r, settings } = result('http://127.0.0.1:9', 9, 3);
-    const script = curlScript(r, settings).join('\n');
-    // The 6 writes after the token request, plus the 9 of the whole burst.
-    expect(script).toContain('while [ "$i" -lt 15 ]; do');
+    const script = curlScript(result('http://127.0.0.1:9', 9, 3)).join('\n');
+    // One loop of the 9 writes either side of the token request (sent after it), and as many
+    // again for a new window.
+    expect(script).toContain('while [ "$i" -lt 18 ]; do');
+    expect(script.indexOf('while [ "$i"')).toBeLessThan(script.indexOf('/oauth/token'));
   });
 });
 
@@ -208,12 +231,6 @@ describe('a reproduction whose burst straddles a rate window', () => {
 // last account's id, and the keys of the other five would name no account ("parameter not set").
 describe('like requests whose answers later steps use', () => {
   const dir = emptyDir('repro-setup-');
-  const settingsAt = (origin: string): ReproSettings => ({
-    target: origin,
-    controlUrl: `${origin}/__control`,
-    mode: 'control',
-    orders: { path: '/api/on-demand/v1/orders', cancel: '/x', idPointer: '/id' },
-  });
   const vars: Record<string, TraceVar> = {};
   const steps: TraceStep[] = [];
   for (let id = 1; id <= 6; id++) {
@@ -241,20 +258,16 @@ describe('like requests whose answers later steps use', () => {
       uses: [n],
     });
   }
-  const result = {
-    rule_id: 'ERR-02',
-    title: 'MUST answer errors as problem+json with a title',
-    section: '7',
-    level: 'MUST',
-    area: 'ERR',
-    verdict: 'failed',
-    replay: { trace: { steps, vars }, judge: [] },
-  } as unknown as RuleResult;
+  const replay: Replay = { trace: { steps, vars }, judge: [] };
 
   test('the curl form sends each and keeps each answer’s value', () => {
-    const script = curlScript(result, settingsAt('http://127.0.0.1:9')).join('\n');
-    expect(script).not.toContain('while');
-    for (let id = 1; id <= 6; id++) expect(script).toContain(`v${id}=$(pick /id "$T/b")`);
+    const script = curlScript(
+      planOf('ERR-02', replay, settingsAt('http://127.0.0.1:9', true)),
+    ).join('\n');
+    expect(script).not.toContain('while [ "$i"');
+    // Each account's id picked from its own answer.
+    for (let id = 1; id <= 6; id++)
+      expect(script).toContain(`step ${id} '#${id} POST /accounts' v${id}=/id`);
   });
 
   test('the .mjs form makes a key in each of the six accounts', async () => {
@@ -278,7 +291,7 @@ describe('like requests whose answers later steps use', () => {
     });
     const target = await listening(server);
     onTestFinished(() => target.close());
-    await replayMjs(dir, target, result, settingsAt(target.origin));
+    await replayMjs(dir, target, planOf('ERR-02', replay, settingsAt(target.origin, true)));
     expect(keysIn.sort()).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) => `acct_${String(n).padStart(8, '0')}`),
     );

@@ -13,7 +13,7 @@ const raw = (url: string) => ({
   status: 404,
 });
 
-// One evidence scope (issue 22): a check's run, a property's run and work shared by a file's
+// One evidence scope: a check's run, a property's run and work shared by a file's
 // checks (CheckContext.sharedInFile) each record into their own scope; a check keeps a finished
 // scope's exchanges under their own ids.
 describe('evidence scopes', () => {

@@ -11,7 +11,7 @@ import { type Spawned, spawnServer, stop } from '../server/support/spawn-server.
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 26, point 5, as a user meets it: the control API sits behind
+ * Set-up never blames the target for the network, as a user meets it: the control API sits behind
  * something that closes kept-alive sockets early (an idle timeout shorter
  * than the pauses between control calls, under load). Here, a proxy in front
  * of the reference's control API drops every connection as its second

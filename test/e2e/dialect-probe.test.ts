@@ -5,7 +5,7 @@ import { runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 11, point 3, through the CLI against the bundled reference: a
+ * The dialect probe, through the CLI against the bundled reference: a
  * profile whose order body puts the lines elsewhere than the reference does
  * is found out by the dialect probe before any check. Exit 2, one line per
  * mismatch naming the profile field and the reference's 422 pointers, no

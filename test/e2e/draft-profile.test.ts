@@ -7,7 +7,7 @@ import { runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 11, point 4, through the CLI: `--draft-profile FILE` against the
+ * Through the CLI: `--draft-profile FILE` against the
  * bundled reference writes a profile equivalent to the reference's own
  * (config/reference.json), which loads with --profile and certifies the
  * reference clean; a second draft to the same file is refused.

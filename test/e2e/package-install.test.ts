@@ -9,7 +9,7 @@ import { type CliResult, runCommand } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 23: the suite installs like any npm tool. `npm pack` (its prepack
+ * The suite installs like any npm tool. `npm pack` (its prepack
  * compiles the suite into dist/), `npm install ./<tarball>` into an empty
  * project, then `npx partner-ordering-conformance` there: against the
  * embedded reference, and against a started reference named only in the
@@ -189,7 +189,7 @@ describe('the package, packed and installed into an empty project', () => {
   );
 
   test(
-    "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node (issue 21)",
+    "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node",
     async () => {
       const controlToken = randomBytes(24).toString('base64url');
       const server = await startServer({

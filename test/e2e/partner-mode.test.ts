@@ -6,7 +6,7 @@ import { type CliResult, runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 4: with only a partner key and no control API, the run passes what
+ * With only a partner key and no control API, the run passes what
  * it can, marks the rest not_verifiable naming what is missing, places
  * nothing it leaves behind, and leaks no secret. The partner key is made
  * through the reference's control API, which the run itself is not told of.
@@ -52,7 +52,7 @@ describe('a run with one partner test key and no control API', () => {
       /(\d+) of \d+ rules will end not_verifiable for what this run lacks/.exec(run.stderr)?.[1],
     );
 
-  test('predicts exactly the not_verifiable count, with a key and with none (issue 25)', () => {
+  test('predicts exactly the not_verifiable count, with a key and with none', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(noKey.code, noKey.stderr).toBe(0);
     const withKey = readReport(reportDir);

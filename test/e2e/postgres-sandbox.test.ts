@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../server/start.js';
-import { ROOT } from '../faults/area-checks.js';
-import { prepareRun, readRun } from '../faults/run-conformance.js';
-import { runSuitesOnTargets } from '../faults/run-targets.js';
+import { ROOT } from '../matrices/area-checks.js';
+import { prepareRun, readRun } from '../matrices/run-conformance.js';
+import { runSuitesOnTargets } from '../matrices/run-targets.js';
 import { describePostgres, freshDatabase } from '../server/support/postgres.js';
 import { type Balancer, roundRobin } from '../server/support/round-robin.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 15: a shared sandbox past one machine. Two reference instances on one
+ * A shared sandbox past one machine. Two reference instances on one
  * PostgreSQL database, behind a round-robin balancer (API and control API
  * alike, so consecutive requests of one check land on different instances),
  * certified by the whole suite as one server.

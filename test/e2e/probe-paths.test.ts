@@ -8,7 +8,7 @@ import { runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 26, point 4, through the CLI: the reference server speaking a
+ * A path the profile moves, through the CLI: the reference server speaking a
  * profile whose catalog is at /catalog/items, run with no profile. The
  * dialect probe reads the catalog where the checks would (a page and a
  * product), so the 404 is a mismatch line naming the profile field and the

@@ -3,18 +3,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../engine/support/run-cli.js';
-import { areaChecksGlob, ROOT } from '../faults/area-checks.js';
-import { dialectFile } from '../faults/run-dialects.js';
+import { areaChecksGlob, ROOT } from '../matrices/area-checks.js';
+import { dialectFile } from '../matrices/run-dialects.js';
 import { type Spawned, spawnServer, stop } from '../server/support/spawn-server.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
- * Issue 11, point 5, as a user starts it: `npm run reference -- --profile
+ * The reference server speaking a profile, as a user starts it: `npm run reference -- --profile
  * FILE` (here initech: 202 on creation, 204 on cancel, money as {value, ccy},
  * its own quote body, a {entries, more} envelope) and the CLI with the same
  * profile certify the order and cancel rules clean; the CLI without it stops
  * at the dialect probe (exit 2, one line per mismatch). The whole suite in
- * every dialect is the dialect matrix (test/faults/dialects.test.ts).
+ * every dialect is the dialect matrix (test/matrices/dialects.test.ts).
  */
 const PROFILE = dialectFile('initech');
 const token = randomBytes(24).toString('base64url');

@@ -9,7 +9,7 @@ import {
   checkFilesAtATime,
   EMBEDDED_CONCURRENCY,
   REMOTE_CONCURRENCY,
-} from '../../lib/runner/concurrency.js';
+} from '../../lib/plan/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { activeRules } from '../../rules/index.js';
 import { emptyDir } from '../support/temp-dir.js';

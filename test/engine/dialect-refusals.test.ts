@@ -21,7 +21,7 @@ function answer(status: number, body?: unknown): HttpResponse {
 
 const ctx = { dialect: REFERENCE_DIALECT, dialectSeen: [] };
 
-// Issue 11, point 2: a request the document leaves "not shown" that the target does not take in the
+// A request the document leaves "not shown" that the target does not take in the
 // profile's dialect ends not_verifiable naming the profile field; every other answer is the check's to judge.
 describe('endpointDialectGap', () => {
   it('names the operation method on a 404 or 405, never the path the document fixes', () => {

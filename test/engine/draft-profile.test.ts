@@ -20,7 +20,7 @@ import {
 } from './support/fake-dialect-target.js';
 
 /**
- * --draft-profile's inference (issue 11, point 4) against a MockAgent
+ * --draft-profile's inference against a MockAgent
  * target: what the answers show is inferred, what they leave open is a
  * TODO naming the profile field, and the file validates as a profile.
  */

@@ -6,7 +6,7 @@ import { EXIT_CODES, helpText } from '../../lib/config/help.js';
 import { ENV_ONLY, OPTION_GROUPS, OPTIONS } from '../../lib/config/options.js';
 import { PACKAGE_ROOT } from '../../lib/config/package-root.js';
 
-describe('.env.example (issue 25)', () => {
+describe('.env.example', () => {
   const file = readFileSync(join(PACKAGE_ROOT, '.env.example'), 'utf8');
 
   it('is what the option table generates (npm run docs:env-example)', () => {
@@ -21,7 +21,7 @@ describe('.env.example (issue 25)', () => {
   });
 });
 
-describe('--help (issue 25)', () => {
+describe('--help', () => {
   const help = helpText();
 
   it('groups the options, each group with an example, and lists every option once', () => {

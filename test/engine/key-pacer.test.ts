@@ -139,7 +139,7 @@ describe('the partner key pacer (section 8 limits, one window per class)', () =>
 
 describe('rate-limit floor', () => {
   it('is the slowest class at its documented rate', () => {
-    // Issue 16's measured partner run: 325 reads, 225 writes, 68 token requests.
+    // A measured partner run: 325 reads, 225 writes, 68 token requests.
     expect(rateFloorMs({ read: 325, write: 225, token: 68 })).toBe(225_000);
     expect(rateFloorMs({ read: 900, write: 10, token: 1 })).toBe(180_000);
     expect(rateFloorMs({ read: 0, write: 0, token: 0 })).toBe(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type EmbeddedReference,
   startEmbeddedReference,
-} from '../../lib/runner/embedded-reference.js';
+} from '../../lib/prepare/embedded-reference.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { readReport } from './support/report-files.js';

@@ -9,9 +9,9 @@ import { type Dialect, REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { activeRules } from '../../rules/index.js';
 import { buildApp } from '../../server/app.js';
 import { openApiDocument } from '../../server/openapi/document.js';
-import { ROOT } from '../faults/area-checks.js';
-import { DIALECTS, dialectFile } from '../faults/run-dialects.js';
-import { comparable, leaves, todoFields } from '../faults/run-drafts.js';
+import { ROOT } from '../matrices/area-checks.js';
+import { DIALECTS, dialectFile } from '../matrices/run-dialects.js';
+import { comparable, leaves, todoFields } from '../matrices/run-drafts.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { runCli } from './support/run-cli.js';
 
@@ -22,7 +22,7 @@ import { runCli } from './support/run-cli.js';
  * document without this suite's `x-dialect-*` marks still tells (and that
  * every field it cannot tell is named by a TODO), bad documents, and the
  * settings. The same round trip against live servers, certified and with
- * every answer judged, is test/faults/openapi.test.ts.
+ * every answer judged, is test/matrices/openapi.test.ts.
  */
 const NAMES = ['reference', ...DIALECTS];
 

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readDemand, writeDemand } from '../../lib/runner/partner-demand.js';
+import { readDemand, writeDemand } from '../../lib/plan/partner-demand.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 describe('per-file partner demand, kept for the next run', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tally } from '../../lib/client/rate-limits.js';
-import { planFileOrder } from '../../lib/runner/partner-plan.js';
+import { planFileOrder } from '../../lib/plan/partner-plan.js';
 
 /** Windows the plan needs when every file's requests go out in order: a stall each time a class is used up. */
 function stalls(order: readonly string[], demand: Record<string, Tally>): number {

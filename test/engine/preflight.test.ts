@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notThisApi } from '../../lib/runner/preflight.js';
+import { notThisApi } from '../../lib/prepare/preflight.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
@@ -10,7 +10,7 @@ import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
 const KEY_ID = 'odp_test_ak_Preflight0123456789';
 const SECRET = 'odp_test_sk_ThisSecretMustNeverBePrinted0123';
 
-describe('preflight: credentials are tried before any check (issue 12)', () => {
+describe('preflight: credentials are tried before any check', () => {
   let refusing: TinyTarget;
   beforeAll(async () => {
     refusing = await startTinyTarget('unauthorized');
@@ -33,7 +33,7 @@ describe('preflight: credentials are tried before any check (issue 12)', () => {
   });
 
   it('a run stopped before its checks loses nothing of the last run in the same report directory', async () => {
-    // The checks' workers start while a target elsewhere is tried (issue 27); stopped, they leave
+    // The checks' workers start while a target elsewhere is tried; stopped, they leave
     // the folder as it was: the last run's Allure results are emptied only once checks go ahead.
     const dir = `${emptyDir()}/r`;
     const allure = `${dir}/allure-results`;

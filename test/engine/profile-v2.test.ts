@@ -439,7 +439,7 @@ describe('profile v2: operations, bodies, answers, list, money, states, errors',
   });
 });
 
-describe('money per place (issue 26, point 3): one format for all, each place may differ', () => {
+describe('money per place: one format for all, each place may differ', () => {
   it('a place states what differs, member by member; the others keep the format of all', () => {
     const { dialect } = load({
       version: 2,

@@ -13,7 +13,7 @@ import { launchChromium, NO_BROWSER } from './support/chromium.js';
 import { sampleReport, sampleResults } from './support/sample-report.js';
 
 /**
- * Failures first (issue 25): a failing run of the whole catalogue, three
+ * Failures first: a failing run of the whole catalogue, three
  * failures each with a long trail of evidence, the rest passing, in a
  * plain 1280×720 window. The certifier's first screen must name every
  * failed rule, and the page must lead with the failures.

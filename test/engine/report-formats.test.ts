@@ -66,7 +66,7 @@ describe('summary.md', () => {
       '(counterexample; replay: `npm run conformance -- --target http://127.0.0.1:4010 --only IDEM-03 --seed 1234',
     );
     expect(md).toContain('## Errors (the suite, not the target) (1)');
-    // Every hint names its fix (issue 25).
+    // Every hint names its fix.
     expect(md).toContain('1 rule needs the control API ("payments"): give the control API');
     expect(md).toContain('--control-url URL with CONTROL\\_TOKEN');
     expect(md).toContain('1 rule needs a check (no check implements the rule yet');

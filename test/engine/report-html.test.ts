@@ -72,7 +72,7 @@ describe.skipIf(NO_BROWSER)('report.html in headless Chromium', () => {
   });
 
   it('shows a failure with its violation, counterexample, seed and evidence', async () => {
-    // Above the table, everything open (issue 25: failures first).
+    // Above the table, everything open (failures first).
     const failure = page.locator('#finding-IDEM-03');
     expect(await failure.locator('table.violations').isVisible()).toBe(true);
     const text = (await failure.textContent()) ?? '';

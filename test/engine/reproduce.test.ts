@@ -3,13 +3,12 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../lib/config/settings.js';
-import { curlLines, replayBase } from '../../lib/reports/reproduce.js';
+import { replayBase } from '../../lib/reports/reproduce.js';
 import { activeRules } from '../../rules/index.js';
 import { type RunningServer, startServer } from '../../server/start.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { readReport } from './support/report-files.js';
 import { runCli } from './support/run-cli.js';
-import { sampleReport } from './support/sample-report.js';
 
 const CONTROL_TOKEN = 'repro-control-token-0123456789';
 
@@ -83,13 +82,14 @@ describe('reproduce against a broken reference', () => {
       expect(reproduce.command).not.toContain(CONTROL_TOKEN);
       expect(reproduce.command).toContain('"$CONTROL_TOKEN"');
       expect(reproduce.command).toContain('--seed=-5');
-      // Portable (issue 21): the package's command, no absolute path of the suite anywhere.
+      // Portable: the package's command, no absolute path of the suite anywhere.
       expect(reproduce.command).toMatch(/ npx partner-ordering-conformance /);
       expect(reproduce.command).not.toMatch(/(^|[\s'"=])\//);
       expect(reproduce.curl.length).toBeGreaterThan(0);
       for (const line of reproduce.curl) {
         expect(line).not.toContain(CONTROL_TOKEN);
-        expect(line).not.toMatch(/_sk_|odp_at_|Basic [A-Za-z0-9+/]{8}/);
+        // A made-up credential's prefix (`odp_at_`) may be there, never a credential.
+        expect(line).not.toMatch(/_sk_[A-Za-z0-9]|odp_at_[A-Za-z0-9]|Basic [A-Za-z0-9+/]{8}/);
       }
       const again = join(emptyDir(), 'again');
       const code = await paste(`${reproduce.command} --report-dir ${again}`, { CONTROL_TOKEN });
@@ -138,20 +138,5 @@ describe('replay commands', () => {
       const loaded = loadSettings({ argv, env: {}, cwd: emptyDir(), rules: activeRules });
       expect(loaded.help ? undefined : loaded.settings.seed).toBe(-5);
     }
-  });
-
-  it('curl: a token first, the bearer as $ACCESS_TOKEN, the pinned exchange', () => {
-    const report = sampleReport();
-    const result = report.results.find((r) => r.rule_id === 'IDEM-03');
-    if (!result) throw new Error('no IDEM-03');
-    const lines = curlLines(result, report, '/oauth/token');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(
-      /^ACCESS_TOKEN=\$\(curl .*-u "\$PARTNER_ACCESS_KEY_ID:\$PARTNER_SECRET_KEY"/,
-    );
-    expect(lines[0]).toContain('http://127.0.0.1:4010/api/on-demand/v1/oauth/token');
-    expect(lines[1]).toBe(
-      `curl -sS -i -X POST -H "Authorization: Bearer $ACCESS_TOKEN" --data-raw '{"quantity":0}' http://127.0.0.1:4010/api/on-demand/v1/orders`,
-    );
   });
 });

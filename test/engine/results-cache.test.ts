@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pruneResultsCache, resultsCacheFile } from '../../lib/runner/results-cache.js';
+import { pruneResultsCache, resultsCacheFile } from '../../lib/plan/results-cache.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
@@ -26,7 +26,7 @@ const keysIn = (path: string): string[] =>
     ([key]) => key,
   );
 
-describe("vitest's results cache (lib/runner/results-cache.ts)", () => {
+describe("vitest's results cache (lib/plan/results-cache.ts)", () => {
   it('drops the entries of files that no longer exist, in order, and keeps the rest', () => {
     const root = tempDir();
     mkdirSync(join(root, 'suites'));

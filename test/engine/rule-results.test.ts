@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckOutcome } from '../../lib/check/verdict.js';
+import type { CheckOutcome } from '../../lib/check/check-outcome.js';
 import type { CollectedRun, CollectedTest } from '../../lib/runner/collected.js';
-import { mergeResults, UNCOVERED_REASON } from '../../lib/runner/rule-results.js';
 import { exitDecision } from '../../lib/verdict/decide.js';
-import type { Rule } from '../../rules/index.js';
+import { mergeResults, UNCOVERED_REASON } from '../../lib/verdict/rule-results.js';
+import type { Rule, RuleId } from '../../rules/index.js';
 import { emptyDir } from '../support/temp-dir.js';
 
-function rule(id: string, level: Rule['level']): Rule {
+function rule(id: RuleId, level: Rule['level']): Rule {
   return {
     id,
     level,

@@ -9,7 +9,7 @@ import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
 import { HarnessError } from '../../lib/violations/harness-error.js';
 
 /**
- * Issue 26, point 5: a server that closes a kept-alive socket while a request
+ * A server that closes a kept-alive socket while a request
  * goes out on it. This one says `Keep-Alive: timeout=5` (Node's default) yet
  * drops every connection as its second request arrives, before any answer
  * byte: what a server whose idle timeout ran out under load does, with no
@@ -84,7 +84,7 @@ const key: Key = {
   accountId: 'acc_1',
 };
 
-describe('set-up never blames the target for the network (issue 26, point 5)', () => {
+describe('set-up never blames the target for the network', () => {
   it('a control call lost on a socket the server closed is sent once more, on a new connection', async () => {
     const server = await closingServer();
     const recorded: EvidenceRecorder[] = [];

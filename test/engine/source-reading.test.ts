@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../../lib/reports/report-model.js';
 import { sourceText } from '../../lib/reports/source-lines.js';
-import { sourceOf } from '../../lib/runner/rule-results.js';
+import { sourceOf } from '../../lib/verdict/rule-results.js';
 import { ruleById } from '../../rules/index.js';
 
 describe('a MUST rule resting on an API sentence and the reading the contract fixes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from 'vitest/node';
-import type { CheckOutcome } from '../../lib/check/verdict.js';
+import type { CheckOutcome } from '../../lib/check/check-outcome.js';
 import { TargetWatch } from '../../lib/runner/target-watch.js';
 import type { Verdict } from '../../lib/verdict/words.js';
 

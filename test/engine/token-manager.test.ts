@@ -113,7 +113,7 @@ describe('token manager: one token reused until it nears expiry', () => {
   });
 });
 
-// Issue 27: an account made ahead comes with its key's token, fetched by the main thread's manager.
+// An account made ahead comes with its key's token, fetched by the main thread's manager.
 describe('token manager: a token fetched for another thread (fresh, adopt)', () => {
   it('fresh fetches without caching; the adopting manager uses it until it nears expiry', async () => {
     const ahead = endpoint();

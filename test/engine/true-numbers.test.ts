@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { casesLine } from '../../lib/reports/build-report.js';
 import { pacingLine, partnerPacing } from '../../lib/reports/partner-pacing.js';
 
-describe('numbers that are true (issue 25)', () => {
+describe('numbers that are true', () => {
   it('states the cases per property as run, not the --num-runs asked for', () => {
     expect(casesLine({ num_runs: 100 })).toBe('100 cases per property');
     expect(casesLine({ num_runs: 100, cases_per_property: { min: 100, max: 100 } })).toBe(

@@ -3,7 +3,7 @@ import type { RuleResult } from '../../lib/reports/report-model.js';
 import { unverifiedGroups } from '../../lib/reports/unverified.js';
 import { sampleReport } from './support/sample-report.js';
 
-/** Every hint names its fix (issue 25): each lack, with the flag or setting that supplies it. */
+/** Every hint names its fix: each lack, with the flag or setting that supplies it. */
 const nv = (rule_id: string, reason: string, missing: string[] = []): RuleResult => ({
   rule_id,
   title: 'MUST something',

@@ -21,7 +21,7 @@ function result(level: RuleResult['level'], verdict: RuleResult['verdict']): Rul
   };
 }
 
-describe('outcome and coverage (issue 12)', () => {
+describe('outcome and coverage', () => {
   it('conforms only when every MUST rule was verified and none failed', () => {
     const all = [result('MUST', 'passed'), result('MUST', 'passed'), result('SHOULD', 'warning')];
     expect(outcomeOf(all)).toBe('conforms');
@@ -43,8 +43,6 @@ describe('outcome and coverage (issue 12)', () => {
       (s) => s.rules.includes('AUTH-02') && s.gap === undefined,
     );
     expect(naming.length).toBeGreaterThan(0);
-    // A5-04 names AUTH-02 but records a gap: never counted, whatever AUTH-02 did.
-    expect(serverStatements.find((s) => s.id === 'A5-04')?.gap).toBeDefined();
     expect(coverageOf(run('failed')).statements_checked).toBe(naming.length);
     expect(coverageOf(run('passed')).statements_checked).toBe(naming.length);
     expect(coverageOf(run('not_verifiable')).statements_checked).toBe(0);
@@ -134,7 +132,7 @@ describe('a run that cannot verify every MUST rule', () => {
   });
 });
 
-describe('unknown settings are named (issue 12)', () => {
+describe('unknown settings are named', () => {
   it('warns about a misspelt setting, naming the closest real one', async () => {
     const { unknownSettingWarnings } = await import('../../lib/config/unknown-settings.js');
     expect(

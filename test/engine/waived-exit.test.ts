@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Waiver } from '../../lib/config/waivers.js';
+import type { Waiver } from '../../lib/config/waiver-file.js';
 import type { RuleResult } from '../../lib/reports/report-model.js';
+import { applyWaivers } from '../../lib/verdict/apply-waivers.js';
 import { exitDecision } from '../../lib/verdict/decide.js';
-import { applyWaivers } from '../../lib/verdict/waivers.js';
 
 const result = (rule_id: string, verdict: RuleResult['verdict']): RuleResult => ({
   rule_id,
@@ -30,7 +30,7 @@ const all = [
   waiver('ORDER-03', '2025-04-01'),
 ];
 
-describe('waivers and the exit code (issue 25)', () => {
+describe('waivers and the exit code', () => {
   it('every MUST failure waived: exit 0 with the honest line, earliest expiry first', () => {
     const { results } = applyWaivers(failing, 'w.json', all, NOW);
     const exit = exitDecision(results, []);

@@ -211,7 +211,7 @@ describe('waivers', () => {
     const result = readReport(dir).results.find((r) => r.rule_id === MUST);
     expect(result?.verdict).toBe('failed');
     expect(result?.waiver).toMatchObject({ reason: 'known: ticket 7', active: true });
-    // The honest line (issue 25): the outcome is not hidden by the exit code.
+    // The honest line: the outcome is not hidden by the exit code.
     expect(readReport(dir).summary.outcome).toBe('does_not_conform');
     expect(readReport(dir).exit_reason).toMatch(
       /^Does not conform: 1 MUST failure, waived until 2999-01-01 \(exit 0 only because of the waivers; not a certificate/,
@@ -362,7 +362,7 @@ describe('history', () => {
   });
 });
 
-describe('history keyed by --target-name (issue 25)', () => {
+describe('history keyed by --target-name', () => {
   it('a target on a new port keeps its history under its name; a regression is listed as one', async () => {
     const history = join(emptyDir(), 'named');
     const before = await startTinyTarget('unauthorized');

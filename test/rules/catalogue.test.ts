@@ -88,7 +88,7 @@ describe('checks and rules match one to one', () => {
   });
 
   test('every check names an active rule of the catalogue', () => {
-    const active = new Set(activeRules.map((r) => r.id));
+    const active = new Set<string>(activeRules.map((r) => r.id));
     const strays = checks
       .filter((c) => !active.has(c.ruleId))
       .map((c) => `${c.ruleId} in ${c.file}`);

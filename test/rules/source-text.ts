@@ -5,7 +5,7 @@ import { sectionsOf, type Unit, unitsOf } from '../../rules/statements/text.js';
 export { normalise, sectionsOf } from '../../rules/statements/text.js';
 
 /** The files a rule's `source.doc` names. */
-export const SOURCE_FILES: Record<SourceDoc, URL> = {
+const SOURCE_FILES: Record<SourceDoc, URL> = {
   api: new URL('../../docs/partner-ordering-api.md', import.meta.url),
   contract: new URL('../../docs/target-contract.md', import.meta.url),
 };

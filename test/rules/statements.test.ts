@@ -12,8 +12,8 @@ import {
 import { statementFigure, statementsMarkdown } from '../../rules/statements/markdown.js';
 import type { Statement } from '../../rules/statements/schema.js';
 import { normalise, type Unit, unitsOf } from '../../rules/statements/text.js';
-import { defectsOf } from '../faults/defects-of.js';
-import { BROKEN_RULE } from '../faults/expectations.js';
+import { defectsOf } from '../matrices/defects-of.js';
+import { BROKEN_RULE } from '../matrices/expectations.js';
 import { sourceSections, sourceUnits } from './source-text.js';
 
 const units = sourceUnits();
@@ -170,7 +170,7 @@ describe('scoped statements: both sides', () => {
     }
   });
 
-  test('name only defects of the fault matrix caught by a check of the allowed side', () => {
+  test('name only defects of the defect matrix caught by a check of the allowed side', () => {
     const broken = BROKEN_RULE as Readonly<Record<string, string>>;
     for (const s of scoped) {
       for (const defect of s.scope?.tooWide ?? []) {

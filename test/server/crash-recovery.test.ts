@@ -44,7 +44,7 @@ async function call(
   };
 }
 
-describe('a killed server loses no acknowledged order and creates no duplicate (issue 2)', () => {
+describe('a killed server loses no acknowledged order and creates no duplicate', () => {
   it('SIGKILL during a stream of orders, restart, retry every key', async () => {
     running = await spawnServer(args);
     const first = running;

@@ -18,7 +18,7 @@ const TOKEN = `odp_at_${'A'.repeat(40)}`;
 const SECRET = `odp_test_sk_${'B'.repeat(40)}`;
 const TOKEN_IN_BODY = `odp_at_${'E'.repeat(40)}`;
 
-/** Issue 14's measurements, each as a regression test. */
+/** Requests once measured to echo or take a credential, each kept as a regression test. */
 describe('credentials are never echoed and always refused in URLs', () => {
   it.each([
     [`${API}/orders/${TOKEN}`, TOKEN],

@@ -21,7 +21,7 @@ const requestPath = sources(join(ROOT, 'server')).filter(
   (file) => !file.path.startsWith('server/defects/'),
 );
 
-describe('issue 22: defects are values beside the correct server', () => {
+describe('defects are values beside the correct server, which knows nothing of them', () => {
   it('the request path asks for no defect and has no defect hooks', () => {
     const asking = requestPath.filter((file) =>
       /\bhasDefect\b|\bHasDefect\b|\bctx\.hooks\b|\bDefectHooks\b/.test(file.text),
@@ -57,7 +57,7 @@ describe('issue 22: defects are values beside the correct server', () => {
   });
 });
 
-describePostgres('issue 22: the defect-only queries on PostgreSQL', (serverUrl) => {
+describePostgres('the defect-only queries on PostgreSQL, kept out of the Store', (serverUrl) => {
   it('open over the store of a defective server and answer', async () => {
     const db = await freshDatabase(serverUrl);
     onTestFinished(() => db.drop());

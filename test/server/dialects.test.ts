@@ -14,7 +14,7 @@ import { ignoredFields, ProfileError, parseProfile } from '../../server/dialect/
 import { API, basicAuth, CONTROL_TOKEN, type JsonBody, type Method } from './support/harness.js';
 
 /**
- * The reference server speaking a profile (issue 11, point 5): each dialect
+ * The reference server speaking a profile: each dialect
  * of test/dialects/ is spoken end to end, read here only through its
  * profile (the requests are built and the answers read at the profile's
  * places), and with no profile the reference dialect is what it was.
@@ -331,7 +331,7 @@ async function speaks(d: Dialect, profile: unknown) {
   return { app, token, c };
 }
 
-describe('the reference server speaks a profile (issue 11)', () => {
+describe('the reference server speaks a profile', () => {
   it.each(DIALECTS)('%s: every operation in its own dialect', async (name) => {
     const profile = profileJson(name);
     const d = parseProfile(profile);

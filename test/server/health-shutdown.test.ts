@@ -7,7 +7,7 @@ import { emptyDir } from '../support/temp-dir.js';
 import { API, CONTROL_TOKEN, expectProblemShape, harness, orderBody } from './support/harness.js';
 import { describePostgres, freshDatabase } from './support/postgres.js';
 
-/** Issue 15 (operable): the probes a balancer asks, and a shutdown that finishes what it holds. */
+/** Operable behind a balancer: the probes it asks, and a shutdown that finishes what it holds. */
 
 it('GET /healthz answers 200 while the process runs; GET /readyz 200 while the database answers', async () => {
   const app = await buildApp({ controlToken: CONTROL_TOKEN });

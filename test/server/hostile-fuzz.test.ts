@@ -6,7 +6,7 @@ import { CONTROL_TOKEN, harness } from './support/harness.js';
 import { type FuzzWorld, type HostileRequest, hostileRequest } from './support/hostile-request.js';
 
 /**
- * Issue 14: the reference server under hostile input. Seeded, so a failure
+ * The reference server under hostile input. Seeded, so a failure
  * replays (fast-check prints the seed and path; `FUZZ_SEED` picks another).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
@@ -82,7 +82,7 @@ async function probe(request: HostileRequest): Promise<void> {
   }
 }
 
-describe('hostile input (issue 14): 10,000 seeded requests over every endpoint and the control API', () => {
+describe('hostile input: 10,000 seeded requests over every endpoint and the control API', () => {
   it('0 5xx, 0 answers holding a credential the request carried, 0 non-problem errors, 0 accepted credentials in bodies', async () => {
     await fc.assert(fc.asyncProperty(hostileRequest(world), probe), {
       seed: SEED,

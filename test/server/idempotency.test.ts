@@ -208,7 +208,7 @@ describe('retry after 500 (§4 rule 6, contract §3 faults)', () => {
   });
 });
 
-describe('racing identical requests (issue 2: concurrency)', () => {
+describe('racing identical requests', () => {
   it('many identical POST /orders with one key over real sockets place exactly one order', async () => {
     const control = async (path: string, body: unknown) => {
       const res = await request(`${server.origin}/__control${path}`, {

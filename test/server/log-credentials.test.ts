@@ -9,7 +9,7 @@ import { API, basicAuth, CONTROL_TOKEN } from './support/harness.js';
 import { type Spawned, spawnServer, stop } from './support/spawn-server.js';
 
 /**
- * Issue 24: the request log (`--log`) holds no credential in any encoding.
+ * The request log (`--log`) holds no credential in any encoding.
  * The real CLI logs to stderr; real credentials of a real key are sent in
  * URLs, encoded every way credential-url.ts knows (percent, twice, three
  * times, hex, base64 …), on every kind of path; then the whole log is

@@ -14,8 +14,8 @@ import {
 import { parseProfile } from '../../server/dialect/profile.js';
 import { openApiDocument } from '../../server/openapi/document.js';
 import { API_CODES } from '../../server/problems/codes.js';
-import { ROOT } from '../faults/area-checks.js';
-import { DIALECTS, dialectFile } from '../faults/run-dialects.js';
+import { ROOT } from '../matrices/area-checks.js';
+import { DIALECTS, dialectFile } from '../matrices/run-dialects.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 const exec = promisify(execFile);
@@ -25,7 +25,7 @@ const exec = promisify(execFile);
  * serves it at `GET /openapi.json`: linted clean by Redocly CLI for the
  * reference and every dialect of test/dialects/, and holding what the API
  * document says of each operation. (Its answers are judged against it over
- * whole runs, its draft back and its generated client in test/faults/openapi.test.ts.)
+ * whole runs, its draft back and its generated client in test/matrices/openapi.test.ts.)
  */
 type Doc = {
   paths: Record<string, Record<string, Record<string, unknown>>>;

@@ -13,7 +13,7 @@ const dir = emptyDir('reference-persist-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const db = join(dir, 'reference.db');
 
-describe('storage survives a restart (issue 2)', () => {
+describe('storage survives a restart', () => {
   it('keeps accounts, keys, tokens, orders, idempotency records and events; stores no secret in clear', async () => {
     const before = await buildApp({ controlToken: CONTROL_TOKEN, db });
     let closed = false;

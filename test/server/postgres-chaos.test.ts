@@ -11,7 +11,7 @@ import { describePostgres } from './support/postgres.js';
 import { type Spawned, spawnServer, stop } from './support/spawn-server.js';
 
 /**
- * Issue 24: the database goes away under load, in every way it can, and the
+ * The database goes away under load, in every way it can, and the
  * instances answer instead of dying. Two instances (child processes, so that
  * an exit is seen, not suffered), eight streams placing orders, on a
  * throwaway cluster of their own (scripts/pg-throwaway.sh) that the test stops

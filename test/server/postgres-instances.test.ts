@@ -13,7 +13,7 @@ import { roundRobin } from './support/round-robin.js';
 import { type Spawned, spawnServer, stop } from './support/spawn-server.js';
 
 /**
- * Issue 15: several reference instances on one PostgreSQL database are one
+ * Several reference instances on one PostgreSQL database are one
  * server. Instance A runs in this process, instance B in a child process (so
  * that it can be killed); both on a fresh database of TEST_DATABASE_URL.
  */

@@ -5,7 +5,7 @@ import { StoreUnavailableError } from '../../server/store/store.js';
 import { describePostgres } from './support/postgres.js';
 
 /**
- * Issue 15 (operable): the pool is bounded, and a request that cannot get an
+ * Operable: the pool is bounded, and a request that cannot get an
  * answer from the database in time is refused (StoreUnavailableError: 503
  * api_unavailable), never left waiting for ever.
  */

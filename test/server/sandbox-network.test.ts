@@ -16,7 +16,7 @@ import {
 import { roundRobin } from './support/round-robin.js';
 
 /**
- * Issue 24: the sandbox among its neighbours. Every client here is on
+ * The sandbox among its neighbours. Every client here is on
  * loopback; 127.0.0.0/8 is all loopback on Linux, so a client that binds
  * 127.0.0.2 or 127.0.0.3 is another address as far as the server can tell.
  */

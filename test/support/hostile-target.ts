@@ -258,7 +258,7 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
 }
 
 /** JSON as the chosen framework writes it. */
-export function writeJson(value: unknown, encoding: JsonEncoding): string {
+function writeJson(value: unknown, encoding: JsonEncoding): string {
   const plain = JSON.stringify(value);
   if (encoding === 'none') return plain;
   if (encoding === 'slash') return plain.replaceAll('/', '\\/');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { orderBodyOf } from '../../lib/check/order-body.js';
 import { type Dialect, pathTemplate } from '../../lib/target/dialect.js';
-import { ROOT } from '../faults/area-checks.js';
+import { ROOT } from '../matrices/area-checks.js';
 import { emptyDir } from './temp-dir.js';
 
 const run = promisify(execFile);

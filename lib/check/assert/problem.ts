@@ -1,6 +1,7 @@
 import { headOf } from '../../evidence/detached.js';
+import type { Condition, Test } from '../../violations/condition.mjs';
 import type { Violation } from '../../violations/violation.js';
-import type { HttpResponse } from '../context.js';
+import type { HttpResponse } from '../context-api.js';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -12,11 +13,21 @@ const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export function problemViolations(
   res: HttpResponse,
   expected: { status: number; code: string },
+  unless?: Condition,
 ): Violation[] {
   const out: Violation[] = [];
   const exchange = res.exchange;
   const body = res.json as Record<string, unknown> | undefined;
   const code = body && typeof body === 'object' ? body.code : undefined;
+  // The judgement as data: status and code at once, whichever of them broke.
+  const refusal: Condition = {
+    all: [
+      { at: '/status', is: { equals: expected.status } },
+      { at: '/body/code', is: { equals: expected.code } },
+    ],
+  };
+  // A racer the race may let through instead (`unless`): judged only when it was refused.
+  const must: Condition = unless ? { any: [unless, refusal] } : refusal;
   if (res.status !== expected.status) {
     out.push({
       code: 'STATUS',
@@ -27,6 +38,7 @@ export function problemViolations(
         typeof code === 'string' ? ` ${code}` : ''
       }`,
       exchange,
+      must,
     });
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -39,6 +51,7 @@ export function problemViolations(
         ? `the error body was not read: ${res.unreadable}`
         : 'the error body is not a JSON object',
       exchange,
+      must,
     });
   } else if (code !== expected.code) {
     out.push({
@@ -48,6 +61,7 @@ export function problemViolations(
       received: code ?? '(missing)',
       message: `expected code ${expected.code}, got ${typeof code === 'string' ? code : 'none'}`,
       exchange,
+      must,
     });
   }
   return out;
@@ -64,7 +78,14 @@ export function problemFieldViolations(
 ): { violations: Violation[]; docsUrl: string | undefined } {
   const out: Violation[] = [];
   const exchange = res.exchange;
-  const add = (pointer: string, expected: unknown, received: unknown, message: string) =>
+  // Each with its condition as data (`must`), the one the check applies here.
+  const add = (
+    pointer: string,
+    expected: unknown,
+    received: unknown,
+    message: string,
+    test: Test,
+  ) =>
     out.push({
       code: 'PROBLEM',
       pointer: `/body${pointer}`,
@@ -72,6 +93,7 @@ export function problemFieldViolations(
       received,
       message,
       exchange,
+      must: { at: `/body${pointer}`, is: test },
     });
 
   if (mediaTypeOf(res) !== PROBLEM_MEDIA_TYPE) {
@@ -82,6 +104,7 @@ export function problemFieldViolations(
       received: res.header('content-type') ?? null,
       message: `errors are ${PROBLEM_MEDIA_TYPE} (section 7)`,
       exchange,
+      must: { at: '/headers/content-type', is: { mediaType: PROBLEM_MEDIA_TYPE } },
     });
   }
   const body = res.json;
@@ -93,6 +116,7 @@ export function problemFieldViolations(
       res.unreadable
         ? `the error body was not read: ${res.unreadable}`
         : 'the error body is not a JSON object',
+      { type: 'object' },
     );
     return { violations: out, docsUrl };
   }
@@ -105,6 +129,7 @@ export function problemFieldViolations(
         'a non-empty string',
         value ?? '(missing)',
         `${field} must be a non-empty string`,
+        { nonEmpty: true },
       );
       return undefined;
     }
@@ -118,12 +143,16 @@ export function problemFieldViolations(
   const instance = str('instance');
 
   if (p.status !== res.status) {
-    add('/status', res.status, p.status ?? '(missing)', 'status must equal the HTTP status');
+    add('/status', res.status, p.status ?? '(missing)', 'status must equal the HTTP status', {
+      sameAs: '/status',
+    });
   }
   if (instance !== undefined) {
     const path = requestPath.split('?')[0];
     if (instance !== requestPath && instance !== path) {
-      add('/instance', path, instance, 'instance must be the request path');
+      add('/instance', path, instance, 'instance must be the request path', {
+        oneOf: [...new Set([requestPath, path])],
+      });
     }
   }
   let learned = docsUrl;
@@ -131,12 +160,17 @@ export function problemFieldViolations(
     const anchor = `/errors#error-${code.replace(/_/g, '-')}`;
     if (learned === undefined && type.endsWith(anchor)) learned = type.slice(0, -anchor.length);
     const want = `${learned ?? '{docs_url}'}${anchor}`;
+    // As data: the documented URI for the answer's own code, under the run's one docs_url.
+    const test: Test = { problemType: learned === undefined ? {} : { docsUrl: learned } };
     if (type !== want)
-      add('/type', want, type, 'type must be {docs_url}/errors#error-<code with hyphens>');
-    else if (!isAbsoluteUri(type)) add('/type', 'an absolute URI', type, 'type must be a URI');
+      add('/type', want, type, 'type must be {docs_url}/errors#error-<code with hyphens>', test);
+    else if (!isAbsoluteUri(type))
+      add('/type', 'an absolute URI', type, 'type must be a URI', test);
   }
   if (code !== 'card_declined' && 'decline_code' in p) {
-    add('/decline_code', '(absent)', p.decline_code, 'decline_code belongs only to card_declined');
+    add('/decline_code', '(absent)', p.decline_code, 'decline_code belongs only to card_declined', {
+      absent: true,
+    });
   }
   if (code === 'card_declined' && (typeof p.decline_code !== 'string' || !p.decline_code)) {
     add(
@@ -144,6 +178,7 @@ export function problemFieldViolations(
       'the bank reason',
       p.decline_code ?? '(missing)',
       'card_declined carries decline_code',
+      { nonEmpty: true },
     );
   }
   if (code !== 'insufficient_scope' && 'required_scope' in p) {
@@ -152,6 +187,7 @@ export function problemFieldViolations(
       '(absent)',
       p.required_scope,
       'required_scope belongs only to insufficient_scope',
+      { absent: true },
     );
   }
   if (
@@ -163,11 +199,12 @@ export function problemFieldViolations(
       'the scope needed',
       p.required_scope ?? '(missing)',
       'insufficient_scope carries required_scope',
+      { nonEmpty: true },
     );
   }
   if ('errors' in p) {
     if (!Array.isArray(p.errors)) {
-      add('/errors', 'an array', p.errors, 'errors must be an array of objects');
+      add('/errors', 'an array', p.errors, 'errors must be an array of objects', { type: 'array' });
     } else {
       p.errors.forEach((entry, index) => {
         const detail = (entry as { detail?: unknown } | null)?.detail;
@@ -177,6 +214,7 @@ export function problemFieldViolations(
             'a non-empty string',
             detail ?? '(missing)',
             'each errors[] entry has a detail',
+            { nonEmpty: true },
           );
         }
       });
@@ -185,7 +223,7 @@ export function problemFieldViolations(
   return { violations: out, docsUrl: learned };
 }
 
-export function mediaTypeOf(res: HttpResponse): string | undefined {
+function mediaTypeOf(res: HttpResponse): string | undefined {
   return res.header('content-type')?.split(';')[0]?.trim().toLowerCase();
 }
 

@@ -1,5 +1,5 @@
 import type { Violation } from '../../violations/violation.js';
-import type { HttpResponse } from '../context.js';
+import type { HttpResponse } from '../context-api.js';
 
 export function statusViolations(
   res: HttpResponse,
@@ -18,6 +18,7 @@ export function statusViolations(
         typeof code === 'string' ? ` (${code})` : ''
       }`,
       exchange: res.exchange,
+      must: { at: '/status', is: { oneOf: allowed } },
     },
   ];
 }

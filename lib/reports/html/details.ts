@@ -2,6 +2,7 @@ import type { Exchange } from '../../evidence/exchange.js';
 import { nestingDepth } from '../../evidence/json-text.js';
 import { escapeHtml as e } from '../escape-html.js';
 import type { RuleResult } from '../report-model.js';
+import { curlFileOf } from '../repro/reproduction.js';
 
 /** Bodies are already cut by the recorder; this keeps a page of many failures light. */
 const MAX_BODY = 8_000;
@@ -59,7 +60,7 @@ function violations(result: RuleResult): string {
 }
 
 /** Exchange numbers restart in every rule: the anchor names the rule too, so ids are unique on the page. */
-export function exchangeAnchor(ruleId: string, exchange: number): string {
+function exchangeAnchor(ruleId: string, exchange: number): string {
   return `ex-${e(ruleId)}-${e(String(exchange))}`;
 }
 
@@ -67,18 +68,16 @@ function reproduce(what: { command: string; curl: string[]; file?: string }): st
   return `<h4>Reproduce</h4>${reproduceFile(what.file)}<p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${reproduceCurl(what)}`;
 }
 
-/** The standalone reproduction (issue 21): no suite needed to run it. */
+/** The standalone reproduction: no suite needed to run it. */
 function reproduceFile(file: string | undefined): string {
   if (!file) return '';
-  return `<p class="muted">Standalone, with plain <code>node</code> and no install (see repro/README.md): <a href="${e(file)}"><code>${e(file)}</code></a></p>`;
+  return `<p class="muted">Standalone, with plain <code>node</code> and no install (see repro/README.md): <a href="${e(file)}"><code>${e(file)}</code></a>; the same with curl: <a href="${e(curlFileOf(file))}"><code>${e(curlFileOf(file))}</code></a></p>`;
 }
 
-function reproduceCurl(what: { curl: string[]; file?: string }): string {
+/** The curl form, folded: a few hundred lines (the same plan as the `.mjs`, as a sh script). */
+function reproduceCurl(what: { curl: string[] }): string {
   if (!what.curl.length) return '';
-  const intro = what.file
-    ? 'The same sequence with curl, as a POSIX sh script (needs curl and node; export the variables it names):'
-    : 'The failing exchange(s) with curl (set <code>PARTNER_ACCESS_KEY_ID</code> and <code>PARTNER_SECRET_KEY</code> to a key of yours):';
-  return `<p class="muted">${intro}</p><pre class="curl">${e(what.curl.join('\n'))}</pre>`;
+  return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${e(what.curl.join('\n'))}</pre></details>`;
 }
 
 /** One exchange, its request and answer folded unless `open`; `ruleId` names its anchor (`exchangeAnchor`). */
@@ -109,7 +108,7 @@ function headers(map: Record<string, string>): string {
  * JSON bodies pretty-printed; anything else as it came. Deeply nested JSON (the
  * checks send some on purpose) is shown as it came too: indentation grows with
  * the square of the depth, and one 4,000-character body of nested arrays
- * pretty-printed to megabytes before being cut (issue 27: most of report.html's
+ * pretty-printed to megabytes before being cut (most of report.html's
  * memory).
  */
 function body(text: string | undefined): string {

@@ -7,7 +7,7 @@ import { waiverMark } from '../waiver-mark.js';
 import { ruleDetails } from './details.js';
 
 /**
- * report.html's first screen (issue 25): what a certifier came for, in the
+ * report.html's first screen: what a certifier came for, in the
  * order they need it. What failed and why (each failed rule with its
  * violations, the document's sentence, the reproduction and the
  * exchanges), then errors (the suite's, never the target's), then
@@ -59,17 +59,17 @@ function resultSection(
 }
 
 /** A failed (or error) rule, everything open: what it broke, where it says so, how to replay it, the exchanges. */
-export function failureBlock(result: RuleResult, report: Report): string {
+function failureBlock(result: RuleResult, report: Report): string {
   return `<article class="finding ${e(result.verdict)}" id="finding-${e(result.rule_id)}" data-rule="${e(result.rule_id)}">${findingHead(result)}${reasonLine(result)}${ruleQuote(result)}${ruleDetails(result, replayCommand(report, result.rule_id))}</article>`;
 }
 
 /** A warning: its head and reason; the details folded. */
-export function warningBlock(result: RuleResult, report: Report): string {
+function warningBlock(result: RuleResult, report: Report): string {
   const details = ruleDetails(result, replayCommand(report, result.rule_id));
   return `<article class="finding warning" id="finding-${e(result.rule_id)}" data-rule="${e(result.rule_id)}">${findingHead(result)}${reasonLine(result)}${ruleQuote(result)}${details ? `<details><summary>details</summary>${details}</details>` : ''}</article>`;
 }
 
-export function findingHead(result: RuleResult): string {
+function findingHead(result: RuleResult): string {
   return `<h3><a class="rule-id" href="#rule-${e(result.rule_id)}">${e(result.rule_id)}</a> <span class="verdict v-${e(result.verdict)}">${e(result.verdict)}</span> <span class="muted">${e(result.level)}, section ${e(result.section)}</span> ${e(result.title)}</h3>`;
 }
 
@@ -80,7 +80,7 @@ function reasonLine(result: RuleResult): string {
 }
 
 /** The sentence(s) of the document the rule rests on: the yardstick the verdict used. */
-export function ruleQuote(result: RuleResult): string {
+function ruleQuote(result: RuleResult): string {
   const rule = findRule(result.rule_id);
   if (!rule) return '';
   const doc = rule.source.doc === 'api' ? 'API document' : 'target contract';
@@ -92,7 +92,7 @@ export function ruleQuote(result: RuleResult): string {
 }
 
 /** What could not be verified, grouped by what would verify it (the flag or setting named). */
-export function unverifiedSection(report: Report): string {
+function unverifiedSection(report: Report): string {
   const groups = unverifiedGroups(report);
   if (groups.length === 0) return '';
   const total = groups.reduce((n, g) => n + g.rule_ids.length, 0);

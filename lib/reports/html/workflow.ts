@@ -2,7 +2,7 @@ import { escapeHtml as e } from '../escape-html.js';
 import type { Report, RuleResult } from '../report-model.js';
 
 /**
- * report.html's parts for waivers and history (issue 13): badges in a
+ * report.html's parts for waivers and history (certifiers and nightly runs): badges in a
  * rule's row, and the sections above the rules table.
  */
 export function ruleBadges(result: RuleResult, report: Report): string {

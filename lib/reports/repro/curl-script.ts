@@ -1,168 +1,199 @@
-import type { TraceStep, TraceVar } from '../../evidence/trace.js';
-import type { RuleResult } from '../report-model.js';
 import { shellWord } from '../shell-quote.js';
-import type { ReproSettings } from './repro-settings.js';
+import { curlPreamble, endMarked, initValues } from './curl-prelude.js';
+import { captures, curlArgs, picks, TRANSFER, word } from './curl-step.js';
+import type { PlanStep, ReplayPlan } from './plan-types.js';
+import { describeStep } from './runtime/step-text.mjs';
+import { runtimeText } from './runtime-text.js';
 
-/** Headers curl sets itself, or that describe one connection only. */
-const SKIPPED = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
-
-const PICK = `pick() { node -e 'let s="";process.stdin.on("data",(d)=>{s+=d}).on("end",()=>{let v;try{v=JSON.parse(s)}catch{}for(const k of process.argv[1].split("/").slice(1))v=v==null?v:v[k.replace(/~1/g,"/").replace(/~0/g,"~")];process.stdout.write(v==null?"":String(v))})' "$1" < "$2"; }`;
-const FRESH = `fresh() { node -e 'const s=process.argv[1];process.stdout.write(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.replace(/0/g,"a"))?crypto.randomUUID():s.replace(/0/g,()=>String(Math.floor(Math.random()*10))))' "$1"; }`;
+const JUDGE_END = 'REPRO_JUDGE_END';
 
 /**
- * The curl form of a reproduction (issue 21): the same sequence as
- * `repro/<RULE>.mjs` as a POSIX sh script, set-up included, each identifier
- * captured from the answer before it into a shell variable. Needs curl, sh
- * and node (to pick values out of JSON); secrets only from the environment.
- * Prints one line per answer; the ones the violations name are marked.
+ * The curl form of a reproduction: the plan as a POSIX sh script, its steps
+ * as curl commands in the plan's order (loops, requests sent together with
+ * `&` and `wait`), each value picked from the answer before by one awk an
+ * answer (one node made the client's values at the start), then one node
+ * judging the answers as `repro/<RULE>.mjs` does:
+ * prints what each judgement expected and what came, and exits 1 while the
+ * failure stands, 0 once it does not, 2 when it cannot tell or cannot run.
+ * Needs sh, curl, awk and node; secrets only from the environment.
  */
-export function curlScript(result: RuleResult, settings: ReproSettings): string[] {
-  const replay = result.replay;
-  if (!replay) return [];
-  const { steps, vars } = replay.trace;
-  const judged = new Set(replay.judge.map((j) => j.exchange).filter((id) => id !== undefined));
-  const controlPath = settings.controlUrl
-    ? new URL(settings.controlUrl).pathname.replace(/\/$/, '')
-    : '';
-  const word = wordIn(vars);
-  const env = [...new Set(Object.values(vars).flatMap((v) => (v.kind === 'env' ? [v.name] : [])))];
-  const lines = [
-    '#!/bin/sh',
-    `# ${result.rule_id} ${result.title}`.replace(/\n/g, ' '),
-    `# The check's whole sequence with curl. Export ${env.join(', ') || 'nothing'}; TARGET${settings.controlUrl ? ' and CONTROL_URL' : ''} default to the run's.`,
-    'set -u',
-    `TARGET="\${TARGET:-${settings.target}}"`,
-    ...(settings.controlUrl ? [`CONTROL_URL="\${CONTROL_URL:-${settings.controlUrl}}"`] : []),
-    `T=$(mktemp -d); trap 'rm -rf "$T"' EXIT`,
-    PICK,
-    FRESH,
-  ];
-  for (const [name, def] of Object.entries(vars)) {
-    if (def.kind === 'env') lines.push(`${name}="$${def.name}"`);
-    if (def.kind === 'client') lines.push(`${name}=$(fresh ${shellWord(def.shape)})`);
-  }
-  const curlOf = (step: TraceStep, client: (name: string) => string) => {
-    const w = (template: string) => word(template, client);
-    const url =
-      step.channel === 'api'
-        ? `"$TARGET"${w(step.url)}`
-        : `"$CONTROL_URL"${w(step.url.slice(controlPath.length))}`;
-    const parts = ['curl', '-sS', '-o', '"$T/b"', '-w', "'%{http_code}'", '-X', step.method];
-    for (const [name, value] of Object.entries(step.headers)) {
-      if (SKIPPED.has(name)) continue;
-      parts.push('-H', w(`${name}: ${value}`));
-    }
-    if (step.basic !== undefined) parts.push('-u', w(step.basic));
-    if (step.body !== undefined && step.body !== '') parts.push('--data-raw', w(step.body));
-    parts.push(url);
-    return `code=$(${parts.join(' ')})`;
-  };
-  const report = (step: TraceStep, what: string) => {
-    const mark = judged.has(step.id)
-      ? ` (the failing answer; the run got HTTP ${step.status ?? 'none'}${step.code ? ` ${step.code}` : ''})`
-      : '';
-    lines.push(
-      `echo ${shellWord(`${what} ->`)} "HTTP $code $(pick /code "$T/b")"${mark ? ` ${shellWord(mark)}` : ''}`,
-    );
-  };
-  const capture = (step: TraceStep) => {
-    for (const [name, def] of Object.entries(vars)) {
-      if (def.kind === 'answer' && def.step === step.id)
-        lines.push(`${name}=$(pick ${shellWord(def.pointer)} "$T/b")`);
-    }
-  };
-  const shape = shapeIn(vars);
-  const defining = new Set(
-    Object.values(vars).flatMap((v) => (v.kind === 'answer' ? [v.step] : [])),
-  );
-  for (const item of alike(steps, shape, defining)) {
-    if (item.length < LOOP) {
-      for (const step of item) {
-        lines.push(curlOf(step, (name) => `"$${name}"`));
-        capture(step);
-        report(step, `#${step.id} ${step.method} ${step.url.replace(/\{\{v\d+\}\}/g, '…')}`);
+export function curlScript(plan: ReplayPlan): string[] {
+  const steps = new Map(plan.steps.map((s) => [s.id, s]));
+  const lines: string[] = [...curlPreamble(plan)];
+  lines.push(...initValues(plan));
+  for (const item of plan.items) {
+    if ('step' in item) {
+      const step = steps.get(item.step) as PlanStep;
+      lines.push(...ifLearned(plan, step, sendStep(plan, step)));
+    } else if ('together' in item) {
+      const members = item.together.map((id) => steps.get(id) as PlanStep);
+      if (members.some((step) => step.ifLearned)) {
+        lines.push(...someTogether(plan, members));
+        continue;
       }
-      continue;
+      lines.push(
+        `# ${members.length} requests the check sent at once, sent together again: one curl opening a`,
+        '# connection for each at once where curl can (7.76 and later), else one curl each in the background',
+      );
+      for (const step of members) lines.push(...needs(plan, step));
+      lines.push(
+        'if [ "$PARALLEL" = 1 ]; then',
+        `  ${members.map((step) => `: > "$T/${step.id}.b";`).join(' ')}`,
+        '  ( ulimit -f 4096 2>/dev/null; exec curl -sS -Z --parallel-immediate --parallel-max 64 \\',
+        ...members.map(
+          (step, i) =>
+            `    ${i > 0 ? '--next ' : ''}${TRANSFER} -o "$T/${step.id}.b" -D "$T/${step.id}.h" -w '${step.id} %{http_code} %{exitcode} %{size_download}\\n' ${curlArgs(plan, step)} \\`,
+        ),
+        '    > "$T/race" 2>/dev/null )',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+        '  while read -r _i _c _e _z; do echo "$_c $_z" > "$T/$_i.s"; echo "${_e:-1}" > "$T/$_i.x"; done < "$T/race"',
+        'else',
+        ...members.map((step) => `  fire ${step.id} ${curlArgs(plan, step)} &`),
+        '  wait',
+        'fi',
+      );
+      for (const step of members)
+        lines.push(...afterSend(plan, step, shellWord(describeStep(step))));
+    } else {
+      const loop = item.loop.map((id) => steps.get(id) as PlanStep);
+      const first = loop[0] as PlanStep;
+      const last = loop.at(-1) as PlanStep;
+      const what = `#${first.id}..#${last.id} ${loop.length} like requests ${describeStep(first).replace(/^#\d+ /, '')}`;
+      lines.push(
+        `# ${what}: sent until HTTP ${item.until ?? '(any)'} comes, at most ${item.most} times, each with client values of its own`,
+        ...needs(plan, first),
+        'i=0',
+        `while [ "$i" -lt ${item.most} ]; do`,
+        '  i=$((i+1))',
+        `  step ${last.id} '' ${shellWord(picks(plan, last))} 0 ${checkOf(first)} ${curlArgs(plan, first, '-$i')}`,
+        ...[...captures(plan, last), ...makes(plan, last)].map((line) => `  ${line}`),
+        ...(item.until === undefined ? [] : [`  [ "$_s" = ${item.until} ] && break`]),
+        'done',
+        `printf '%s -> HTTP %s (%s sent)\\n' ${shellWord(what)} "$_s" "$i"`,
+      );
     }
-    // Like requests (a rate limit's): sent until the answer the run's last one got, each with
-    // fresh client values (the loop's count appended), no node in between: a window is short.
-    // As the .mjs form: a window that ends during the loop starts the count again, once, and
-    // the new window may need the whole burst the run sent, its like requests before this run
-    // of them included (another class's requests sent at once split it).
-    const first = item[0] as TraceStep;
-    const last = item[item.length - 1] as TraceStep;
-    const limit = last.status !== first.status ? last.status : undefined;
-    const burst = steps.filter((s) => s.id <= last.id && shape(s) === shape(first)).length;
-    const most = limit === undefined ? item.length : item.length + burst;
-    lines.push('i=0', `while [ "$i" -lt ${most} ]; do`, '  i=$((i+1))');
-    lines.push(`  ${curlOf(first, (name) => `"$${name}-$i"`)}`);
-    if (limit !== undefined) lines.push(`  [ "$code" = ${limit} ] && break`);
-    lines.push('done');
-    capture(last);
-    report(
-      last,
-      `#${first.id}..#${last.id} ${item.length} like requests ${first.method} ${first.url.replace(/\{\{v\d+\}\}/g, '…')}`,
-    );
+  }
+  lines.push(...judge(plan));
+  return lines;
+}
+
+function sendStep(plan: ReplayPlan, step: PlanStep): string[] {
+  return [
+    ...needs(plan, step),
+    `step ${step.id} ${shellWord(describeStep(step))} ${shellWord(picks(plan, step))} ${step.status === 429 ? 0 : 1} ${checkOf(step)} ${curlArgs(plan, step)}`,
+    ...captures(plan, step),
+    ...makes(plan, step),
+  ];
+}
+
+/**
+ * Requests sent together, some of which need what a race gave: each of those
+ * sent only when this replay's race gave it (one curl each in the background),
+ * the others as always; an answer read only for what was sent.
+ */
+function someTogether(plan: ReplayPlan, members: readonly PlanStep[]): string[] {
+  const lines = [
+    `# ${members.length} requests the check sent at once, sent together again, each where this replay has what it needs`,
+  ];
+  for (const step of members) {
+    if (!step.ifLearned) lines.push(...needs(plan, step));
+    const fire = `fire ${step.id} ${curlArgs(plan, step)} &`;
+    lines.push(step.ifLearned ? `if learned ${learnedNames(plan, step)}; then ${fire} fi` : fire);
+  }
+  lines.push('wait');
+  for (const step of members) {
+    const took = afterSend(plan, step, shellWord(describeStep(step)));
+    lines.push(...(step.ifLearned ? [`if [ -f "$T/${step.id}.x" ]; then`, ...took, 'fi'] : took));
   }
   return lines;
 }
 
-/** Runs of at least this many like requests become one loop. */
-const LOOP = 5;
-
-/** A step's request but for client-made values: like requests have the same shape. */
-function shapeIn(vars: Record<string, TraceVar>): (step: TraceStep) => string {
-  return (s) =>
-    JSON.stringify([s.channel, s.method, s.url, s.body, s.headers, s.basic]).replace(
-      /\{\{(v\d+)\}\}/g,
-      (whole, name: string) => (vars[name]?.kind === 'client' ? '{{client}}' : whole),
-    );
-}
-
 /**
- * Consecutive steps that differ only in client-made values, as the runtime groups them. A
- * step whose answer gives a later one a value (an account made for a later key) is set-up,
- * not a burst: only the last step of a loop may (the loop keeps the last answer's values).
+ * A step that needs what a race gave (a key made in it, a token a racer got):
+ * sent only when this replay's race gave it, else said so and left out.
  */
-function alike(
-  steps: TraceStep[],
-  shape: (step: TraceStep) => string,
-  defining: ReadonlySet<number>,
-): TraceStep[][] {
-  const out: TraceStep[][] = [];
-  for (let i = 0; i < steps.length; ) {
-    let j = i + 1;
-    const first = steps[i] as TraceStep;
-    while (
-      j < steps.length &&
-      shape(steps[j] as TraceStep) === shape(first) &&
-      (steps[j - 1] as TraceStep).status === first.status &&
-      !defining.has((steps[j - 1] as TraceStep).id)
-    )
-      j++;
-    if (j - i >= LOOP) out.push(steps.slice(i, j));
-    else for (let k = i; k < j; k++) out.push([steps[k] as TraceStep]);
-    i = j;
-  }
-  return out;
+function ifLearned(plan: ReplayPlan, step: PlanStep, send: string[]): string[] {
+  if (!step.ifLearned) return send;
+  const what = shellWord(
+    `${describeStep(step)}: not sent, the race gave no value for it this time`,
+  );
+  return [
+    `if learned ${learnedNames(plan, step)}; then`,
+    ...send.filter((line) => !line.startsWith('need ')),
+    `else printf '%s\\n' ${what}; fi`,
+  ];
 }
 
-/** A templated text as one shell word: literal parts single-quoted, variables as "$vN". */
-function wordIn(
-  vars: Record<string, TraceVar>,
-): (template: string, client: (name: string) => string) => string {
-  return (template, client) => {
-    const pieces = template.split(/\{\{(v\d+)\}\}/);
-    const out = pieces
-      .map((piece, i) => {
-        if (i % 2 === 1) {
-          const def = vars[piece];
-          if (!def) return shellWord(`{{${piece}}}`);
-          return def.kind === 'client' ? client(piece) : `"$${piece}"`;
-        }
-        return piece === '' ? '' : shellWord(piece);
-      })
-      .join('');
-    return out || "''";
+function learnedNames(plan: ReplayPlan, step: PlanStep): string {
+  return answerNames(plan, step).join(' ') || 'v0';
+}
+
+/** After a request sent in the background: read its answer as `step` does. */
+function afterSend(plan: ReplayPlan, step: PlanStep, what: string): string[] {
+  return [
+    `took ${step.id} ${what} ${shellWord(picks(plan, step))} ${checkOf(step)}`,
+    ...captures(plan, step),
+    ...makes(plan, step),
+  ];
+}
+
+/** What the step's answer must be for the replay to go on (set-up that failed, a refused key). */
+function checkOf(step: PlanStep): string {
+  return step.setUp ?? '-';
+}
+
+/** Notes what the step made (when it succeeded) for clean-up. */
+function makes(plan: ReplayPlan, step: PlanStep): string[] {
+  const ok = 'case $_s in 2??)';
+  const token = /^bearer\s+\{\{(v\d+)\}\}$/i.exec(step.headers.authorization ?? '')?.[1] ?? '';
+  switch (step.makes) {
+    case 'key':
+      return [`${ok} made key "$_m_u" ;; esac`];
+    case 'order':
+    case 'webhook':
+      return [`${ok} made ${step.makes} "$_m_u" ${token || '-'} ${step.tokenFrom ?? '-'} ;; esac`];
+    case 'service':
+      return [`${ok} made service ${word(plan, step.url, 'url')} ;; esac`];
+    default:
+      return [];
+  }
+}
+
+/** A step needs the values it sends learned: else it cannot be sent, and the replay says so. */
+function needs(plan: ReplayPlan, step: PlanStep): string[] {
+  return answerNames(plan, step).map((name) => `need ${name} ${shellWord(describeStep(step))}`);
+}
+
+/** The variables a step sends that an answer gives. */
+function answerNames(plan: ReplayPlan, step: PlanStep): string[] {
+  const text = JSON.stringify([step.url, step.headers, step.basic, step.body]);
+  const names = [...new Set([...text.matchAll(/\{\{(v\d+)\}\}/g)].map((m) => m[1] as string))];
+  return names.filter((name) => plan.vars[name]?.kind === 'answer');
+}
+
+/** One node judges every answer as repro/<RULE>.mjs would, and writes its exit code. */
+function judge(plan: ReplayPlan): string[] {
+  const data = {
+    rule: plan.rule,
+    ...(plan.reason ? { reason: plan.reason } : {}),
+    vars: plan.vars,
+    steps: plan.steps.map((s) => ({
+      id: s.id,
+      method: s.method,
+      url: s.url,
+      ...(s.key ? { key: s.key } : {}),
+      ...(s.ifLearned ? { ifLearned: true } : {}),
+    })),
+    judge: plan.judge,
   };
+  const program = `const REPRO = ${JSON.stringify(data)};\n\n${runtimeText('curl')}\n\ncurlMain(REPRO);`;
+  return [
+    '# The judgement: every answer judged as the check judged the run’s, with what came and what the rule requires.',
+    `node --input-type=module - "$T" <<'${JUDGE_END}'`,
+    ...endMarked(program, JUDGE_END),
+    JUDGE_END,
+    '_verdict=2; [ -s "$T/verdict" ] && read -r _verdict < "$T/verdict"',
+    'case $_verdict in 0|1|2) ;; *) _verdict=2 ;; esac',
+    'exit "$_verdict"',
+  ];
 }

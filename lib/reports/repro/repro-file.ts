@@ -1,70 +1,25 @@
-import { readFileSync } from 'node:fs';
-import type { RuleResult } from '../report-model.js';
-import type { ReproSettings } from './repro-settings.js';
-
-/** The runtime every reproduction carries: plain JavaScript, read once. */
-const RUNTIME = readFileSync(new URL('./replay-runtime.mjs', import.meta.url), 'utf8');
-
-/** Results that get a reproduction: what failed, warned or ended in error with exchanges. */
-export function reproducible(result: RuleResult): boolean {
-  return (
-    ['failed', 'warning', 'error'].includes(result.verdict) &&
-    result.replay !== undefined &&
-    result.replay.trace.steps.length > 0
-  );
-}
+import type { ReplayPlan } from './plan-types.js';
+import { runtimeText } from './runtime-text.js';
 
 /**
- * `repro/<RULE-ID>.mjs` (issue 21): the check's sequence and violations as
- * data, then the runtime that replays and judges them. No secret: the steps
- * name every credential as a variable (trace.ts).
+ * `repro/<RULE-ID>.mjs`: the replay plan as data, then the runtime that
+ * executes and judges it. Plain Node, nothing to install. No secret: the plan
+ * names every credential as a variable.
  */
-export function reproFile(
-  result: RuleResult,
-  settings: ReproSettings,
-  suiteVersion: string,
-): string {
-  const replay = result.replay;
-  if (!replay) throw new Error(`${result.rule_id} has no replay`);
-  const controlPath = settings.controlUrl
-    ? new URL(settings.controlUrl).pathname.replace(/\/$/, '')
-    : '';
-  const data = {
-    rule: {
-      id: result.rule_id,
-      title: result.title,
-      level: result.level,
-      section: result.section,
-      ...(result.source ? { source: result.source } : {}),
-    },
-    verdict: result.verdict,
-    ...(result.reason ? { reason: result.reason } : {}),
-    target: settings.target,
-    controlUrl: settings.controlUrl ?? null,
-    controlPath,
-    mode: settings.mode,
-    orders: settings.orders,
-    steps: replay.trace.steps,
-    vars: replay.trace.vars,
-    judge: replay.judge,
-    ...(replay.unreplayable ? { unreplayable: replay.unreplayable } : {}),
-  };
-  const env = [
-    ...new Set(Object.values(replay.trace.vars).flatMap((v) => (v.kind === 'env' ? [v.name] : []))),
-  ];
-  const quote = result.source ? `"${result.source.quote}"` : '';
+export function reproFile(plan: ReplayPlan, suiteVersion: string, readme: string): string {
+  const env = plan.env.map((name) => `${name}=…`).join(' ');
   const header = [
     '#!/usr/bin/env node',
-    `// ${result.rule_id} ${result.title}`,
-    `// ${result.verdict} in a run of partner-ordering-conformance ${suiteVersion}; standalone reproduction (issue 21).`,
-    ...(quote
-      ? [`// Rests on (${result.source?.doc} section ${result.source?.section}): ${quote}`]
+    `// ${plan.rule.id} ${plan.rule.title}`,
+    `// ${plan.verdict} in a run of partner-ordering-conformance ${suiteVersion}: the check's whole sequence, replayed and judged again, standalone.`,
+    ...(plan.quote
+      ? [`// Rests on (${plan.quote.doc} section ${plan.quote.section}): "${plan.quote.text}"`]
       : []),
-    `// Run: ${env.map((e) => `${e}=…`).join(' ')} node ${result.rule_id}.mjs [--target URL]${settings.controlUrl ? ' [--control-url URL]' : ''} [--verbose]`,
-    '// Exit 1 REPRODUCED, 0 NOT REPRODUCED, 2 cannot run (it says why). Also a node:test file: node --test repro/',
-    '// What this is and how to read it: README.md beside this file.',
+    `// Run: ${env ? `${env} ` : ''}node ${plan.rule.id}.mjs [--target URL]${plan.control ? ' [--control-url URL]' : ''} [--allow-live-orders] [--verbose]`,
+    '// Exit 1 REPRODUCED, 0 NOT REPRODUCED, 2 cannot tell or cannot run (it says why). Also a node:test file.',
+    `// What this is and how to read it: ${readme}.`,
   ]
-    .map((line) => line.replace(/\n/g, ' '))
+    .map((line) => line.replace(/[\r\n\u2028\u2029]/g, ' '))
     .join('\n');
-  return `${header}\nconst REPRO = ${JSON.stringify(data, null, 2)};\n\n${RUNTIME}`;
+  return `${header}\nconst REPRO = ${JSON.stringify(plan, null, 2)};\n\n${runtimeText('mjs')}\n\nawait main(REPRO, import.meta.url);\n`;
 }

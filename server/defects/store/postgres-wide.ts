@@ -37,6 +37,9 @@ const ENDPOINT_COUNT = sql(
    WHERE account_id = $1 AND ($2::text IS NULL OR mode = $2) AND ($3 OR deleted_at IS NULL)`,
 );
 const FIRST_TOKEN = sql('SELECT min(issued_at) AS first FROM access_tokens WHERE key_id = $1');
+const TOKEN_INSERT = sql(
+  'INSERT INTO access_tokens (hash, key_id, scopes, issued_at) VALUES ($1, $2, $3, $4)',
+);
 const TOKENS_OF_KEY = sql(
   'SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE key_id = $1',
 );
@@ -98,5 +101,8 @@ export function pgWideQueries(db: PgDb): Async<WideQueries> {
       return (await db.first<{ first: number | null }>(FIRST_TOKEN, [keyId]))?.first ?? undefined;
     },
     tokensOfKey: (keyId: string) => db.rows<TokenRow>(TOKENS_OF_KEY, [keyId]),
+    async insertToken(row: TokenRow) {
+      await db.rows(TOKEN_INSERT, [row.hash, row.key_id, row.scopes, row.issued_at]);
+    },
   };
 }

@@ -130,4 +130,11 @@ export class WideQueries {
       .prepare('SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE key_id = ?')
       .all(keyId) as TokenRow[];
   }
+
+  /** Stores a token row as it is, whatever its key is now (the correct store checks the key). */
+  insertToken(row: TokenRow): void {
+    this.#db
+      .prepare('INSERT INTO access_tokens (hash, key_id, scopes, issued_at) VALUES (?, ?, ?, ?)')
+      .run(row.hash, row.key_id, row.scopes, row.issued_at);
+  }
 }

@@ -5,7 +5,7 @@ import type { IdempotencyRecord } from '../idempotency.js';
 import { type ApiKey, type KeyRow, keyFromRow } from '../keys.js';
 import { readAhead, takeReadAhead } from '../request-deadline.js';
 import type { Accounts, IdempotencyRecords, Keys, Tokens } from '../store.js';
-import type { TokenRow } from '../tokens.js';
+import type { IssuingKey, TokenRow } from '../tokens.js';
 import { type PgDb, sql } from './pg-db.js';
 
 /**
@@ -75,8 +75,15 @@ const KEY_SECRET = sql('UPDATE api_keys SET secret_hash = $1 WHERE id = $2');
 const KEY_STATUS = sql('UPDATE api_keys SET status = $1 WHERE id = $2');
 const KEY_END_PROBATION = sql('UPDATE api_keys SET probation_ended = TRUE WHERE id = $1');
 
-const TOKEN_INSERT = sql(
-  'INSERT INTO access_tokens (hash, key_id, scopes, issued_at) VALUES ($1, $2, $3, $4)',
+// FOR SHARE: a roll or revoke of the key (an UPDATE of its row) waits for this insert to commit,
+// then drops the new token with the others; an insert that comes second waits for the change and
+// finds the key no longer matching (READ COMMITTED re-reads the locked row): nothing stored.
+const TOKEN_ISSUE = sql(
+  `INSERT INTO access_tokens (hash, key_id, scopes, issued_at)
+   (SELECT $1, $2, $3, $4 FROM api_keys
+    WHERE id = $2 AND status = 'active' AND secret_hash = $5
+    FOR SHARE)
+   RETURNING key_id`,
 );
 const TOKEN_SELECT = sql(
   'SELECT hash, key_id, scopes, issued_at FROM access_tokens WHERE hash = $1',
@@ -121,8 +128,9 @@ function tableColumns<T>(row: JoinedRow, prefix: 'k_' | 'a_'): T {
 
 export function pgTokens(db: PgDb): Tokens {
   return {
-    async insert(hash: Buffer, keyId: string, scopes: string, issuedAt: number): Promise<void> {
-      await db.rows(TOKEN_INSERT, [hash, keyId, scopes, issuedAt]);
+    async issue(hash: Buffer, key: IssuingKey, scopes: string, issuedAt: number): Promise<boolean> {
+      const stored = await db.rows(TOKEN_ISSUE, [hash, key.id, scopes, issuedAt, key.secretHash]);
+      return stored.length === 1;
     },
     async get(hash: Buffer): Promise<TokenRow | undefined> {
       if (db.inTransaction) return db.first<TokenRow>(TOKEN_SELECT, [hash]);

@@ -8,7 +8,7 @@ import type pg from 'pg';
  * faults. Times are integer milliseconds on the owning account's clock; money
  * is integer cents; secrets are SHA-256 digests.
  */
-export const PG_MIGRATIONS: readonly { version: number; sql: string }[] = [
+const PG_MIGRATIONS: readonly { version: number; sql: string }[] = [
   {
     version: 1,
     sql: `

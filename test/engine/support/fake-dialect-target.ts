@@ -13,7 +13,7 @@ import {
  * a control API. A test changes one answer (or the paths, through the
  * dialect it routes by). API requests without credentials get a 401 problem.
  */
-export const ORIGIN = 'http://target.test';
+const ORIGIN = 'http://target.test';
 export const API = '/api/on-demand/v1';
 export const SECRET = 'odp_test_sk_ProbeSecretNeverShown0123456789';
 export const CONTROL_TOKEN = 'control-token-never-shown-0123456789';
@@ -48,7 +48,7 @@ export const ORDER = {
   items: [{ sku: 'SKU-1', quantity: 2 }],
   total: { amount: 1000, currency: 'USD' },
 };
-export const QUOTE = {
+const QUOTE = {
   id: 'quo_1',
   items: [{ sku: 'SKU-1', quantity: 2 }],
   total: { amount: 1000, currency: 'USD' },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { emptyDir } from '../../support/temp-dir.js';
 
 export const BIN = fileURLToPath(new URL('../../../bin/conformance.js', import.meta.url));
-export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 export interface CliResult {
   code: number | null;

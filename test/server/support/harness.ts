@@ -224,8 +224,6 @@ export function harness(app: FastifyInstance) {
   };
 }
 
-export type Harness = ReturnType<typeof harness>;
-
 /** Asserts the §2 error object shape and returns the body. */
 export function expectProblemShape(reply: Reply, code: string, status: number): JsonBody {
   const { body } = reply;

@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../../scripts/pg-throwaway.sh', import.meta.url));
 
 /** What scripts/pg-throwaway.sh does to a cluster to make its database go away (and come back). */
-export type ClusterVerb = 'stop-fast' | 'stop-immediate' | 'restart' | 'pause' | 'resume';
+type ClusterVerb = 'stop-fast' | 'stop-immediate' | 'restart' | 'pause' | 'resume';
 
 export interface Cluster {
   /** `postgres://postgres@127.0.0.1:PORT/postgres` */

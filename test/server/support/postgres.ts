@@ -8,7 +8,7 @@ import { describe, it } from 'vitest';
  * one and prints its URL). Without it they are skipped, saying so; CI sets
  * TEST_DATABASE_REQUIRED=1 as well, and then a missing URL fails them instead.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 const REQUIRED = process.env.TEST_DATABASE_REQUIRED === '1';
 
 /** `describe` when PostgreSQL is there; a skipped (or, in CI, failing) block that says why when not. */
