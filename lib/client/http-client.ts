@@ -227,24 +227,50 @@ const OVER_CAP_KEPT_BYTES = 64 * 1024;
  * OVER_CAP_KEPT_BYTES. The text is decoded from a buffer of its own, so it
  * holds no socket chunk alive.
  */
-async function readCapped(
+function readCapped(
   body: Dispatcher.ResponseData['body'],
 ): Promise<{ text: string; over: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    if (size + buf.length > MAX_BODY_BYTES) {
-      body.destroy();
-      // Nothing of it can be parsed now: only its beginning is kept to be shown, and no
-      // string of the whole cap is ever made (a run against such a target makes thousands).
-      const kept = Buffer.concat(chunks, size).subarray(0, OVER_CAP_KEPT_BYTES);
-      return { text: kept.toString('utf8'), over: true };
-    }
-    size += buf.length;
-    chunks.push(buf);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
+  // Its events, not `for await`: an async iterator over each answer's stream was a good part
+  // of what a check's requests allocated.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (read: { text: string; over: boolean }) => {
+      settled = true;
+      resolve(read);
+    };
+    const onData = (chunk: Buffer | Uint8Array) => {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      if (size + buf.length > MAX_BODY_BYTES) {
+        body.off('data', onData);
+        settle({
+          // Nothing of it can be parsed now: only its beginning is kept to be shown, and no
+          // string of the whole cap is ever made (a run against such a target makes thousands).
+          text: Buffer.concat(chunks, size).subarray(0, OVER_CAP_KEPT_BYTES).toString('utf8'),
+          over: true,
+        });
+        body.destroy();
+        return;
+      }
+      size += buf.length;
+      chunks.push(buf);
+    };
+    body.on('data', onData);
+    body.once('end', () =>
+      settle({ text: Buffer.concat(chunks, size).toString('utf8'), over: false }),
+    );
+    body.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    // Closed with neither its end nor an error: as `for await` would, a premature close.
+    body.once('close', () => {
+      if (settled) return;
+      settled = true;
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
+  });
 }
 
 /** The request's failure as a harness error; a request the guard refused is the suite's own bug. */
@@ -263,7 +289,8 @@ export function networkWords(error: HarnessError, timeoutMs: number): string {
 
 function flatten(headers: Record<string, string | string[]>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name] as string | string[];
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -273,7 +300,8 @@ function flattenResponse(
   headers: Record<string, string | string[] | undefined>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     if (value === undefined) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }

@@ -23,7 +23,9 @@ export class PrefixIndex {
   add(value: string): void {
     if (value.length < this.#width) throw new RangeError(`shorter than ${this.#width} characters`);
     const hash = this.#hashAt(value, 0);
-    this.#byHash.set(hash, [...(this.#byHash.get(hash) ?? []), value]);
+    const alike = this.#byHash.get(hash);
+    if (alike) alike.push(value);
+    else this.#byHash.set(hash, [value]);
   }
 
   /**

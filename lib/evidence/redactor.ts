@@ -92,7 +92,8 @@ export class Redactor {
         continue;
       }
       if (node === null || typeof node !== 'object') continue;
-      for (const [field, inner] of Object.entries(node)) {
+      for (const field of Object.keys(node)) {
+        const inner = (node as Record<string, unknown>)[field];
         if (typeof inner === 'string' && fields.test(field)) this.add(inner, kindOf(field));
         else stack.push(inner);
       }
@@ -101,57 +102,77 @@ export class Redactor {
 
   redact(text: string): string {
     if (text.length < PREFIX) return text;
-    const spans: Span[] = [];
-    this.#find(text, undefined, spans);
-    for (const level of decodedLevels(text, this.#deeper)) this.#find(level.text, level, spans);
-    return spans.length === 0 ? text : replaceSpans(text, spans);
+    // Allocated only once something is found: most text a run records holds no secret.
+    let spans = this.#find(text, undefined, undefined);
+    for (const level of decodedLevels(text, this.#deeper))
+      spans = this.#find(level.text, level, spans);
+    return spans === undefined ? text : replaceSpans(text, spans);
   }
 
-  /** Known secrets and shapes in `view` (the raw text, or one decoded level of it), as raw spans. */
-  #find(view: string, level: DecodedLevel | undefined, spans: Span[]): void {
-    const raw = (start: number, end: number, mark: string) =>
-      spans.push(
-        level
-          ? { start: level.from[start] as number, end: level.to[end - 1] as number, mark }
-          : { start, end, mark },
-      );
-    const found = (at: number, pattern: string) => {
-      let end = at + pattern.length;
-      let start = at;
-      if (this.#base64.has(pattern)) {
-        // The whole base64 run: what surrounds the core holds the secret's first and last bytes.
-        while (start > 0 && BASE64_CHAR.test(view[start - 1] as string)) start--;
-        while (end < view.length && BASE64_CHAR.test(view[end] as string)) end++;
-      }
-      raw(start, end, this.#marks.get(pattern) as string);
-      return end;
-    };
+  /**
+   * Known secrets and shapes in `view` (the raw text, or one decoded level of it), added to
+   * `spans` as raw spans; answers `spans`, made when the first is found. Methods rather than
+   * closures: this runs for every field of every exchange.
+   */
+  #find(
+    view: string,
+    level: DecodedLevel | undefined,
+    spans: Span[] | undefined,
+  ): Span[] | undefined {
+    let out = spans;
     if (this.#marks.size <= FEW) {
       // A handful (the safety net's): a native search each beats indexing a long report.
       for (const pattern of this.#marks.keys()) {
-        for (let at = view.indexOf(pattern); at >= 0; at = view.indexOf(pattern, at + 1))
-          found(at, pattern);
+        for (let at = view.indexOf(pattern); at >= 0; at = view.indexOf(pattern, at + 1)) {
+          out ??= [];
+          this.#found(view, level, out, at, pattern);
+        }
       }
     } else if (this.#marks.size > 0) {
       this.#byPrefix.scan(view, (at, candidates) => {
         let longest: string | undefined;
-        for (const pattern of candidates) {
+        for (let i = 0; i < candidates.length; i++) {
+          const pattern = candidates[i] as string;
           if (
             (longest === undefined || pattern.length > longest.length) &&
             view.startsWith(pattern, at)
           )
             longest = pattern;
         }
-        return longest === undefined ? undefined : found(at, longest);
+        if (longest === undefined) return undefined;
+        out ??= [];
+        return this.#found(view, level, out, at, longest);
       });
     }
     // Every shape holds `_sk_` or `_at_`: text with neither is not searched again (most of it).
     if (view.includes('_sk_') || view.includes('_at_')) {
       for (const shape of this.#shapes) {
-        for (const match of view.matchAll(shape))
-          raw(match.index, match.index + match[0].length, '[REDACTED]');
+        for (const match of view.matchAll(shape)) {
+          out ??= [];
+          pushSpan(out, level, match.index, match.index + match[0].length, '[REDACTED]');
+        }
       }
     }
+    return out;
+  }
+
+  /** A known text found at `at` of `view`: its span (a base64 core's whole run); answers its end. */
+  #found(
+    view: string,
+    level: DecodedLevel | undefined,
+    spans: Span[],
+    at: number,
+    pattern: string,
+  ): number {
+    let end = at + pattern.length;
+    let start = at;
+    if (this.#base64.has(pattern)) {
+      // The whole base64 run: what surrounds the core holds the secret's first and last bytes.
+      while (start > 0 && BASE64_CHAR.test(view[start - 1] as string)) start--;
+      while (end < view.length && BASE64_CHAR.test(view[end] as string)) end++;
+    }
+    pushSpan(spans, level, start, end, this.#marks.get(pattern) as string);
+    return end;
   }
 
   /**
@@ -182,8 +203,8 @@ export class Redactor {
     options: { learn?: boolean } = {},
   ): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers))
-      out[name] = this.redactHeader(name, value, options);
+    for (const name of Object.keys(headers))
+      out[name] = this.redactHeader(name, headers[name] as string, options);
     return out;
   }
 
@@ -198,6 +219,21 @@ interface Span {
   start: number;
   end: number;
   mark: string;
+}
+
+/** A span found in `level` (none: the raw text itself), as positions in the raw text. */
+function pushSpan(
+  spans: Span[],
+  level: DecodedLevel | undefined,
+  start: number,
+  end: number,
+  mark: string,
+): void {
+  spans.push(
+    level
+      ? { start: level.from[start] as number, end: level.to[end - 1] as number, mark }
+      : { start, end, mark },
+  );
 }
 
 /** `text` with every span replaced by its mark; overlapping spans become one (the first one's mark). */

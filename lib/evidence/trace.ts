@@ -325,7 +325,8 @@ export class ReplayBook {
     let copied = 0;
     this.#byPrefix.scan(text, (at, candidates) => {
       let found: string | undefined;
-      for (const value of candidates) {
+      for (let i = 0; i < candidates.length; i++) {
+        const value = candidates[i] as string;
         if (!url && this.#encoded.has(value)) continue;
         if (!this.#knownWhenSent(value)) continue;
         const longer = found === undefined || value.length > found.length;
@@ -378,7 +379,11 @@ function walk(
       }
     } else if (node !== null && typeof node === 'object') {
       for (const key of Object.keys(node)) {
-        tokens.push(key.replaceAll('~', '~0').replaceAll('/', '~1'));
+        tokens.push(
+          key.includes('~') || key.includes('/')
+            ? key.replaceAll('~', '~0').replaceAll('/', '~1')
+            : key,
+        );
         inner((node as Record<string, unknown>)[key]);
         tokens.pop();
       }
