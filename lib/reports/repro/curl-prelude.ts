@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { shellWord } from '../shell-quote.js';
 import { curlCleanup } from './curl-cleanup.js';
-import { readForms, TRANSFER } from './curl-step.js';
+import { CAP, readForms, TRANSFER } from './curl-step.js';
 import type { ReplayPlan } from './plan-types.js';
 import { runtimeText } from './runtime-text.js';
 
@@ -9,6 +9,33 @@ import { runtimeText } from './runtime-text.js';
 const VALUES_AWK = readFileSync(new URL('./runtime/values.awk', import.meta.url), 'utf8');
 
 const INIT_END = 'REPRO_VALUES_END';
+
+/**
+ * `burst ID FROM CURL-ARGS`: like requests in one curl (curl 7.76 and later), which stops at the
+ * first answer of 400 or more; the answer it stopped at (else its last) becomes ID's, and `i` the
+ * number sent. A curl of several answers cannot go through head as one answer does: where
+ * --max-filesize cannot stop an answer (one that does not say its length, before curl 8.4), a file
+ * size limit of 4096 blocks (512 bytes in sh: the cap) keeps it off the disk, and the answer curl
+ * was stopped in is the one over the cap.
+ */
+const BURST = [
+  "# burst ID FROM CURL-ARGS: like requests by one curl, to the first answer of 400 or more; that one (else the last) is ID's",
+  'burst() {',
+  '  _id=$1; _from=$2; shift 2',
+  '  { ( ulimit -f 4096 2>/dev/null; exec curl -sS --fail-early "$@" > "$T/burst" 2>/dev/null ); } 2>/dev/null; _bx=$?',
+  '  _k=; while read -r _i _c _e _z; do _k=$_i; _kc=$_c; _ke=$_e; _kz=$_z; done < "$T/burst"',
+  '  case $_bx in 153|25) _k= ;; esac',
+  "  # No line for the answer curl was in when it stopped (the file size limit, no answer at all): that one is ID's.",
+  '  [ -n "$_k" ] || { _k=$(($(wc -l < "$T/burst") + _from + 1)); _kc=000; _ke=$_bx; _kz=0; }',
+  '  # 22: an answer of 400 or more, whole (--fail-with-body).',
+  '  [ "$_ke" = 22 ] && _ke=0',
+  '  mv -f "$T/L$_k.b" "$T/$_id.b" 2>/dev/null || : > "$T/$_id.b"',
+  '  mv -f "$T/L$_k.h" "$T/$_id.h" 2>/dev/null || : > "$T/$_id.h"',
+  '  echo "$_kc $_kz" > "$T/$_id.s"; echo "$_ke" > "$T/$_id.x"',
+  '  rm -f "$T"/L*.b "$T"/L*.h',
+  '  i=$_k',
+  '}',
+];
 
 /**
  * The start of the curl form: where it goes, what it needs (credentials,
@@ -65,10 +92,11 @@ export function curlPreamble(plan: ReplayPlan): string[] {
   if (live.length > 0) lines.push(allowLive);
   else if (plan.mode === 'partner' && plan.steps.some((s) => s.makes === 'order'))
     lines.push(`case "$PARTNER_ACCESS_KEY_ID" in *_live_*) ${allowLive} ;; esac`);
-  if (plan.items.some((item) => 'together' in item)) {
+  if (plan.items.some((item) => !('step' in item))) {
     lines.push(
-      '# Requests sent together by one curl (--parallel, and %{exitcode} from 7.76 on), else one curl each.',
-      "PARALLEL=0; curl --help all 2>/dev/null | grep -q -- '--fail-with-body' && PARALLEL=1",
+      '# Curl 7.76 and later (--fail-with-body, %{exitcode}): requests sent together by one curl (--parallel),',
+      '# a burst of like requests by one curl that stops at its first answer of 400 or more; else one curl a request.',
+      "CURL76=0; curl --help all 2>/dev/null | grep -q -- '--fail-with-body' && CURL76=1",
     );
   }
   lines.push(
@@ -80,19 +108,32 @@ export function curlPreamble(plan: ReplayPlan): string[] {
     VALUES_AWK.trimEnd(),
     'REPRO_AWK_END',
     ': > "$T/values"',
-    '# fire ID CURL-ARGS: one request; its status, headers, body and curl exit go to $T/ID.*',
-    // A file size limit, so that no answer fills the disk past the cap whatever curl's version
-    // (--max-filesize stops a chunked answer only from curl 8.4 on): 4096 blocks, 2 or 4 MiB.
-    `fire() { _f=$1; shift; : > "$T/$_f.b"; ( ulimit -f 4096 2>/dev/null; exec curl -sS ${TRANSFER} -o "$T/$_f.b" -D "$T/$_f.h" -w '%{http_code} %{size_download}\\n' "$@" > "$T/$_f.s" 2>/dev/null ); echo $? > "$T/$_f.x"; }`,
+    '# statusOf ID: the status of the last header block curl wrote (after any 1xx) in _st, 000 when none',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions
+    'statusOf() { _st=000; while IFS= read -r _l; do case $_l in HTTP/*) _l=${_l#* }; _l=${_l%%[!0-9]*}; case $_l in [1-9][0-9][0-9]) _st=$_l ;; esac ;; esac; done < "$T/$1.h"; }',
+    '# fire ID CURL-ARGS: one request; its headers, body, status and size, and curl exit go to $T/ID.*',
+    // The cap, whatever curl's version: --max-filesize refuses an answer that says it is longer
+    // (every curl; one that does not say, chunked, only from curl 8.4 on), and the body goes through
+    // head, which keeps 2 MiB and one byte: one byte more than the cap is the target's finding, and
+    // nothing past it reaches the disk. curl then ends 0, 23 (head stopped reading) or by SIGPIPE.
+    `fire() { _f=$1; shift; : > "$T/$_f.h"; { curl -sS ${TRANSFER} -o - -D "$T/$_f.h" "$@" 2>/dev/null; echo $? > "$T/$_f.x"; } | head -c ${CAP + 1} > "$T/$_f.b"; _z=$(wc -c < "$T/$_f.b"); statusOf "$_f"; echo "$_st \${_z##* }" > "$T/$_f.s"; }`,
+    ...(plan.items.some((item) => 'loop' in item) ? BURST : []),
     '# took ID WHAT PICKS CHECK: reads the answer (awk picks the values), prints a line, stops when there is none',
     'took() {',
     '  read -r _x < "$T/$1.x" || _x=1',
     '  read -r _s _size < "$T/$1.s" || _s=000',
-    '  # Over the cap: curl refused it (63), the file size limit stopped it (SIGXFSZ), or it came whole but larger.',
+    '  # Over the cap: curl refused it (63), more than the cap came (head cut it: curl ended 0, 23 or',
+    '  # by SIGPIPE), or the file size limit of a curl of several answers stopped it at the cap (SIGXFSZ).',
+    '  case $_x in',
+    `    0|23|141) [ "\${_size:-0}" -gt ${CAP} ] 2>/dev/null && _x=63 ;;`,
+    `    153|25) _size=$(wc -c < "$T/$1.b"); _size=\${_size##* }; [ "$_size" -ge ${CAP} ] 2>/dev/null && _x=63 ;;`,
+    '  esac',
+    '  if [ "$_x" = 63 ]; then',
+    '    case $_s in [1-9][0-9][0-9]) ;; *) statusOf "$1"; _s=$_st ;; esac',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
-    '  case $_x in 63|153|25) _x=63 ;; 0) [ "${_size:-0}" -gt 2097152 ] 2>/dev/null && _x=63 ;; esac',
-    '  if [ "$_x" = 63 ]; then echo 63 > "$T/$1.x"; case $_s in [1-9][0-9][0-9]) ;; *) read -r _ _s _ < "$T/$1.h" ;; esac; fi',
-    '  case $_x in 0|63) ;; 6) cannot "$2 got no answer: unknown host (is TARGET right?)" ;; 7) cannot "$2 got no answer: connection refused (is the target up?)" ;; 28) cannot "$2 got no answer in 30 s" ;; *) cannot "$2 got no answer (curl exit $_x)" ;; esac',
+    '    echo 63 > "$T/$1.x"; echo "$_s ${_size:-0}" > "$T/$1.s"',
+    '  fi',
+    '  case $_x in 0|63) ;; 153|25) cannot "$2 got no answer whole: curl was stopped at the file size limit (an answer sent with it was over 2 MiB)" ;; 6) cannot "$2 got no answer: unknown host (is TARGET right?)" ;; 7) cannot "$2 got no answer: connection refused (is the target up?)" ;; 28) cannot "$2 got no answer in 30 s" ;; *) cannot "$2 got no answer (curl exit $_x)" ;; esac',
     '  _code=; _ra=',
     '  # awk only where a value is to be picked (or a 429 to be waited out): not a process an answer',
     '  if [ "$_x" = 63 ]; then :',

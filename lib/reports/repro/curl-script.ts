@@ -7,6 +7,9 @@ import { runtimeText } from './runtime-text.js';
 
 const JUDGE_END = 'REPRO_JUDGE_END';
 
+/** Like requests one curl sends at most (a command line of a reasonable length). */
+const BURST = 100;
+
 /**
  * The curl form of a reproduction: the plan as a POSIX sh script, its steps
  * as curl commands in the plan's order (loops, requests sent together with
@@ -37,14 +40,17 @@ export function curlScript(plan: ReplayPlan): string[] {
       );
       for (const step of members) lines.push(...needs(plan, step));
       lines.push(
-        'if [ "$PARALLEL" = 1 ]; then',
+        'if [ "$CURL76" = 1 ]; then',
         `  ${members.map((step) => `: > "$T/${step.id}.b";`).join(' ')}`,
-        '  ( ulimit -f 4096 2>/dev/null; exec curl -sS -Z --parallel-immediate --parallel-max 64 \\',
+        '  # Under a file size limit of 4096 blocks of 512 bytes (the cap), as `burst` sends',
+        '  { ( ulimit -f 4096 2>/dev/null; exec curl -sS -Z --parallel-immediate --parallel-max 64 \\',
         ...members.map(
           (step, i) =>
             `    ${i > 0 ? '--next ' : ''}${TRANSFER} -o "$T/${step.id}.b" -D "$T/${step.id}.h" -w '${step.id} %{http_code} %{exitcode} %{size_download}\\n' ${curlArgs(plan, step)} \\`,
         ),
-        '    > "$T/race" 2>/dev/null )',
+        '    > "$T/race" 2>/dev/null ); } 2>/dev/null',
+        // What curl ended with is the answer of each it wrote no line for (stopped at the file size limit).
+        `  _rx=$?; for _i in ${members.map((step) => step.id).join(' ')}; do echo "$_rx" > "$T/$_i.x"; echo '000 0' > "$T/$_i.s"; done`,
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
         '  while read -r _i _c _e _z; do echo "$_c $_z" > "$T/$_i.s"; echo "${_e:-1}" > "$T/$_i.x"; done < "$T/race"',
         'else',
@@ -59,18 +65,42 @@ export function curlScript(plan: ReplayPlan): string[] {
       const first = loop[0] as PlanStep;
       const last = loop.at(-1) as PlanStep;
       const what = `#${first.id}..#${last.id} ${loop.length} like requests ${describeStep(first).replace(/^#\d+ /, '')}`;
+      const until = item.until === undefined ? [] : [`[ "$_s" = ${item.until} ] && break`];
+      // One curl a request, for curls before 7.76 and for requests that each make something to remove.
+      const oneByOne = [
+        `while [ "$i" -lt ${item.most} ]; do`,
+        '  i=$((i+1))',
+        `  step ${last.id} '' ${shellWord(picks(plan, last))} 0 ${checkOf(first)} ${curlArgs(plan, first, '-$i')}`,
+        ...[...captures(plan, last), ...makes(plan, last), ...until].map((line) => `  ${line}`),
+        'done',
+      ];
       lines.push(
         `# ${what}: sent until HTTP ${item.until ?? '(any)'} comes, at most ${item.most} times, each with client values of its own`,
         ...needs(plan, first),
         'i=0',
-        `while [ "$i" -lt ${item.most} ]; do`,
-        '  i=$((i+1))',
-        `  step ${last.id} '' ${shellWord(picks(plan, last))} 0 ${checkOf(first)} ${curlArgs(plan, first, '-$i')}`,
-        ...[...captures(plan, last), ...makes(plan, last)].map((line) => `  ${line}`),
-        ...(item.until === undefined ? [] : [`  [ "$_s" = ${item.until} ] && break`]),
-        'done',
-        `printf '%s -> HTTP %s (%s sent)\\n' ${shellWord(what)} "$_s" "$i"`,
       );
+      if (loop.some((step) => step.makes)) lines.push(...oneByOne);
+      else
+        lines.push(
+          '# A burst as quick as the run’s, not a process a request, so that no rate window ends in it where the',
+          `# run's did not: one curl sends up to ${BURST} of them one after another on one connection, stopping at`,
+          '# the first answer of 400 or more (curl 7.76 and later; else one curl each).',
+          'if [ "$CURL76" = 1 ]; then',
+          `  while [ "$i" -lt ${item.most} ]; do`,
+          '    _from=$i; set --',
+          `    while [ "$i" -lt ${item.most} ] && [ "$i" -lt $((_from + ${BURST})) ]; do`,
+          '      i=$((i+1)); [ "$i" -gt $((_from + 1)) ] && set -- "$@" --next',
+          `      set -- "$@" ${TRANSFER} --fail-with-body -o "$T/L$i.b" -D "$T/L$i.h" -w "$i %{http_code} %{exitcode} %{size_download}\\n" ${curlArgs(plan, first, '-$i')}`,
+          '    done',
+          `    burst ${last.id} "$_from" "$@"`,
+          `    took ${last.id} '' ${shellWord(picks(plan, last))} ${checkOf(first)}`,
+          ...[...captures(plan, last), ...until].map((line) => `    ${line}`),
+          '  done',
+          'else',
+          ...oneByOne.map((line) => `  ${line}`),
+          'fi',
+        );
+      lines.push(`printf '%s -> HTTP %s (%s sent)\\n' ${shellWord(what)} "$_s" "$i"`);
     }
   }
   lines.push(...judge(plan));

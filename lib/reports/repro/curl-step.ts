@@ -11,9 +11,11 @@ import type { PlanStep, ReplayPlan } from './plan-types.js';
 type Context = 'raw' | 'url' | 'json' | 'form';
 const SUFFIX: Record<Context, string> = { raw: '', url: '_u', json: '_j', form: '_f' };
 
+/** The cap on an answer's body, as the `.mjs` form's (runtime/http.mjs): more is the target's finding. */
+export const CAP = 2 * 1024 * 1024;
+
 /** What every request of the curl form is sent with: no redirect followed, one body cap (2 MiB). */
-export const TRANSFER =
-  '--max-time 30 --connect-timeout 10 --max-filesize 2097152 --proto =http,https';
+export const TRANSFER = `--max-time 30 --connect-timeout 10 --max-filesize ${CAP} --proto =http,https`;
 
 export function readForms(name: string): string {
   return Object.values(SUFFIX)

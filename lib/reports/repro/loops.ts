@@ -3,6 +3,9 @@ import type { TraceStep, TraceVar } from '../../evidence/trace.js';
 /** Runs of at least this many like requests (a rate limit's burst) become one loop. */
 const LOOP = 5;
 
+/** Methods that change nothing on the target (RFC 9110 safe methods). */
+const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** A step's request but for client-made values: like requests (a burst, racers) have the same shape. */
 export function requestShape(vars: Record<string, TraceVar>): (step: TraceStep) => string {
   return (s) =>
@@ -26,8 +29,9 @@ export interface Loop {
  * (a key's token requests beside another's writes) interleave, and each is
  * a loop of its own, the other's requests after it. A step whose answer gives
  * a later one a value is set-up, not a burst: only a loop's last may (the loop
- * keeps the last answer's values). A control call ends a burst of API
- * requests (what follows it is sent after it). A step the run's failure is
+ * keeps the last answer's values). A control call that changes something
+ * (or is judged) ends a burst of API requests (what follows it is sent
+ * after it); one that only reads does not. A step the run's failure is
  * in (`subjects`) that got the burst's own answer stays in its place. Racers of a race (`race`) are no loop:
  * togetherOf sends them together.
  *
@@ -59,9 +63,18 @@ export function loopsOf(
     }
     const chain = [i];
     for (let j = i + 1; j < steps.length; j++) {
-      // A control call between like requests (a clock moved, a fault injected) ends the burst:
-      // what comes after it is sent after it again.
-      if (steps[j]?.channel === 'control' && first.channel !== 'control') break;
+      // A control call between like requests that changes something (a clock moved, a fault
+      // injected), or whose answer is judged, ends the burst: what comes after it is sent after it
+      // again. One that only reads (another check's set-up looking up an account, sent at once)
+      // does not: split there, a class's burst and the refusal it ends in were sent apart, and a
+      // rate window could end between them.
+      const other = steps[j] as TraceStep;
+      if (
+        other.channel === 'control' &&
+        first.channel !== 'control' &&
+        (!READS_ONLY.has(other.method.toUpperCase()) || subjects.has(other.id))
+      )
+        break;
       if (taken.has(j) || shapes[j] !== shapes[i] || steps[j]?.race !== undefined) continue;
       // A request the run's failure is in, answered like the burst: sent in its own place, after
       // every burst before it (a probe after the bursts of three tokens), not inside one.
