@@ -14,11 +14,11 @@ export interface CheckOptions {
    * limits and orders are its alone; never a shared value or module state;
    * its `ctx.account()` is an account made for it alone, with the file
    * account's settings), so it may run beside the file's other such
-   * checks: when the run has several check files at a time with the control
-   * features `accounts` and `keys` (a target far away), vitest runs
-   * a row of them concurrently. Against the bundled reference, in partner
-   * mode and in the defect matrix the file's checks still run one after
-   * another. A check drawing on the file's account, moving a shared clock or
+   * checks: when the run goes side by side (RunConfig.concurrency above 1:
+   * a target far away, and by default the bundled reference) with the control
+   * features `accounts` and `keys`, vitest runs a row of them concurrently.
+   * At `--concurrency 1`, in partner mode and in the defect matrix the file's
+   * checks run one after another. A check drawing on the file's account, moving a shared clock or
    * spending a shared rate limit must leave this unset.
    */
   ownAccounts?: boolean;
@@ -120,9 +120,9 @@ function settle(outcome: CheckOutcome, skip: (note?: string) => never): void {
 }
 
 /**
- * Whether `ownAccounts` checks run side by side: only when files do (the
- * run's concurrency above 1: a target with a control API elsewhere) and the
- * run can make accounts and keys, so that each such check really has its own.
+ * Whether `ownAccounts` checks run side by side: only when the run goes side
+ * by side (its concurrency above 1: lib/plan/concurrency.ts) and can make
+ * accounts and keys, so that each such check really has its own.
  */
 function runsAlongside(fixture: FileFixture): boolean {
   return (fixture.config.concurrency ?? 1) > 1 && fixture.has('accounts') && fixture.has('keys');

@@ -116,7 +116,7 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     carryProbe(prepared.runConfig, probe);
     checks ??= startChecks(settings, io, terminal, prepared.runConfig);
     const { runConfig, targetInfo } = prepared;
-    announce(terminal, prepared, checks.filesAtATime);
+    announce(terminal, prepared, checks);
 
     const partnerMode = runConfig.controlUrl === undefined;
     // Partner mode: the pacer (in the checks' worker) reports what the key sent, for the floor.
@@ -186,12 +186,16 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
 }
 
 /** What is tested, with what, and what cannot be verified: before the checks start. */
-function announce(terminal: Terminal, prepared: PreparedTarget, filesAtATime: number): void {
+function announce(
+  terminal: Terminal,
+  prepared: PreparedTarget,
+  { filesAtATime, sideBySide }: StartedChecks,
+): void {
   const { runConfig, targetInfo } = prepared;
   const reference = targetInfo.embedded_reference ? ' (bundled reference server)' : '';
   terminal.note(`target ${runConfig.origin}${reference}, profile ${targetInfo.profile}`);
   terminal.note(
-    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}; ${filesAtATime} check file${filesAtATime === 1 ? '' : 's'} at a time`,
+    `capabilities: ${runConfig.capabilities.join(', ') || 'none'}; seed ${runConfig.seed}; ${casesPerProperty(runConfig)}; ${filesAtATime} check file${filesAtATime === 1 ? '' : 's'} at a time${sideBySide > filesAtATime ? ', its checks on accounts of their own side by side' : ''}`,
   );
   for (const notice of prepared.notices) terminal.note(notice);
 }

@@ -1,6 +1,6 @@
 import { PACKAGE_ROOT } from '../config/package-root.js';
 import type { Settings } from '../config/settings.js';
-import { checkFilesAtATime } from '../plan/concurrency.js';
+import { checkFilesAtATime, checksSideBySide } from '../plan/concurrency.js';
 import { ALLURE_DIR } from '../reports/write-reports.js';
 import type { CollectedRun } from '../runner/collected.js';
 import { ProgressLine, type ProgressOptions } from '../runner/progress-line.js';
@@ -18,6 +18,8 @@ import type { Terminal } from './terminal.js';
 export interface StartedChecks {
   /** Check files at a time (`--concurrency` or the default for this kind of target). */
   readonly filesAtATime: number;
+  /** How far checks go side by side (RunConfig.concurrency): above `filesAtATime` against the bundled reference. */
+  readonly sideBySide: number;
   /** Why the run was stopped half-way (the target stopped answering); undefined if it was not. */
   readonly stopReason: string | undefined;
   /** The checks go ahead with this configuration (the one given at the start, if one was); answers their results. */
@@ -46,13 +48,15 @@ export function startChecks(
   // control API; a target elsewhere has one when --control-url is given (lib/prepare/prepare-target.ts).
   const embedded = settings.target === undefined;
   const partnerMode = !embedded && settings.controlUrl === undefined;
-  const filesAtATime = checkFilesAtATime({
+  const target = {
     embedded,
     control: !partnerMode,
     ...(settings.concurrency !== undefined ? { requested: settings.concurrency } : {}),
-  });
-  // A property's runs in lanes of their own accounts: as many as files at a time, more for long runs.
-  const withConcurrency = (config: RunConfig) => ({ ...config, concurrency: filesAtATime });
+  };
+  const filesAtATime = checkFilesAtATime(target);
+  // Checks on accounts of their own side by side, a property's runs in lanes of their own accounts.
+  const sideBySide = checksSideBySide(target);
+  const withConcurrency = (config: RunConfig) => ({ ...config, concurrency: sideBySide });
   let open: (runConfig: RunConfig) => void = () => {};
   let refuse: (reason: Error) => void = () => {};
   const runConfig = known
@@ -90,6 +94,7 @@ export function startChecks(
   let decided = false;
   return {
     filesAtATime,
+    sideBySide,
     get stopReason() {
       return watch.reason;
     },

@@ -48,11 +48,13 @@ export interface RunConfig {
   /** fast-check runs per property. */
   numRuns: number;
   /**
-   * Check files at a time (`--concurrency` or the runner's default). Above
-   * 1, the checks of a file on accounts of their own run side by side too
-   * (`checksUseOwnAccounts`), and a generated property whose runs each have
-   * an account of their own has this many in flight
-   * (`CheckContext.propertyInLanes`). Absent: 1.
+   * How far the checks go side by side (`--concurrency` or the runner's
+   * default: lib/plan/concurrency.ts). Above 1, the checks of a file on
+   * accounts of their own run side by side (`checksUseOwnAccounts`), and a
+   * generated property whose runs each have an account of their own has this
+   * many in flight (`CheckContext.propertyInLanes`). It is also the check
+   * files at a time, but against the bundled reference, whose default runs
+   * one file at a time with its checks side by side. Absent: 1.
    */
   concurrency?: number;
   /**

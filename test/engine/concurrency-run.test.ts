@@ -27,17 +27,17 @@ function addressesByRule(dir: string): Record<string, string[]> {
   return byRule;
 }
 
+/** `concurrency` undefined: the bundled reference's default. */
 async function verdicts(
-  concurrency: string,
+  concurrency: string | undefined,
 ): Promise<{ stderr: string; verdicts: string[]; addresses: Record<string, string[]> }> {
-  const dir = join(emptyDir(), `concurrency-${concurrency}`);
+  const dir = join(emptyDir(), `concurrency-${concurrency ?? 'default'}`);
   const result = await runCli([
     '--only',
     AREAS,
     '--seed',
     '16',
-    '--concurrency',
-    concurrency,
+    ...(concurrency === undefined ? [] : ['--concurrency', concurrency]),
     '--report-dir',
     dir,
   ]);
@@ -51,10 +51,19 @@ async function verdicts(
 }
 
 describe('--concurrency against the bundled reference', () => {
-  it('runs 4 check files at a time with the verdicts of one at a time', async () => {
-    const [one, four] = await Promise.all([verdicts('1'), verdicts('4')]);
-    expect(one.stderr).toContain('1 check file at a time');
+  it('runs 4 check files at a time, or one with its checks side by side, with the verdicts of one at a time', async () => {
+    const [one, four, sideBySide] = await Promise.all([
+      verdicts('1'),
+      verdicts('4'),
+      verdicts(undefined),
+    ]);
+    expect(one.stderr).toMatch(/1 check file at a time$/m);
     expect(four.stderr).toContain('4 check files at a time');
+    expect(sideBySide.stderr).toContain(
+      '1 check file at a time, its checks on accounts of their own side by side',
+    );
+    expect(sideBySide.verdicts).toEqual(one.verdicts);
+    expect(sideBySide.addresses).toEqual(one.addresses);
     // Each file has its own account: running them side by side changes no verdict.
     expect(four.verdicts).toEqual(one.verdicts);
     const passed = four.verdicts.filter((v) => v.endsWith(' passed'));

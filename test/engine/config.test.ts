@@ -7,7 +7,9 @@ import { isSelected, testNamePattern } from '../../lib/config/only.js';
 import { loadSettings, type Settings } from '../../lib/config/settings.js';
 import {
   checkFilesAtATime,
+  checksSideBySide,
   EMBEDDED_CONCURRENCY,
+  EMBEDDED_SIDE_BY_SIDE,
   REMOTE_CONCURRENCY,
 } from '../../lib/plan/concurrency.js';
 import { REFERENCE_DIALECT } from '../../lib/target/dialect.js';
@@ -327,6 +329,16 @@ describe('check files at a time', () => {
   it('takes --concurrency, beyond the number of cores', () => {
     expect(checkFilesAtATime({ embedded: true, control: true, requested: 16 })).toBe(16);
     expect(checkFilesAtATime({ embedded: false, control: true, requested: 1 })).toBe(1);
+  });
+
+  it("goes side by side within the bundled reference's one file at a time; elsewhere as far as its files", () => {
+    expect(checksSideBySide({ embedded: true, control: true })).toBe(EMBEDDED_SIDE_BY_SIDE);
+    expect(EMBEDDED_SIDE_BY_SIDE).toBeGreaterThan(EMBEDDED_CONCURRENCY);
+    expect(checksSideBySide({ embedded: false, control: true })).toBe(REMOTE_CONCURRENCY);
+    // --concurrency sets both: 1 is one check after another.
+    expect(checksSideBySide({ embedded: true, control: true, requested: 1 })).toBe(1);
+    expect(checksSideBySide({ embedded: true, control: true, requested: 3 })).toBe(3);
+    expect(checksSideBySide({ embedded: false, control: false })).toBe(1);
   });
 
   it('runs one file at a time without a control API, whatever was asked', () => {

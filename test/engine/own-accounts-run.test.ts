@@ -19,8 +19,9 @@ async function accountNotes(args: string[]): Promise<{ own: string[][]; file: st
 
 describe('ctx.account() in checks on accounts of their own (checksUseOwnAccounts)', () => {
   it.each([
-    ['one after another', []],
+    ['one after another', ['--concurrency', '1']],
     ['side by side', ['--concurrency', '2']],
+    ["side by side, the bundled reference's default", []],
   ])('%s: an account per check, made once; the other file shares its account', async (_, args) => {
     const { own, file } = await accountNotes(args);
     expect(own).toHaveLength(2);
@@ -34,7 +35,7 @@ describe('ctx.account() in checks on accounts of their own (checksUseOwnAccounts
 
 describe("a check's clean-ups (ctx.onCleanup)", () => {
   it.each([
-    ['one after another', []],
+    ['one after another', ['--concurrency', '1']],
     ['side by side', ['--concurrency', '2']],
   ])('%s: run as the check ends, with its key not yet revoked', async (_, args) => {
     const dir = join(emptyDir(), 'cleanups');
