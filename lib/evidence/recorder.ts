@@ -45,35 +45,55 @@ export class EvidenceRecorder {
   record(raw: RawExchange): number {
     const id = this.#book.exchangeId();
     const r = this.#redactor;
-    // Each body parsed once, for the secrets it shows and the replay book both.
     const json = {
       request: jsonContainer(raw.requestBody),
       response: jsonContainer(raw.responseBody, raw.responseRead),
     };
     learnSecrets(r, raw, json);
-    this.#book.add(id, raw, json);
+    this.#book.add(id, raw);
+    // Redacting the request's headers learns the credentials they carry: now, in order.
+    const requestHeaders = r.redactHeaders(raw.requestHeaders);
+    const { method, url, requestBody, status, responseHeaders, responseBody, responseOver, error } =
+      raw;
     const exchange: Exchange = {
       id,
       channel: raw.channel,
       startedAt: raw.startedAt.toISOString(),
       durationMs: Math.round(raw.durationMs * 10) / 10,
-      request: {
-        method: raw.method,
-        url: r.redact(raw.url),
-        headers: r.redactHeaders(raw.requestHeaders),
-        ...(raw.requestBody === undefined ? {} : { body: cut(r.redact(raw.requestBody)) }),
-      },
-    };
-    if (raw.status !== undefined) {
-      exchange.response = {
-        status: raw.status,
-        headers: r.redactHeaders(raw.responseHeaders ?? {}, { learn: false }),
-        ...(raw.responseBody === undefined
-          ? {}
-          : { body: cut(r.redact(raw.responseBody), raw.responseOver) }),
-      };
+    } as Exchange;
+    const parts: [keyof Exchange, () => unknown][] = [
+      [
+        'request',
+        () => ({
+          method,
+          url: r.redact(url),
+          headers: requestHeaders,
+          ...(requestBody === undefined ? {} : { body: cut(r.redact(requestBody)) }),
+        }),
+      ],
+    ];
+    if (status !== undefined) {
+      parts.push([
+        'response',
+        () => ({
+          status,
+          headers: r.redactHeaders(responseHeaders ?? {}, { learn: false }),
+          ...(responseBody === undefined
+            ? {}
+            : { body: cut(r.redact(responseBody), responseOver) }),
+        }),
+      ]);
     }
-    if (raw.error) exchange.error = { code: raw.error.code, message: r.redact(raw.error.message) };
+    if (error)
+      parts.push(['error', () => ({ code: error.code, message: r.redact(error.message) })]);
+    // Short bodies are redacted when first read: most exchanges of a long check are trimmed from
+    // its evidence (`take`) and never read. Later, they are redacted with every secret learned by
+    // then, never fewer. Long ones now, so that no exchange holds a whole body it will cut.
+    const later = (requestBody?.length ?? 0) + (responseBody?.length ?? 0) <= MAX_BODY_CHARS;
+    for (const [key, make] of parts) {
+      if (later) whenRead(exchange, key, make);
+      else Object.assign(exchange, { [key]: make() });
+    }
     if (raw.together !== undefined) exchange.together = raw.together;
     const scope = this.current();
     scope.evidence.push(exchange);
@@ -155,6 +175,27 @@ export class EvidenceRecorder {
   template(text: string): string {
     return this.#book.template(text);
   }
+}
+
+/**
+ * `object[key]` made by `make` when first read (by code, JSON.stringify or a structured clone),
+ * then kept as a plain property in the same place among the others.
+ */
+function whenRead(object: object, key: PropertyKey, make: () => unknown): void {
+  Object.defineProperty(object, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(object, key, {
+        value,
+        configurable: true,
+        enumerable: true,
+        writable: true,
+      });
+      return value;
+    },
+  });
 }
 
 /** A scope's evidence trimmed: pinned ones, the first and the last exchanges (a rate-limit check's hundreds). */

@@ -71,6 +71,18 @@ export interface ReplayTrace {
 
 /** Request bodies beyond this are not kept for replay (a fuzz check's megabyte). */
 const MAX_TRACE_BODY = 64 * 1024;
+/** At most this many characters of exchanges wait to be made into steps (a rate check's thousand answers). */
+const PENDING_CHARS = 1_000_000;
+
+/** What a step is made of: the exchange without the answer's headers and parsed body. */
+type KeptExchange = Omit<RawExchange, 'responseHeaders' | 'responseRead'>;
+type Pending = { id: number; raw: KeptExchange } | { env: string; name: EnvName };
+
+/** The exchange without what no step uses, so that a pending one holds no more than it needs. */
+function kept(raw: RawExchange): KeptExchange {
+  const { responseHeaders: _headers, responseRead: _read, ...rest } = raw;
+  return rest;
+}
 /** Values shorter than this are never taken for identifiers. */
 const MIN_VALUE = 6;
 const ID_CHAR = /[A-Za-z0-9_]/;
@@ -101,6 +113,17 @@ export class ReplayBook {
   #sending: number | undefined;
   /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
   readonly #clocks = new Map<string, { step: number; now: string }>();
+  /**
+   * What was added and not yet made into steps, in the order it came: most
+   * checks pass, and no trace of theirs is ever asked for, so an exchange
+   * becomes a step only when something reads the book (a failed check's
+   * trace). Made in that same order, the steps are those made at once would
+   * have been: what a step may use depends on the order and on when each
+   * request went and each answer came, never on when it is made.
+   */
+  readonly #pending: Pending[] = [];
+  /** Characters the pending exchanges hold: past PENDING_CHARS they are made into steps. */
+  #pendingChars = 0;
   #next = 1;
   #nextExchange = 1;
 
@@ -111,23 +134,38 @@ export class ReplayBook {
 
   /** A credential of the run's, replayed from the environment. */
   env(value: string | undefined, name: EnvName): void {
-    if (!value || value.length < MIN_VALUE || this.#byValue.has(value)) return;
-    this.#define(value, { kind: 'env', name });
+    if (!value || value.length < MIN_VALUE) return;
+    this.#pending.push({ env: value, name });
   }
 
   /**
-   * Turns one exchange into a step; registers the values its answer gives.
-   * `json`: its bodies as jsonContainer read them, when the caller has (each body is parsed once).
+   * One exchange, to be turned into a step that registers the values its
+   * answer gives. Kept as it came until the book is read (#pending); one with
+   * a large body is made into a step at once rather than kept whole.
    */
-  add(
-    id: number,
-    raw: RawExchange,
-    json: { request: unknown; response: unknown } = {
+  add(id: number, raw: RawExchange): void {
+    if (raw.warmUp) return;
+    const chars = raw.url.length + (raw.requestBody?.length ?? 0) + (raw.responseBody?.length ?? 0);
+    this.#pending.push({ id, raw: kept(raw) });
+    this.#pendingChars += chars;
+    if (this.#pendingChars > PENDING_CHARS) this.#settle();
+  }
+
+  /** Makes every pending exchange into its step, in the order they came. */
+  #settle(): void {
+    for (const next of this.#pending.splice(0)) {
+      if ('env' in next) {
+        if (!this.#byValue.has(next.env)) this.#define(next.env, { kind: 'env', name: next.name });
+      } else this.#step(next.id, next.raw);
+    }
+    this.#pendingChars = 0;
+  }
+
+  #step(id: number, raw: KeptExchange): void {
+    const json = {
       request: jsonContainer(raw.requestBody),
       response: jsonContainer(raw.responseBody),
-    },
-  ): void {
-    if (raw.warmUp) return;
+    };
     this.#sending = raw.sentAt;
     const uses = new Set<number>();
     this.#clientValues(raw, json.request);
@@ -183,7 +221,7 @@ export class ReplayBook {
    * the seconds become a variable a replay works out from the time its own
    * clock shows, so that what follows starts a window there too.
    */
-  #clockToMinute(raw: RawExchange, body: string, uses: Set<number>): string {
+  #clockToMinute(raw: KeptExchange, body: string, uses: Set<number>): string {
     const last = isClock(raw) ? this.#clocks.get(raw.url) : undefined;
     const advance = /^\{\s*"advance_seconds"\s*:\s*(\d+)\s*\}$/.exec(body);
     if (!last || !advance || Number(advance[1]) !== secondsToMinute(last.now)) return body;
@@ -195,6 +233,7 @@ export class ReplayBook {
 
   /** Replaces known values in `text` by their variables (no new variable is made). */
   template(text: string): string {
+    this.#settle();
     return this.#template(text, new Set());
   }
 
@@ -204,6 +243,7 @@ export class ReplayBook {
    * at replay time in the same shape.
    */
   made(value: string): string {
+    this.#settle();
     const known = this.#byValue.get(value);
     if (known) return known;
     const cut = value.lastIndexOf('_', 24) + 1;
@@ -220,6 +260,7 @@ export class ReplayBook {
 
   /** A variable's definition. */
   variable(name: string): TraceVar | undefined {
+    this.#settle();
     return this.#vars.get(name);
   }
 
@@ -228,6 +269,7 @@ export class ReplayBook {
    * and the variables they (or `also`, the judgement's text) name.
    */
   trace(ids: Iterable<number>, also = ''): ReplayTrace {
+    this.#settle();
     const wanted = new Set<number>();
     const visit = (id: number) => {
       if (wanted.has(id)) return;
@@ -268,7 +310,7 @@ export class ReplayBook {
   }
 
   /** Values the client makes up: Idempotency-Keys, external_ids, UUIDs. */
-  #clientValues(raw: RawExchange, body: unknown): void {
+  #clientValues(raw: KeptExchange, body: unknown): void {
     const texts: string[] = [];
     const key = Object.entries(raw.requestHeaders).find(
       ([name]) => name.toLowerCase() === 'idempotency-key',
@@ -392,7 +434,7 @@ function walk(
 }
 
 /** A control request that moves an account's clock (the control protocol's `POST /accounts/{id}/clock`). */
-function isClock(raw: RawExchange): boolean {
+function isClock(raw: KeptExchange): boolean {
   return raw.channel === 'control' && raw.method === 'POST' && /\/clock$/.test(raw.url);
 }
 

@@ -129,6 +129,27 @@ describe('EvidenceRecorder', () => {
     expect(omitted).toBe(100 - evidence.length);
     expect(evidence.length).toBe(41);
   });
+
+  test('an exchange read after a later one taught a secret shows it redacted: never fewer secrets than when recorded', () => {
+    const recorder = new EvidenceRecorder(new Redactor(), new ReplayBook());
+    const exchange = (over: Partial<RawExchange>): RawExchange => ({
+      channel: 'api',
+      startedAt: new Date(),
+      durationMs: 1,
+      method: 'POST',
+      url: '/x',
+      requestHeaders: {},
+      status: 200,
+      responseHeaders: {},
+      ...over,
+    });
+    // A target shows a value before the run knows it for a secret of its own.
+    recorder.record(exchange({ responseBody: JSON.stringify({ note: 'early-Secret-77889900' }) }));
+    recorder.record(exchange({ requestBody: 'client_secret=early-Secret-77889900' }));
+    const text = JSON.stringify(recorder.take().evidence);
+    expect(text).not.toContain('early-Secret-77889900');
+    expect(text).toContain('"note\\":');
+  });
 });
 
 /** Secrets with the characters writers escape: `/ + = _ . ~ -`, HTML's `& < > " '`, and beyond ASCII. */

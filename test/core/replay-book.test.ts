@@ -136,3 +136,43 @@ describe('the replay book against text a target chose', () => {
     expect([step?.at, step?.ms]).toEqual([1000.25, 3.5]);
   });
 });
+
+describe('the replay book made into steps only when read', () => {
+  /** A file's worth of exchanges: ids from answers, used by later requests, some sent before an answer came. */
+  const exchanges = (): [number, RawExchange][] =>
+    Array.from({ length: 60 }, (_, i) => [
+      i + 1,
+      raw({
+        url: i > 0 ? `/orders/ord_${i - 1}x1/cancel` : '/orders',
+        requestHeaders: { authorization: `Bearer odp_at_token${i % 3}abcdef` },
+        sentAt: 1000 + i * (i % 4 === 0 ? 0.5 : 2),
+        durationMs: 1.5,
+        responseBody: JSON.stringify({
+          id: `ord_${i}x1`,
+          access_token: `odp_at_token${(i + 1) % 3}abcdef`,
+        }),
+      }),
+    ]);
+
+  test('the same steps and variables whether read after every exchange or once at the end', () => {
+    const eager = new ReplayBook();
+    const lazy = new ReplayBook();
+    eager.env('control-token-0123456789', 'CONTROL_TOKEN');
+    lazy.env('control-token-0123456789', 'CONTROL_TOKEN');
+    for (const [id, exchange] of exchanges()) {
+      eager.add(id, exchange);
+      // Reading the book makes what it holds into steps at once.
+      eager.variable('v1');
+      lazy.add(id, exchange);
+      if (id === 30) {
+        // A credential of the run's, given between exchanges, takes its place among them.
+        eager.env('partner-key-ABCDEF012345', 'PARTNER_ACCESS_KEY_ID');
+        lazy.env('partner-key-ABCDEF012345', 'PARTNER_ACCESS_KEY_ID');
+      }
+    }
+    const all = Array.from({ length: 60 }, (_, i) => i + 1);
+    expect(lazy.trace(all)).toEqual(eager.trace(all));
+    expect(lazy.trace([60]).steps.length).toBeGreaterThan(1);
+    expect(lazy.template('ord_30x1')).toBe(eager.template('ord_30x1'));
+  });
+});
