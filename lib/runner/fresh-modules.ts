@@ -15,18 +15,17 @@
  * session, its replay book), never in module state. Evaluating them again for
  * every file was most of the reset's cost (the engine's ~45
  * modules, ~7 ms a file, 0.45 s of a run of 62 files). A module is kept when
- * it lies in one of the KEPT folders and everything it imports is kept too
- * (or is a package); every other module of ours is reset, as
- * `vi.resetModules()` would. (Not used in partner mode, where the files share
- * state on purpose: see run-suites.ts.)
+ * it lies in one of the kept folders (kept-modules.ts) and everything it
+ * imports is kept too (or is a package); every other module of ours is reset,
+ * as `vi.resetModules()` would. (Not used in partner mode, where the files
+ * share state on purpose: see run-suites.ts.) The compiled suite has Node
+ * load the kept folders itself (check-run-options.ts): they never pass
+ * through here, and this resets the rest.
  */
 
 import { fileURLToPath } from 'node:url';
+import { inKeptFolder } from './kept-modules.js';
 
-/** Folders of modules without per-file module state, relative to the suite's root. */
-const KEPT = ['rules/', 'suites/schemas/', 'suites/arbitraries/', 'lib/'];
-/** This runner's setup files run for every file: they are reset. */
-const RESET = ['lib/runner/'];
 /** What vitest's own resetModules never touches. */
 const VITEST = [/\/vitest\/dist\//, /vitest-virtual-\w+\/dist/, /@vitest\/dist/, /^mock:/];
 
@@ -60,13 +59,12 @@ const isPackage = (node: ModuleNode) => {
   return (belowRoot(node) ?? node.file).split('/').includes('node_modules');
 };
 /**
- * In a KEPT folder, by its path below the suite's root (a folder above the root may well be
+ * In a kept folder, by its path below the suite's root (a folder above the root may well be
  * called `lib`: an installed suite in /usr/lib/node_modules).
  */
-const inKeptFolder = (node: ModuleNode) => {
+const isKept = (node: ModuleNode) => {
   const below = belowRoot(node);
-  if (below === undefined) return false;
-  return KEPT.some((dir) => below.startsWith(dir)) && !RESET.some((dir) => below.startsWith(dir));
+  return below !== undefined && inKeptFolder(below);
 };
 
 const kept = new Map<string, boolean>();
@@ -81,7 +79,7 @@ function keep(id: string, visiting: Set<string>): boolean {
   }
   if (visiting.has(id)) return false; // a cycle: reset, to be safe
   visiting.add(id);
-  const result = inKeptFolder(node) && [...node.imports].every((dep) => keep(dep, visiting));
+  const result = isKept(node) && [...node.imports].every((dep) => keep(dep, visiting));
   visiting.delete(id);
   kept.set(id, result);
   return result;
