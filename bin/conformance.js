@@ -95,7 +95,8 @@ function userTag() {
 /** A checkout: its compiled copy; undefined without esbuild (installed without devDependencies). */
 async function compiledCopy() {
   try {
-    await import('esbuild');
+    // Found, not loaded: esbuild is loaded only when the sources changed and need compiling.
+    import.meta.resolve('esbuild');
   } catch {
     return undefined;
   }

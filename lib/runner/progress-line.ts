@@ -120,8 +120,9 @@ export class ProgressLine implements Reporter {
   }
 
   #plain(force = false): void {
-    // Nothing new since the last line: stay quiet (a slow check must not fill the log).
-    if (!force && this.#done === this.#printedDone) return;
+    // Nothing new since the last line: stay quiet (a slow check must not fill the log). Nor before
+    // any check is known: workers started beside a slow dialect probe may never run one.
+    if (!force && (this.#done === this.#printedDone || this.#total === 0)) return;
     this.#printedDone = this.#done;
     this.#stream.write(`${this.line()}\n`);
   }

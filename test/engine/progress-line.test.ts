@@ -81,6 +81,18 @@ describe('ProgressLine', () => {
     expect(stream.text).not.toContain('\r');
   });
 
+  it('prints no line before any check is known (workers started beside a slow dialect probe)', () => {
+    vi.useFakeTimers();
+    const stream = new Capture(false);
+    const progress = new ProgressLine({ stream, intervalMs: 5_000 });
+    progress.onTestRunStart();
+    vi.advanceTimersByTime(20_000);
+    // The run is called off before its checks: none ran.
+    progress.onTestRunEnd();
+    vi.useRealTimers();
+    expect(stream.text).toBe('');
+  });
+
   it('says what a check waits for and how long, announced from any thread', async () => {
     const stream = new Capture(false);
     const progress = new ProgressLine({ stream, intervalMs: 60_000 });
