@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
 import { type DecodedLevel, decodedLevels, decodingMatters } from './decoded-view.js';
 import { PrefixIndex } from './prefix-index.js';
 
@@ -309,8 +310,4 @@ function base64Cores(text: string): string[] {
     cores.add(usable.toString('base64url'));
   }
   return [...cores];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -73,9 +73,16 @@ export interface ReplayTrace {
 const MAX_TRACE_BODY = 64 * 1024;
 /** At most this many characters of exchanges wait to be made into steps (a rate check's thousand answers). */
 const PENDING_CHARS = 1_000_000;
+/** Values shorter than this are never taken for identifiers. */
+const MIN_VALUE = 6;
+const ID_CHAR = /[A-Za-z0-9_]/;
+/** Fields whose value is an identifier or credential whatever its characters. */
+const ID_FIELD = /(?:^|_)(?:id|key|sku|token|secret)$/i;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** What a step is made of: the exchange without the answer's headers and parsed body. */
 type KeptExchange = Omit<RawExchange, 'responseHeaders' | 'responseRead'>;
+/** An exchange or a credential of the run's, added and not yet made into the book. */
 type Pending = { id: number; raw: KeptExchange } | { env: string; name: EnvName };
 
 /** The exchange without what no step uses, so that a pending one holds no more than it needs. */
@@ -83,12 +90,6 @@ function kept(raw: RawExchange): KeptExchange {
   const { responseHeaders: _headers, responseRead: _read, ...rest } = raw;
   return rest;
 }
-/** Values shorter than this are never taken for identifiers. */
-const MIN_VALUE = 6;
-const ID_CHAR = /[A-Za-z0-9_]/;
-/** Fields whose value is an identifier or credential whatever its characters. */
-const ID_FIELD = /(?:^|_)(?:id|key|sku|token|secret)$/i;
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * Every exchange of a session as a template, and the values its answers
@@ -140,8 +141,8 @@ export class ReplayBook {
 
   /**
    * One exchange, to be turned into a step that registers the values its
-   * answer gives. Kept as it came until the book is read (#pending); one with
-   * a large body is made into a step at once rather than kept whole.
+   * answer gives. Kept as it came until the book is read (#pending), or until
+   * the pending ones hold more than PENDING_CHARS characters.
    */
   add(id: number, raw: RawExchange): void {
     if (raw.warmUp) return;

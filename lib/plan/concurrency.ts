@@ -24,6 +24,16 @@ export const EMBEDDED_SIDE_BY_SIDE = 4;
  */
 export const REMOTE_CONCURRENCY = 8;
 
+/** What sets a run's concurrency: the kind of target, and what was asked for. */
+export interface RunTarget {
+  /** The bundled reference, answering from this process's CPU. */
+  embedded: boolean;
+  /** A control API: without one, every file shares the partner key's limits. */
+  control: boolean;
+  /** `--concurrency`, when given. */
+  requested?: number;
+}
+
 /**
  * How many check files run side by side. Each file has its own control
  * account (its own keys, rate-limit windows and clock: target contract,
@@ -31,12 +41,7 @@ export const REMOTE_CONCURRENCY = 8;
  * target can take, never by this machine's cores. In partner mode every file
  * shares the one key's rate limits: one at a time (run-suites.ts).
  */
-export function checkFilesAtATime(target: {
-  embedded: boolean;
-  control: boolean;
-  /** `--concurrency`, when given. */
-  requested?: number;
-}): number {
+export function checkFilesAtATime(target: RunTarget): number {
   if (!target.control) return 1;
   return target.requested ?? (target.embedded ? EMBEDDED_CONCURRENCY : REMOTE_CONCURRENCY);
 }
@@ -46,12 +51,7 @@ export function checkFilesAtATime(target: {
  * its files at a time, or `--concurrency`; against the bundled reference, by
  * default, further than its one file at a time (EMBEDDED_SIDE_BY_SIDE).
  */
-export function checksSideBySide(target: {
-  embedded: boolean;
-  control: boolean;
-  /** `--concurrency`, when given. */
-  requested?: number;
-}): number {
+export function checksSideBySide(target: RunTarget): number {
   const files = checkFilesAtATime(target);
   if (!target.control || target.requested !== undefined || !target.embedded) return files;
   return Math.max(files, EMBEDDED_SIDE_BY_SIDE);

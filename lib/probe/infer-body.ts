@@ -1,6 +1,7 @@
 import { entryPointer } from '../check/answers.js';
 import { valueAt } from '../evidence/json-pointer.js';
 import type { ErrorPointers } from '../target/dialect.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /**
  * For a profile drafted from a live server: where it wants each field of a request body,
@@ -340,10 +341,6 @@ function containerOf(places: readonly string[]): string {
     .slice(0, length)
     .map((t) => `/${t}`)
     .join('');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The member names an `errors[]` entry never uses for a field pointer. */

@@ -10,6 +10,7 @@ import {
   moneyAt,
   type OrderBodyShape,
 } from '../target/dialect.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 import { membersNear } from './pointer.js';
 
 /**
@@ -338,8 +339,4 @@ function describeAt(body: unknown, pointer: string): string {
 export function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILED, TREE_MODULE_CACHE } from '../config/package-root.js';
-import { escapeRegExp, keptFoldersPattern } from './kept-modules.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
+import { keptFoldersPattern } from './kept-modules.js';
 
 const setupFile = (name: string) =>
   fileURLToPath(new URL(`./${name}.${COMPILED ? 'js' : 'ts'}`, import.meta.url));

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../text/escape-regexp.js';
+
 /**
  * Which of the suite's modules hold no per-file module state, so that a
  * worker evaluates them once for all its check files: the immutable
@@ -29,8 +31,4 @@ export function keptFoldersPattern(): string {
         .map((reset) => `(?!${escapeRegExp(reset.slice(dir.length))})`)
         .join(''),
   ).join('|')})`;
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
