@@ -9,10 +9,10 @@ import { escapeRegExp } from '../text/escape-regexp.js';
  * other module of the suite (the check files, their helpers) is evaluated
  * afresh for each file. Paths relative to the suite's root.
  */
-export const KEPT_FOLDERS = ['rules/', 'suites/schemas/', 'suites/arbitraries/', 'lib/'];
+const KEPT_FOLDERS = ['rules/', 'suites/schemas/', 'suites/arbitraries/', 'lib/'];
 
 /** This runner's setup files run for every file: evaluated afresh, though in lib/. */
-export const RESET_FOLDERS = ['lib/runner/'];
+const RESET_FOLDERS = ['lib/runner/'];
 
 /** Whether `path` (relative to the suite's root) lies in a kept folder. */
 export function inKeptFolder(path: string): boolean {
