@@ -90,21 +90,51 @@ export function decodingMatters(text: string, relevant: (unit: number) => boolea
       matters = relevant(high) || relevant(low);
     } else matters = relevant(point) || isEscapeSyntax(point);
   };
-  const n = text.length;
-  let i = 0;
-  // A loop over the characters, not a regular expression: a report's pieces hold
+  // From introducer to introducer, found by indexOf (a native search, ~10 times faster than a
+  // loop over a report's 20 M characters), not a regular expression: a report's pieces hold
   // escapes by the hundred thousand (`&quot;`), and each match would be an allocation.
-  while (i < n && !matters) {
-    const c = text.charCodeAt(i);
-    let end = -1;
-    if (c === 0x5c) end = backslash(text, i, check);
-    else if (c === 0x25) end = percent(text, i, check);
-    else if (c === 0x26) end = reference(text, i, check);
+  const next = new NextIntroducer(text);
+  for (let at = next.from(0); at >= 0 && !matters; ) {
+    const c = text.charCodeAt(at);
+    const end =
+      c === 0x5c
+        ? backslash(text, at, check)
+        : c === 0x25
+          ? percent(text, at, check)
+          : reference(text, at, check);
     // Past a whole escape, as decodeOnce reads it: an introducer inside one starts none.
-    i = end > i ? end : i + 1;
+    at = next.from(end > at ? end : at + 1);
   }
   return matters;
 }
+
+/** Where the next `\`, `%` or `&` of a text stands, from a position on: -1 past the last. */
+class NextIntroducer {
+  readonly #text: string;
+  // The next of each kind at or after the last position asked for; -1 once none is left.
+  #backslash: number;
+  #percent: number;
+  #ampersand: number;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.#backslash = text.indexOf('\\');
+    this.#percent = text.indexOf('%');
+    this.#ampersand = text.indexOf('&');
+  }
+
+  /** Positions asked for only grow: each search starts where the last one of its kind ended. */
+  from(at: number): number {
+    if (this.#backslash >= 0 && this.#backslash < at)
+      this.#backslash = this.#text.indexOf('\\', at);
+    if (this.#percent >= 0 && this.#percent < at) this.#percent = this.#text.indexOf('%', at);
+    if (this.#ampersand >= 0 && this.#ampersand < at) this.#ampersand = this.#text.indexOf('&', at);
+    return earliest(earliest(this.#backslash, this.#percent), this.#ampersand);
+  }
+}
+
+/** The earlier of two positions, -1 standing for none. */
+const earliest = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b));
 
 /** Undoes every escape of `text` once; undefined when there is none. */
 function decodeOnce(text: string): DecodedLevel | undefined {

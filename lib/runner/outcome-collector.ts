@@ -34,7 +34,7 @@ export class OutcomeCollector implements Reporter {
     for (const module of modules) {
       const file = reportedName(this.#root, module.moduleId);
       const moduleTests = [...module.children.allTests()];
-      for (const testCase of moduleTests) tests.push(this.#collect(testCase, file));
+      for (const testCase of moduleTests) tests.push(collectTest(testCase, file));
       for (const error of module.errors()) {
         fileErrors.push({ file, message: errorLine(error), collected: moduleTests.length > 0 });
       }
@@ -46,29 +46,25 @@ export class OutcomeCollector implements Reporter {
     this.#run = { tests, fileErrors, unhandled: unhandledErrors.map(errorLine), endReason: reason };
   }
 
-  /** A collected test by its name (`${id} ${title}`), once the run has ended. */
-  testNamed(name: string): CollectedTest | undefined {
-    return this.#run?.tests.find((test) => test.name === name);
-  }
-
   /** The run as collected; an empty run when vitest never reached its end. */
   result(): CollectedRun {
     return this.#run ?? { tests: [], fileErrors: [], unhandled: [], endReason: 'interrupted' };
   }
+}
 
-  #collect(testCase: TestCase, file: string): CollectedTest {
-    const result = testCase.result();
-    const { ruleId, conformance: outcome } = testCase.meta();
-    const duration = testCase.diagnostic()?.duration;
-    return {
-      name: testCase.name,
-      ...(ruleId ? { ruleId } : {}),
-      file,
-      state: result.state,
-      mode: testCase.options.mode,
-      errors: (result.errors ?? []).map(errorLine),
-      ...(outcome ? { outcome } : {}),
-      ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
-    };
-  }
+/** A check's result as the reports take it: its outcome, else vitest's view (`file`: its reported name). */
+export function collectTest(testCase: TestCase, file: string): CollectedTest {
+  const result = testCase.result();
+  const { ruleId, conformance: outcome } = testCase.meta();
+  const duration = testCase.diagnostic()?.duration;
+  return {
+    name: testCase.name,
+    ...(ruleId ? { ruleId } : {}),
+    file,
+    state: result.state,
+    mode: testCase.options.mode,
+    errors: (result.errors ?? []).map(errorLine),
+    ...(outcome ? { outcome } : {}),
+    ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
+  };
 }

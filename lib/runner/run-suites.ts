@@ -71,7 +71,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const reporters: Reporter[] = [collector, ...(options.reporters ?? [])];
   const allureDir = options.allureResultsDir;
   if (allureDir) {
-    reporters.push(allureReporter(allureDir, options.only, (name) => collector.testNamed(name)));
+    reporters.push(allureReporter(allureDir, options.only, options.root));
   }
   const filesAtATime = options.shareModules ? 1 : (options.maxWorkers ?? 2);
   const runChannel = newRunChannelName();
