@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
@@ -12,6 +12,9 @@ import { verdictOfTest } from '../verdict/decide.js';
 import type { CollectedTest } from './collected.js';
 import { collectTest } from './outcome-collector.js';
 import { reportedName } from './source-name.js';
+
+/** allure-js-commons' label of a test's id as its file and name made it. */
+const FALLBACK_TEST_CASE_ID = '_fallbackTestCaseId';
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', DIALECT: 'minor' } as const;
 
@@ -30,6 +33,27 @@ export function allureReporter(
   /** The checks of the files being written, as the reports take them, by name (`${id} ${title}`). */
   const collected = new Map<string, CollectedTest>();
   const listener = {
+    /**
+     * Names the result by its check file's source (report.json's `file`), not by the copy that
+     * ran it (a checkout's compiled copy lies in node_modules/.cache under a hash of its
+     * sources), and gives it the identity of its rule, as the results completed at the run's end
+     * have (lib/reports/allure-complete.ts): its history in Allure goes on from run to run,
+     * whatever copy of the suite ran it. Before the stop, where Allure derives its ids.
+     */
+    beforeTestResultStop(result: TestResult): void {
+      const name = result.name ?? '';
+      const test = collected.get(name);
+      if (!test) return;
+      const id = createHash('md5').update(name).digest('hex');
+      result.fullName = `${test.file}#${name}`;
+      result.titlePath = test.file.split('/');
+      result.testCaseId = id;
+      result.historyId = id;
+      for (const label of result.labels) {
+        if (label.name === 'package') label.value = test.file.split('/').join('.');
+        if (label.name === FALLBACK_TEST_CASE_ID) label.value = id;
+      }
+    },
     beforeTestResultWrite(result: TestResult): void {
       const name = result.name ?? '';
       const test = collected.get(name);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -115,6 +116,36 @@ describe('a run against a target that answers as the checks expect', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('(available: reference)');
     expect(run.stderr).not.toContain('profile.schema');
+  });
+
+  it('names an Allure result by its check file as report.json does, with its rule as its identity', () => {
+    const dir = join(passDir, 'allure-results');
+    const byRule = new Map(readReport(passDir).results.map((r) => [r.rule_id, r]));
+    const written = readdirSync(dir)
+      .filter((f) => f.endsWith('-result.json'))
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            name: string;
+            fullName: string;
+            historyId: string;
+            testCaseId: string;
+            labels: { name: string; value: string }[];
+          },
+      );
+    // The checks the run ran (the completed results of rules no check saw carry no package).
+    const ran = written.filter((r) => r.labels.some((l) => l.name === 'package'));
+    expect(ran.length).toBeGreaterThan(0);
+    for (const result of ran) {
+      const file = byRule.get(result.name.split(' ')[0] ?? '')?.file;
+      expect(file, result.name).toMatch(/\.check\.ts$/);
+      expect(result.fullName).toBe(`${file}#${result.name}`);
+      expect(result.labels).toContainEqual({ name: 'package', value: file?.replaceAll('/', '.') });
+      // As a result completed at the run's end has it (allure-complete.ts): the rule's history
+      // goes on whatever copy of the suite ran it.
+      const id = createHash('md5').update(result.name).digest('hex');
+      expect([result.historyId, result.testCaseId]).toEqual([id, id]);
+    }
   });
 
   it('maps an Allure result to the conformance verdict (a warning passes)', () => {
