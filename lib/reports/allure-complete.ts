@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { allureRuleId } from './allure-id.js';
 import { ALLURE_STATUS } from './allure-status.js';
 import { areaTitle } from './area-title.js';
 import type { Report, RuleResult } from './report-model.js';
@@ -45,7 +46,7 @@ export async function completeAllureResults(report: Report, dir: string): Promis
 
 function resultOf(result: RuleResult, uuid: string, at: number): Record<string, unknown> {
   const name = `${result.rule_id} ${result.title}`;
-  const id = createHash('md5').update(name).digest('hex');
+  const id = allureRuleId(name);
   return {
     uuid,
     name,

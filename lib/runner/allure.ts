@@ -1,12 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
-import type { Writer } from 'allure-js-commons/sdk/reporter';
+import type { LifecycleListener, Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { Reporter, TestModule } from 'vitest/node';
 import { AREAS, findRule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
+import { allureRuleId } from '../reports/allure-id.js';
 import { ALLURE_STATUS } from '../reports/allure-status.js';
 import { verdictOfTest } from '../verdict/decide.js';
 import type { CollectedTest } from './collected.js';
@@ -32,7 +33,7 @@ export function allureReporter(
 ): Reporter {
   /** The checks of the files being written, as the reports take them, by name (`${id} ${title}`). */
   const collected = new Map<string, CollectedTest>();
-  const listener = {
+  const listener: LifecycleListener = {
     /**
      * Names the result by its check file's source (report.json's `file`), not by the copy that
      * ran it (a checkout's compiled copy lies in node_modules/.cache under a hash of its
@@ -44,13 +45,14 @@ export function allureReporter(
       const name = result.name ?? '';
       const test = collected.get(name);
       if (!test) return;
-      const id = createHash('md5').update(name).digest('hex');
+      const id = allureRuleId(name);
+      const path = test.file.split('/');
       result.fullName = `${test.file}#${name}`;
-      result.titlePath = test.file.split('/');
+      result.titlePath = path;
       result.testCaseId = id;
       result.historyId = id;
       for (const label of result.labels) {
-        if (label.name === 'package') label.value = test.file.split('/').join('.');
+        if (label.name === 'package') label.value = path.join('.');
         if (label.name === FALLBACK_TEST_CASE_ID) label.value = id;
       }
     },
@@ -118,7 +120,7 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
 
   constructor(
     resultsDir: string,
-    listener: { beforeTestResultWrite(result: TestResult): void },
+    listener: LifecycleListener,
     collect: (module: TestModule) => void,
   ) {
     super({ resultsDir, listeners: [listener] });

@@ -70,6 +70,21 @@ afterAll(async () => {
   await garbage?.close();
 });
 
+/** The Allure result files a run wrote into its report directory, read. */
+function allureResults(reportDir: string): {
+  name: string;
+  fullName: string;
+  historyId: string;
+  testCaseId: string;
+  status: string;
+  labels: { name: string; value: string }[];
+}[] {
+  const dir = join(reportDir, 'allure-results');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+}
+
 describe('a run against a target that answers as the checks expect', () => {
   it('exits 0 and writes every report', () => {
     expect(pass.code, pass.stderr).toBe(0);
@@ -77,11 +92,8 @@ describe('a run against a target that answers as the checks expect', () => {
     for (const file of ['report.json', 'report.html', 'junit.xml', 'summary.md']) {
       expect(existsSync(join(passDir, file)), file).toBe(true);
     }
-    const allure = readdirSync(join(passDir, 'allure-results'));
     // One result per rule, as junit.xml has: the rules no check of this run saw are completed.
-    expect(allure.filter((f) => f.endsWith('-result.json'))).toHaveLength(
-      readReport(passDir).results.length,
-    );
+    expect(allureResults(passDir)).toHaveLength(readReport(passDir).results.length);
   });
 
   it('writes report.json in the contract shape, one result per active rule', () => {
@@ -119,20 +131,8 @@ describe('a run against a target that answers as the checks expect', () => {
   });
 
   it('names an Allure result by its check file as report.json does, with its rule as its identity', () => {
-    const dir = join(passDir, 'allure-results');
     const byRule = new Map(readReport(passDir).results.map((r) => [r.rule_id, r]));
-    const written = readdirSync(dir)
-      .filter((f) => f.endsWith('-result.json'))
-      .map(
-        (f) =>
-          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
-            name: string;
-            fullName: string;
-            historyId: string;
-            testCaseId: string;
-            labels: { name: string; value: string }[];
-          },
-      );
+    const written = allureResults(passDir);
     // The checks the run ran (the completed results of rules no check saw carry no package).
     const ran = written.filter((r) => r.labels.some((l) => l.name === 'package'));
     expect(ran.length).toBeGreaterThan(0);
@@ -149,16 +149,7 @@ describe('a run against a target that answers as the checks expect', () => {
   });
 
   it('maps an Allure result to the conformance verdict (a warning passes)', () => {
-    const dir = join(passDir, 'allure-results');
-    const results = readdirSync(dir)
-      .filter((f) => f.endsWith('-result.json'))
-      .map(
-        (f) =>
-          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
-            status: string;
-            labels: { name: string; value: string }[];
-          },
-      );
+    const results = allureResults(passDir);
     const warning = results.find((r) =>
       r.labels.some((l) => l.name === 'tag' && l.value === 'warning'),
     );
@@ -349,10 +340,7 @@ describe('a target that stops answering half-way', () => {
         message: expect.stringContaining('the target stopped answering'),
       });
       // An aborted run's Allure results are complete: one per rule, as junit.xml.
-      const allure = readdirSync(join(dir, 'allure-results')).filter((f) =>
-        f.endsWith('-result.json'),
-      );
-      expect(allure).toHaveLength(report.results.length);
+      expect(allureResults(dir)).toHaveLength(report.results.length);
     } finally {
       await dying.close();
     }
