@@ -15,7 +15,7 @@ import { HarnessError } from '../violations/harness-error.js';
 import type { CheckRun } from './check-run.js';
 import type { Key, TestAccount } from './context-api.js';
 import { MadeOnce } from './made-once.js';
-import { runBook, runShared } from './run-shared.js';
+import { runBook, runShared, workerWire } from './run-shared.js';
 import { currentRunConfig } from './selected-target.js';
 
 /** The settings of a file's account (and of a check's own, `CheckOptions.ownAccounts`): limits generous enough that checks of other rules never hit them. */
@@ -68,8 +68,7 @@ export class FileFixture {
     this.session = new Session(config, {
       shared: partner ? runShared : newSessionShared(),
       recorder: (redactor) => new EvidenceRecorder(redactor, book),
-      // Bounded connections: a rate-limit check's hundreds of requests queue instead of opening hundreds of sockets.
-      connections: 32,
+      wire: workerWire(config),
       onPartnerSent: announceTally,
     });
     this.docsUrl = config.dialect.docsUrl;

@@ -1,5 +1,7 @@
-import { newSessionShared } from '../client/session.js';
+import type { Wire } from '../client/dispatcher.js';
+import { newSessionShared, wireFor } from '../client/session.js';
 import { ReplayBook } from '../evidence/trace.js';
+import type { RunConfig } from '../target/run-config.js';
 
 /**
  * State shared by every check file in one worker, in partner mode: the files
@@ -15,3 +17,26 @@ export const runShared = newSessionShared();
  * file fetched and cached is set-up that another file's replay needs.
  */
 export const runBook = new ReplayBook();
+
+/**
+ * The connections of every check file in one worker, whatever the mode: a file's requests go
+ * out on the sockets the worker's earlier files opened, which close with the worker. A file
+ * opening and closing its own cost ~1,000 connections a run against the bundled reference, each
+ * paid on both ends (open, accept, tear-down). Files share no state through them: an HTTP
+ * exchange holds none, and each file still has its own session, tokens and evidence. A race's
+ * racers still open connections of their own (last-byte.ts). By where the connections go: a
+ * worker runs one target, but the project's own tests start targets of their own.
+ */
+export function workerWire(config: RunConfig): Wire {
+  const key = JSON.stringify([config.origin, config.controlUrl, config.requestTimeoutMs]);
+  let wire = wires.get(key);
+  if (!wire) {
+    wire = wireFor(config, { connections: FILE_CONNECTIONS });
+    wires.set(key, wire);
+  }
+  return wire;
+}
+const wires = new Map<string, Wire>();
+
+/** Sockets at once: a rate-limit check's hundreds of requests queue instead of opening hundreds. */
+const FILE_CONNECTIONS = 32;

@@ -46,7 +46,7 @@ export interface DispatcherOptions {
 export type Connector = buildConnector.connector;
 
 /** A connector whose connections give up after `timeoutMs` of trying to open. */
-export function newConnector(timeoutMs: number | undefined): Connector {
+function newConnector(timeoutMs: number | undefined): Connector {
   return buildConnector(timeoutMs === undefined ? {} : { timeout: timeoutMs });
 }
 
@@ -60,6 +60,33 @@ export function newDispatcher(options: DispatcherOptions): Dispatcher {
     ...(options.connect === undefined ? {} : { connect: options.connect }),
   });
   return guardCredentials(agent, options.origins);
+}
+
+/**
+ * Connections to one target: how they are opened (the racers' own too) and the
+ * pool the requests go out on. A session opens a wire of its own and closes
+ * it with itself, or borrows one that outlives it (the checks' worker's, which
+ * its check files share: lib/check/run-shared.ts).
+ */
+export interface Wire {
+  readonly connect: Connector;
+  /** The pool, with the credentials guard composed on it. */
+  readonly dispatcher: Dispatcher;
+}
+
+export function newWire(
+  origins: CredentialOrigins,
+  options: { connectTimeoutMs?: number | undefined; connections?: number | undefined },
+): Wire {
+  const connect = newConnector(options.connectTimeoutMs);
+  return {
+    connect,
+    dispatcher: newDispatcher({
+      origins,
+      connect,
+      ...(options.connections === undefined ? {} : { connections: options.connections }),
+    }),
+  };
 }
 
 /**

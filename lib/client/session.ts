@@ -14,9 +14,10 @@ import {
   type Connector,
   type CredentialOrigins,
   guardCredentials,
-  newConnector,
   newDispatcher,
   newRacerConnection,
+  newWire,
+  type Wire,
 } from './dispatcher.js';
 import { HttpClient, type WireRequest, type WireResponse } from './http-client.js';
 import { HeldRace } from './last-byte.js';
@@ -104,6 +105,11 @@ export interface SessionOptions {
   recorder?: (redactor: Redactor) => EvidenceSink;
   /** Sockets at once: a rate-limit check's hundreds of requests queue instead of opening hundreds. */
   connections?: number;
+  /**
+   * Connections the session borrows and leaves open (`wireFor`): a worker's check files share
+   * theirs. Else the session opens its own (`connections` at once) and closes them with itself.
+   */
+  wire?: Wire;
   /** What a control call asks before it is sent; else `need` (a missing feature: `not_verifiable`). */
   need?: (capability: Capability) => void;
   /** Told after each request on the partner key: what the key has sent so far in this worker. */
@@ -177,17 +183,16 @@ export class Session {
     this.#shared = options.shared ?? newSessionShared();
     const origins = credentialOrigins(config);
     this.#origins = origins;
-    const connect = options.dispatcher ? undefined : newConnector(config.requestTimeoutMs);
+    const own =
+      options.dispatcher || options.wire
+        ? undefined
+        : wireFor(config, { connections: options.connections });
+    const wire = options.dispatcher ? undefined : (options.wire ?? own);
+    const connect = wire?.connect;
     this.#connect = connect;
-    this.#own = connect
-      ? newDispatcher({
-          origins,
-          connect,
-          ...(options.connections === undefined ? {} : { connections: options.connections }),
-        })
-      : undefined;
+    this.#own = own?.dispatcher;
     this.http = new HttpClient({
-      dispatcher: this.#own ?? guardCredentials(options.dispatcher as Dispatcher, origins),
+      dispatcher: wire?.dispatcher ?? guardCredentials(options.dispatcher as Dispatcher, origins),
       timeoutMs: config.requestTimeoutMs,
       // A set-up request lost to a closing socket is sent again on a connection of its own.
       ...(connect
@@ -470,6 +475,20 @@ function mentionsKey(spec: RequestSpec, accessKeyId: string): boolean {
   else if (spec.body) texts.push(Buffer.from(spec.body).toString('latin1'));
   if (spec.json !== undefined) texts.push(JSON.stringify(spec.json) ?? '');
   return texts.some((text) => text.includes(accessKeyId));
+}
+
+/**
+ * Connections to `config`'s target and control API, each credential kept to its origin, opened
+ * within the request timeout: what a session opens for itself, or borrows (`SessionOptions.wire`).
+ */
+export function wireFor(
+  config: SessionConfig,
+  options: { connections?: number | undefined },
+): Wire {
+  return newWire(credentialOrigins(config), {
+    connectTimeoutMs: config.requestTimeoutMs,
+    connections: options.connections,
+  });
 }
 
 /** Where the session's credentials may go: Bearer and Basic to the target, the control token to the control API. */
