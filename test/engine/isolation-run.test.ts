@@ -48,6 +48,7 @@ describe('check files in reused workers', () => {
   });
 
   it('in partner mode: the files run one after another in one worker and share module state', async () => {
+    const opened = target.openedBy.length;
     const seen = await notes([]);
     expect(seen.map((n) => n[0]).sort()).toEqual([
       'touches 1',
@@ -56,5 +57,11 @@ describe('check files in reused workers', () => {
       'touches 4',
     ]);
     expect(new Set(seen.map((n) => n[1])).size).toBe(1);
+    // And its connections (lib/check/run-shared.ts): a file that opened its own would open one
+    // with its first request, each of the four. Fewer, not one: a socket idle past the suite's
+    // keep-alive (a machine too busy to start the next file within seconds) is opened anew.
+    const byFiles = target.openedBy.slice(opened).filter((first) => first.endsWith('/isolation'));
+    expect(byFiles.length).toBeGreaterThan(0);
+    expect(byFiles.length).toBeLessThan(4);
   });
 });

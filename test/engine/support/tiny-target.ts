@@ -10,6 +10,8 @@ export interface TinyTarget {
   origin: string;
   /** Requests it received (method and url), for assertions. */
   seen: string[];
+  /** The first request (method and url) of each connection it accepted: who opened which. */
+  openedBy: string[];
   close(): Promise<void>;
 }
 
@@ -33,7 +35,13 @@ export async function startTinyTarget(
   options: { dieAfter?: number } = {},
 ): Promise<TinyTarget> {
   const seen: string[] = [];
+  const openedBy: string[] = [];
+  const sockets = new WeakSet<object>();
   const server = createServer((req, res) => {
+    if (!sockets.has(req.socket)) {
+      sockets.add(req.socket);
+      openedBy.push(`${req.method} ${req.url}`);
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -53,6 +61,7 @@ export async function startTinyTarget(
   return {
     origin: `http://127.0.0.1:${port}`,
     seen,
+    openedBy,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
