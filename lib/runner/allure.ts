@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
 import type { LifecycleListener, Writer } from 'allure-js-commons/sdk/reporter';
@@ -33,7 +33,6 @@ export function allureReporter(
 ): Reporter {
   /** The checks of the files being written, as the reports take them, by name (`${id} ${title}`). */
   const collected = new Map<string, CollectedTest>();
-  const files = new ResultFiles(resultsDir);
   const listener: LifecycleListener = {
     /**
      * Names the result by its check file's source (report.json's `file`), not by the copy that
@@ -85,12 +84,13 @@ export function allureReporter(
           counterexample: outcome.counterexample,
           evidence: outcome.evidence,
         };
-        files.write(source, JSON.stringify(body, null, 2));
+        mkdirSync(resultsDir, { recursive: true });
+        writeFileSync(join(resultsDir, source), JSON.stringify(body, null, 2));
         result.attachments.push({ name: 'evidence', type: 'application/json', source });
       }
     },
   };
-  return new UnsyncedAllureReporter(files, listener, (module) => {
+  return new UnsyncedAllureReporter(resultsDir, listener, (module) => {
     const file = reportedName(root, module.moduleId);
     for (const testCase of module.children.allTests())
       collected.set(testCase.name, collectTest(testCase, file));
@@ -105,33 +105,26 @@ export function allureReporter(
  *
  * allure-vitest writes every result when the run ends, on the run's
  * critical path (0.15 to 0.28 s of a full run against the bundled reference
- * on a 2-core machine, after its last request). Written as each file ends,
+ * on a 2-core machine, after its last request); written as each file ends,
  * that work falls while the checks' worker runs the next file, when the
- * CLI's thread has time to spare; but not at the very moment the file ends:
- * the worker then asks this thread for the next file's modules and waits for
- * the answers, which waited in turn behind the writing (~0.2 s of a run
- * between its files). So a file's results are made after the messages
- * already waiting, and written to disk off this thread (ResultFiles); the
- * run's end waits for both. A file's results are settled when it ends;
+ * CLI's thread has time to spare. A file's results are settled when it ends;
  * files that never ended (a run stopped half-way) are written at the run's
  * end, as before.
  */
 class UnsyncedAllureReporter extends AllureVitestReporter {
-  readonly #files: ResultFiles;
+  readonly #resultsDir: string;
   /** Takes in a file's checks before their results are written (the listener reads them). */
   readonly #collect: (module: TestModule) => void;
   /** The files whose results are written. */
   readonly #written = new Set<string>();
-  /** The files' results being made. */
-  readonly #making: Promise<void>[] = [];
 
   constructor(
-    files: ResultFiles,
+    resultsDir: string,
     listener: LifecycleListener,
     collect: (module: TestModule) => void,
   ) {
-    super({ resultsDir: files.dir, listeners: [listener] });
-    this.#files = files;
+    super({ resultsDir, listeners: [listener] });
+    this.#resultsDir = resultsDir;
     this.#collect = collect;
   }
 
@@ -139,28 +132,15 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
     this.#collect(module);
     this.#written.add(module.id);
     // A TestModule holds its runner task, as allure-vitest's own onTestRunEnd reads it.
-    const task = (module as unknown as { task: Parameters<AllureVitestReporter['handleTask']>[0] })
-      .task;
-    this.#making.push(
-      new Promise<void>((resolve, reject) =>
-        setImmediate(() => {
-          try {
-            this.handleTask(task);
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        }),
-      ).catch((error: unknown) => this.#files.failed(error)),
+    this.handleTask(
+      (module as unknown as { task: Parameters<AllureVitestReporter['handleTask']>[0] }).task,
     );
   }
 
-  override async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
-    await Promise.all(this.#making);
+  override onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const left = modules.filter((module) => !this.#written.has(module.id));
     for (const module of left) this.#collect(module);
     super.onTestRunEnd(left);
-    await this.#files.settled();
   }
 
   override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
@@ -168,55 +148,24 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
     // The runtime is made in onInit (allure-vitest 3): its writer is swapped once, before any result.
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: Writer } })
       .allureReporterRuntime;
-    if (runtime) runtime.writer = unsyncedWriter(this.#files, runtime.writer);
+    if (runtime) runtime.writer = unsyncedWriter(this.#resultsDir, runtime.writer);
   }
 }
 
-/**
- * The files of allure-results, written off the CLI's thread (Node's file
- * system threads), each as it is handed over. `settled` answers when all
- * are on disk, or throws the first failure, the making of a result included.
- */
-class ResultFiles {
-  readonly dir: string;
-  readonly #writes: Promise<void>[] = [];
-  #made: Promise<unknown> | undefined;
-  #error: { error: unknown } | undefined;
-
-  constructor(dir: string) {
-    this.dir = dir;
-  }
-
-  write(name: string, content: string | Buffer): void {
-    this.#track(() => writeFile(join(this.dir, name), content));
-  }
-
-  copy(name: string, from: string): void {
-    this.#track(() => copyFile(from, join(this.dir, name)));
-  }
-
-  failed(error: unknown): void {
-    this.#error ??= { error };
-  }
-
-  async settled(): Promise<void> {
-    await Promise.all(this.#writes);
-    if (this.#error) throw this.#error.error;
-  }
-
-  #track(write: () => Promise<void>): void {
-    this.#made ??= mkdir(this.dir, { recursive: true });
-    this.#writes.push(this.#made.then(write).catch((error: unknown) => this.failed(error)));
-  }
-}
-
-function unsyncedWriter(files: ResultFiles, synced: Writer): Writer {
+function unsyncedWriter(dir: string, synced: Writer): Writer {
+  const write = (name: string, content: string | Buffer) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, name), content);
+  };
   return {
-    writeResult: (result) => files.write(`${result.uuid}-result.json`, JSON.stringify(result)),
-    writeGroup: (group) => files.write(`${group.uuid}-container.json`, JSON.stringify(group)),
-    writeAttachment: (name, content) => files.write(name, content),
-    writeAttachmentFromPath: (name, from) => files.copy(name, from),
-    writeGlobals: (name, info) => files.write(name, JSON.stringify(info)),
+    writeResult: (result) => write(`${result.uuid}-result.json`, JSON.stringify(result)),
+    writeGroup: (group) => write(`${group.uuid}-container.json`, JSON.stringify(group)),
+    writeAttachment: (name, content) => write(name, content),
+    writeAttachmentFromPath: (name, from) => {
+      mkdirSync(dir, { recursive: true });
+      copyFileSync(from, join(dir, name));
+    },
+    writeGlobals: (name, info) => write(name, JSON.stringify(info)),
     // Once per run each: as allure-js-commons writes them.
     writeEnvironmentInfo: (info) => synced.writeEnvironmentInfo(info),
     writeCategoriesDefinitions: (categories) => synced.writeCategoriesDefinitions(categories),
