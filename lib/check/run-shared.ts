@@ -20,12 +20,13 @@ export const runBook = new ReplayBook();
 
 /**
  * The connections of every check file in one worker, whatever the mode: a file's requests go
- * out on the sockets the worker's earlier files opened, which close with the worker. A file
- * opening and closing its own cost ~1,000 connections a run against the bundled reference, each
- * paid on both ends (open, accept, tear-down). Files share no state through them: an HTTP
- * exchange holds none, and each file still has its own session, tokens and evidence. A race's
- * racers still open connections of their own (last-byte.ts). By where the connections go: a
- * worker runs one target, but the project's own tests start targets of their own.
+ * out on the sockets the worker's earlier files opened, which close with the worker. Files
+ * opening and closing their own cost ~700 connections more a run against the bundled
+ * reference, each paid on both ends (open, accept, tear-down). Files share no state through
+ * them: an HTTP exchange holds none, and each file still has its own session, tokens and
+ * evidence. A race's racers still open connections of their own (last-byte.ts). By where the
+ * connections go: a worker runs one target, but the project's own tests start targets of their
+ * own.
  */
 export function workerWire(config: RunConfig): Wire {
   const key = JSON.stringify([config.origin, config.controlUrl, config.requestTimeoutMs]);
