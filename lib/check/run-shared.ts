@@ -32,12 +32,15 @@ export function workerWire(config: RunConfig): Wire {
   const key = JSON.stringify([config.origin, config.controlUrl, config.requestTimeoutMs]);
   let wire = wires.get(key);
   if (!wire) {
-    wire = wireFor(config, { connections: FILE_CONNECTIONS });
+    wire = wireFor(config, { connections: WORKER_CONNECTIONS });
     wires.set(key, wire);
   }
   return wire;
 }
 const wires = new Map<string, Wire>();
 
-/** Sockets at once: a rate-limit check's hundreds of requests queue instead of opening hundreds. */
-const FILE_CONNECTIONS = 32;
+/**
+ * Sockets at once, as each file had: a rate-limit check's hundreds of requests queue instead of
+ * opening hundreds.
+ */
+const WORKER_CONNECTIONS = 32;

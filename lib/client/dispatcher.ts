@@ -38,7 +38,7 @@ export interface DispatcherOptions {
   connections?: number;
   /** How long a connection may take to open (default undici's 10 s). */
   connectTimeoutMs?: number;
-  /** How connections are opened (`newConnector`): the session passes its own, which its racers share. */
+  /** How connections are opened: a wire's own (`newWire`), which its racers share too. */
   connect?: Connector;
 }
 
