@@ -98,6 +98,7 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
     logLevel: 'error',
     tsconfig: join(root, 'tsconfig.json'),
   });
+  writeCheckGroups(outDir);
   for (const path of DATA) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     cpSync(join(root, path), join(outDir, path), { recursive: true });
@@ -114,6 +115,37 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
   );
   return outDir;
 }
+
+/**
+ * Beside each folder's check files, one module that loads them all (`<folder>.group.js`,
+ * lib/runner/check-group.ts): a run going one file at a time runs these (lib/runner/check-groups.ts).
+ * The name and the call are that module's contract; the check files in name order.
+ */
+function writeCheckGroups(outDir) {
+  const suites = join(outDir, 'suites');
+  const folders = new Map();
+  for (const file of walk(suites)
+    .filter((path) => path.endsWith('.check.js'))
+    .sort()) {
+    const folder = dirname(file);
+    folders.set(folder, [...(folders.get(folder) ?? []), file]);
+  }
+  for (const [folder, files] of folders) {
+    const loader = relative(folder, join(outDir, 'lib/runner/check-group.js'));
+    const names = files.map((file) => `./${relative(folder, file)}`);
+    writeFileSync(
+      join(folder, `${folder.split(/[\\/]/).pop()}${GROUP_SUFFIX}`),
+      [
+        '// Written by scripts/compile.mjs: the check files of this folder, loaded as one vitest file.',
+        `import { loadCheckGroup } from ${JSON.stringify(loader)};`,
+        `await loadCheckGroup(import.meta.url, ${JSON.stringify(names)}, (file) => import(file));`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+/** A group module's name ends so: lib/runner/check-groups.ts looks for it. */
+const GROUP_SUFFIX = '.group.js';
 
 /**
  * The compiled tree of a checkout's current sources: built on first use after a change

@@ -39,6 +39,11 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** The catalogue rule the check judges: set when `check()` registers the test. */
     ruleId?: string;
+    /**
+     * The check file (absolute path) the check registered from, when a group loaded it
+     * (lib/runner/check-group.ts); absent when the file is vitest's own.
+     */
+    checkFile?: string;
     conformance?: CheckOutcome;
   }
 }

@@ -151,12 +151,35 @@ export class FileFixture {
 const fixtures = new Map<string, FileFixture>();
 
 /**
- * The fixture of the test file being collected or run, made on first use.
+ * The check file being loaded into a group (lib/runner/check-group.ts): one vitest file that
+ * loads several check files, each still with its own fixture. Set only while that file's
+ * module is evaluated, when its checks register; undefined otherwise.
+ */
+let loadingInGroup: string | undefined;
+
+/** Loads the check file at `path` (absolute) into the group being collected: its checks and its fixture are its own. */
+export async function loadIntoGroup(path: string, load: () => Promise<unknown>): Promise<void> {
+  loadingInGroup = path;
+  try {
+    await load();
+  } finally {
+    loadingInGroup = undefined;
+  }
+}
+
+/** The check file a check registers from, when it is loaded into a group; undefined when it is vitest's own file. */
+export function checkFileInGroup(): string | undefined {
+  return loadingInGroup;
+}
+
+/**
+ * The fixture of the check file being collected or run, made on first use.
  * Keyed by the file's path: in partner mode files share one worker without
- * isolation, and each must still get its own fixture and clean-up.
+ * isolation, and a group loads several into one vitest file, and each must
+ * still get its own fixture and clean-up.
  */
 export function fileFixture(): FileFixture {
-  const file = expect.getState().testPath ?? '(unknown file)';
+  const file = loadingInGroup ?? expect.getState().testPath ?? '(unknown file)';
   let fixture = fixtures.get(file);
   if (!fixture) {
     const config = currentRunConfig();

@@ -4,7 +4,7 @@ import type { CheckOutcome } from './check-outcome.js';
 import { CheckRun } from './check-run.js';
 import type { CheckContext } from './context-api.js';
 import { Context } from './context-impl.js';
-import { type FileFixture, fileFixture } from './file-fixture.js';
+import { checkFileInGroup, type FileFixture, fileFixture } from './file-fixture.js';
 
 export interface CheckOptions {
   /** Per-check timeout in ms (default 60 s): generated properties may need more. */
@@ -56,8 +56,9 @@ export function check(
   const testOptions = {
     timeout: options.timeout ?? timeoutOf(fixture),
     concurrent: alongside,
-    // The collector reads the rule from here, never back out of the test's name.
-    meta: { ruleId: rule.id },
+    // The collector reads the rule from here, never back out of the test's name; and the check
+    // file, when a group loaded it (lib/runner/check-group.ts): the reports name that file.
+    meta: { ruleId: rule.id, ...inGroup(checkFileInGroup()) },
   };
   test(`${rule.id} ${rule.title}`, testOptions, async ({ task, skip }) => {
     const run = new CheckRun(rule, fixture.recorder, fixture.redactor);
@@ -136,4 +137,8 @@ function runsAlongside(fixture: FileFixture): boolean {
  */
 function timeoutOf(fixture: ReturnType<typeof fileFixture>): number {
   return fixture.config.controlUrl ? 60_000 : 300_000;
+}
+
+function inGroup(file: string | undefined): { checkFile?: string } {
+  return file === undefined ? {} : { checkFile: file };
 }

@@ -1,5 +1,5 @@
 import { PACKAGE_ROOT } from '../config/package-root.js';
-import type { Settings } from '../config/settings.js';
+import { DEFAULT_SUITES, type Settings } from '../config/settings.js';
 import { checkFilesAtATime, checksSideBySide } from '../plan/concurrency.js';
 import { ALLURE_DIR } from '../reports/write-reports.js';
 import type { CollectedRun } from '../runner/collected.js';
@@ -85,6 +85,8 @@ export function startChecks(
         reporters: [new ProgressLine({ stream: io.stderr }), watch],
         maxWorkers: filesAtATime,
         shareModules: partnerMode,
+        // The bundled checks against the bundled reference, a file at a time: a folder at a time.
+        grouped: embedded && filesAtATime === 1 && settings.suites === DEFAULT_SUITES,
         signal: stop.signal,
       }),
     )

@@ -12,7 +12,6 @@ import { ALLURE_STATUS } from '../reports/allure-status.js';
 import { verdictOfTest } from '../verdict/decide.js';
 import type { CollectedTest } from './collected.js';
 import { collectTest } from './outcome-collector.js';
-import { reportedName } from './source-name.js';
 
 /** allure-js-commons' label of a test's id as its file and name made it. */
 const FALLBACK_TEST_CASE_ID = '_fallbackTestCaseId';
@@ -91,9 +90,8 @@ export function allureReporter(
     },
   };
   return new UnsyncedAllureReporter(resultsDir, listener, (module) => {
-    const file = reportedName(root, module.moduleId);
     for (const testCase of module.children.allTests())
-      collected.set(testCase.name, collectTest(testCase, file));
+      collected.set(testCase.name, collectTest(testCase, root));
   }) as unknown as Reporter;
 }
 

@@ -34,9 +34,13 @@ export class OutcomeCollector implements Reporter {
     for (const module of modules) {
       const file = reportedName(this.#root, module.moduleId);
       const moduleTests = [...module.children.allTests()];
-      for (const testCase of moduleTests) tests.push(collectTest(testCase, file));
+      for (const testCase of moduleTests) tests.push(collectTest(testCase, this.#root));
       for (const error of module.errors()) {
-        fileErrors.push({ file, message: errorLine(error), collected: moduleTests.length > 0 });
+        const message = errorLine(error);
+        // A group that stopped loading (check-group.ts): the check files it did not load.
+        for (const path of unloadedByGroup(error))
+          fileErrors.push({ file: reportedName(this.#root, path), message, collected: false });
+        fileErrors.push({ file, message, collected: moduleTests.length > 0 });
       }
       for (const suite of module.children.allSuites()) {
         for (const error of suite.errors())
@@ -52,10 +56,14 @@ export class OutcomeCollector implements Reporter {
   }
 }
 
-/** A check's result as the reports take it: its outcome, else vitest's view (`file`: its reported name). */
-export function collectTest(testCase: TestCase, file: string): CollectedTest {
+/**
+ * A check's result as the reports take it: its outcome, else vitest's view. Its file is the
+ * check file it registered from (a group's, `meta.checkFile`), by its reported name below `root`.
+ */
+export function collectTest(testCase: TestCase, root: string): CollectedTest {
   const result = testCase.result();
-  const { ruleId, conformance: outcome } = testCase.meta();
+  const { ruleId, conformance: outcome, checkFile } = testCase.meta();
+  const file = reportedName(root, checkFile ?? testCase.module.moduleId);
   const duration = testCase.diagnostic()?.duration;
   return {
     name: testCase.name,
@@ -67,4 +75,10 @@ export function collectTest(testCase: TestCase, file: string): CollectedTest {
     ...(outcome ? { outcome } : {}),
     ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
   };
+}
+
+/** The check files a group's GroupLoadError names as not loaded (none for any other error). */
+function unloadedByGroup(error: SerializedError): string[] {
+  const unloaded = (error as { unloaded?: unknown }).unloaded;
+  return Array.isArray(unloaded) ? unloaded.filter((path) => typeof path === 'string') : [];
 }

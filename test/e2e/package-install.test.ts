@@ -104,6 +104,8 @@ describe('the package, packed and installed into an empty project', () => {
     const files = filesBelow(installed);
     expect(files).toContain('dist/lib/cli/main.js');
     expect(files).toContain('dist/suites/token/token-request.check.js');
+    // And each folder's check files as one group, which a run a file at a time runs (scripts/compile.mjs).
+    expect(files).toContain('dist/suites/token/token.group.js');
     expect(files).toContain('dist/config/reference.json');
     expect(files.filter((file) => file.endsWith('.ts'))).toEqual([]);
     // Only what it needs: no sources, tests, benchmarks or scripts.

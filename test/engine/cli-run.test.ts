@@ -278,6 +278,35 @@ describe('a run whose checks break', () => {
   });
 });
 
+describe('a group (one vitest file loading several check files) whose second file breaks', () => {
+  it('ends the rules of both files as error, as not loaded, naming the broken one: none passes or vanishes', async () => {
+    const dir = join(emptyDir(), 'crash-group');
+    const result = await runCli([
+      '--target',
+      good.origin,
+      '--report-dir',
+      dir,
+      ...fixtureSuites('crashing-group', '*.group.ts'),
+    ]);
+    expect(result.code, result.stderr).toBe(2);
+    const report = readReport(dir);
+    expect(report.summary).toMatchObject({ passed: 0, failed: 0 });
+    const broken = report.results.find((r) => r.rule_id === 'TOKEN-01');
+    expect(broken).toMatchObject({
+      verdict: 'error',
+      file: 'test/engine/fixtures/crashing/broken.check.ts',
+    });
+    expect(broken?.reason).toContain('failed to load');
+    // vitest runs nothing of a file whose collection failed: the file loaded before it too.
+    const loadedFirst = report.results.find((r) => r.rule_id === 'TOKEN-03');
+    expect(loadedFirst).toMatchObject({
+      verdict: 'error',
+      file: 'test/engine/fixtures/crashing-group/first.check.ts',
+    });
+    expect(loadedFirst?.reason).toContain('../crashing/broken.check.ts failed to load');
+  });
+});
+
 describe('an unreachable target', () => {
   it('refused: exit 2 at once, one line, no report directory left behind', async () => {
     const port = await closedPort();

@@ -31,4 +31,22 @@ describe("a checkout's compiled copy", () => {
     expect(existsSync(cache) && readdirSync(cache).length).toBeGreaterThan(0);
     expect(readdirSync(tmp).filter((name) => name.includes('conformance-modules'))).toEqual([]);
   });
+
+  it('holds, beside each folder of check files, the group that loads them (a run a file at a time runs these)', async () => {
+    const tree = await compiledCopy(ROOT);
+    const folders = readdirSync(join(tree, 'suites'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(tree, 'suites', entry.name))
+      .filter((folder) => readdirSync(folder).some((name) => name.endsWith('.check.js')));
+    expect(folders.length).toBeGreaterThan(10);
+    for (const folder of folders) {
+      const name = folder.split('/').pop() as string;
+      const group = readFileSync(join(folder, `${name}.group.js`), 'utf8');
+      const files = readdirSync(folder)
+        .filter((file) => file.endsWith('.check.js'))
+        .sort()
+        .map((file) => `./${file}`);
+      expect(group).toContain(`loadCheckGroup(import.meta.url, ${JSON.stringify(files)}`);
+    }
+  });
 });

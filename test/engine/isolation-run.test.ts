@@ -17,16 +17,22 @@ afterAll(async () => {
 });
 
 /** The notes of the four isolation fixtures: how often each saw the module state touched, and on which worker. */
-async function notes(args: string[], env: Record<string, string> = {}): Promise<string[][]> {
+async function notes(
+  args: string[],
+  env: Record<string, string> = {},
+  suites = fixtureSuites('isolation'),
+): Promise<string[][]> {
+  return (await passed(args, env, suites)).map((r) => r.notes ?? []);
+}
+
+async function passed(args: string[], env: Record<string, string>, suites: string[]) {
   const dir = join(emptyDir(), 'isolation');
   const result = await runCli(
-    ['--target', target.origin, '--report-dir', dir, ...args, ...fixtureSuites('isolation')],
+    ['--target', target.origin, '--report-dir', dir, ...args, ...suites],
     env,
   );
   expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-  return readReport(dir)
-    .results.filter((r) => r.verdict === 'passed')
-    .map((r) => r.notes ?? []);
+  return readReport(dir).results.filter((r) => r.verdict === 'passed');
 }
 
 describe('check files in reused workers', () => {
@@ -45,6 +51,26 @@ describe('check files in reused workers', () => {
     expect(seen.map((n) => n[2])).toEqual(['exchange 1', 'exchange 1', 'exchange 1', 'exchange 1']);
     // Four files on at most two workers: some shared a worker, so the test above means something.
     expect(new Set(seen.map((n) => n[1])).size).toBeLessThan(4);
+  });
+
+  it('loaded as one group (one vitest file, as a compiled tree runs its folders): each file still gets fresh module state, evidence and its name of its own', async () => {
+    const results = await passed(
+      ['--control-url', `${target.origin}/__control`, '--concurrency', '1'],
+      { CONTROL_TOKEN, CONFORMANCE_FROM_SOURCE: '1' },
+      fixtureSuites('isolation-group', '*.group.ts'),
+    );
+    const seen = results.map((r) => r.notes ?? []);
+    expect(seen).toHaveLength(4);
+    // Without the reset between the group's files, the second would see 'touches 2'.
+    expect(seen.map((n) => n[0])).toEqual(['touches 1', 'touches 1', 'touches 1', 'touches 1']);
+    // One fixture (and replay book) per file, not one for the group: each numbers from 1.
+    expect(seen.map((n) => n[2])).toEqual(['exchange 1', 'exchange 1', 'exchange 1', 'exchange 1']);
+    // One vitest file, so one worker: the tests above mean something.
+    expect(new Set(seen.map((n) => n[1])).size).toBe(1);
+    // The reports name each check file, not the group that loaded it.
+    expect(results.map((r) => r.file).sort()).toEqual(
+      [0, 1, 2, 3].map((n) => `test/engine/fixtures/isolation/file-${n}.check.ts`),
+    );
   });
 
   it('in partner mode: the files run one after another in one worker and share module state', async () => {

@@ -58,6 +58,6 @@ export function runCommand(
 }
 
 /** `--suites` for one fixture scenario. */
-export function fixtureSuites(scenario: string): string[] {
-  return ['--suites', join(FIXTURES, scenario, '*.check.ts')];
+export function fixtureSuites(scenario: string, files = '*.check.ts'): string[] {
+  return ['--suites', join(FIXTURES, scenario, files)];
 }

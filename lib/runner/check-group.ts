@@ -1,0 +1,58 @@
+/**
+ * A group: one vitest file that loads several check files (a folder of suites/, written beside
+ * them when the suite is compiled: scripts/compile.mjs), so that a run going one file at a time
+ * pays vitest's cost of a file once per folder, not once per check file. Between two files a
+ * worker waits on the CLI's thread for vitest's messages and the next file's modules; and a
+ * file's last checks, run alone, leave the rest of its side-by-side lanes idle, where a group
+ * goes on with the next file's.
+ *
+ * Each check file loaded keeps what a vitest file of its own has: its fixture (account, session,
+ * evidence, replay book: lib/check/file-fixture.ts), its module state (the suites' modules
+ * evaluated afresh after each: suite-modules.ts), and its name in the reports (the test's
+ * `meta.checkFile`). A file that fails to load fails the group: every check file of it is
+ * reported as not loaded, its rules as errors, the error naming the file that failed.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadIntoGroup } from '../check/file-fixture.js';
+import { freshSuiteModules } from './suite-modules.js';
+
+/**
+ * A check file of a group failed to load, and with it the group: vitest runs nothing of a file
+ * whose collection failed. `unloaded`: every check file of the group (absolute paths), which the
+ * reports show as not loaded, their rules as errors (outcome-collector.ts).
+ */
+export class GroupLoadError extends Error {
+  override name = 'GroupLoadError';
+  readonly unloaded: string[];
+
+  constructor(message: string, unloaded: string[], options?: ErrorOptions) {
+    super(message, options);
+    this.unloaded = unloaded;
+  }
+}
+
+/**
+ * Loads the group's check files in order, each through `load` (the group module's own
+ * `import`, so that vitest's module runner resolves it from there). `group`: the group
+ * module's URL; `files`: the check files, relative to it.
+ */
+export async function loadCheckGroup(
+  group: string,
+  files: readonly string[],
+  load: (file: string) => Promise<unknown>,
+): Promise<void> {
+  const paths = files.map((file) => fileURLToPath(new URL(file, group)));
+  for (const [i, file] of files.entries()) {
+    try {
+      await loadIntoGroup(paths[i] as string, () => load(file));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new GroupLoadError(
+        `${file} failed to load, and with it the other check files of its group: ${message}`,
+        paths,
+        { cause: error },
+      );
+    }
+    freshSuiteModules();
+  }
+}
