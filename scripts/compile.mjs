@@ -18,7 +18,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Compiled folders. */
@@ -131,10 +131,11 @@ function writeCheckGroups(outDir) {
     folders.set(folder, [...(folders.get(folder) ?? []), file]);
   }
   for (const [folder, files] of folders) {
-    const loader = relative(folder, join(outDir, 'lib/runner/check-group.js'));
-    const names = files.map((file) => `./${relative(folder, file)}`);
+    // Import specifiers: `/` whatever the platform's separator.
+    const loader = relative(folder, join(outDir, 'lib/runner/check-group.js')).split(sep).join('/');
+    const names = files.map((file) => `./${relative(folder, file).split(sep).join('/')}`);
     writeFileSync(
-      join(folder, `${folder.split(/[\\/]/).pop()}${GROUP_SUFFIX}`),
+      join(folder, `${basename(folder)}${GROUP_SUFFIX}`),
       [
         '// Written by scripts/compile.mjs: the check files of this folder, loaded as one vitest file.',
         `import { loadCheckGroup } from ${JSON.stringify(loader)};`,
