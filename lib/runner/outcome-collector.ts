@@ -37,10 +37,12 @@ export class OutcomeCollector implements Reporter {
       for (const testCase of moduleTests) tests.push(collectTest(testCase, this.#root));
       for (const error of module.errors()) {
         const message = errorLine(error);
-        // A group that stopped loading (check-group.ts): the check files it did not load.
-        for (const path of unloadedByGroup(error))
+        // A group that failed to load (check-group.ts): its check files, not the group, failed.
+        const unloaded = unloadedByGroup(error);
+        for (const path of unloaded)
           fileErrors.push({ file: reportedName(this.#root, path), message, collected: false });
-        fileErrors.push({ file, message, collected: moduleTests.length > 0 });
+        if (unloaded.length === 0)
+          fileErrors.push({ file, message, collected: moduleTests.length > 0 });
       }
       for (const suite of module.children.allSuites()) {
         for (const error of suite.errors())

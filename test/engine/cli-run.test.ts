@@ -304,6 +304,11 @@ describe('a group (one vitest file loading several check files) whose second fil
       file: 'test/engine/fixtures/crashing-group/first.check.ts',
     });
     expect(loadedFirst?.reason).toContain('../crashing/broken.check.ts failed to load');
+    // The run's errors name the check files that did not load, not the group module.
+    expect(report.run_errors.map((e) => e.source).sort()).toEqual([
+      'test/engine/fixtures/crashing-group/first.check.ts',
+      'test/engine/fixtures/crashing/broken.check.ts',
+    ]);
   });
 });
 
