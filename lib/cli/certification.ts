@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings.js';
 import { SIGNATURE_FILE, sha256 } from '../reports/file-hashes.js';
 import { type Manifest, writeManifest } from '../reports/manifest.js';
 import type { Report } from '../reports/report-model.js';
+import type { SafetyNet } from '../reports/safety-net.js';
 import { readPrivateKey, signBytes } from '../reports/signature.js';
 
 const API_DOCUMENT = 'docs/partner-ordering-api.md';
@@ -12,23 +13,31 @@ const API_DOCUMENT = 'docs/partner-ordering-api.md';
 /**
  * The certification package's last two files, after every report is on
  * disk: manifest.json (hashes of everything else) and, with `--sign-key`,
- * manifest.sig. The report passed in is the one written (already through
- * the safety net); the options recorded are the resolved ones, no secret.
+ * manifest.sig. The manifest goes through the safety net (`net`); the
+ * options recorded are the resolved ones, no secret.
  */
 export async function writeCertificationPackage(
   report: Report,
   settings: Settings,
   cwd: string,
+  net: SafetyNet,
 ): Promise<Manifest> {
   const profileFile = settings.profile.file ? resolve(cwd, settings.profile.file) : undefined;
-  const manifest = await writeManifest(report, settings.reportDir, {
-    apiDocument: { file: API_DOCUMENT, path: join(PACKAGE_ROOT, API_DOCUMENT) },
-    profile: {
-      name: settings.profile.file ?? settings.profile.name,
-      content: profileFile ? await readFile(profileFile) : JSON.stringify(settings.profile.dialect),
+  const manifest = await writeManifest(
+    report,
+    settings.reportDir,
+    {
+      apiDocument: { file: API_DOCUMENT, path: join(PACKAGE_ROOT, API_DOCUMENT) },
+      profile: {
+        name: settings.profile.file ?? settings.profile.name,
+        content: profileFile
+          ? await readFile(profileFile)
+          : JSON.stringify(settings.profile.dialect),
+      },
+      options: await manifestOptions(settings, report),
     },
-    options: await manifestOptions(settings, report),
-  });
+    net,
+  );
   const keyFile = settings.workflow?.signKey;
   if (keyFile) {
     const key = readPrivateKey(await readFile(keyFile, 'utf8'));

@@ -65,5 +65,5 @@ export async function afterReportsWritten(
   if (dir) {
     await storeInHistory(dir, join(settings.reportDir, 'report.json'), report.started_at);
   }
-  await writeCertificationPackage(net.cleanValue(report), settings, cwd);
+  await writeCertificationPackage(report, settings, cwd, net);
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
-import { Agent, buildConnector, Client, type Dispatcher } from 'undici';
+import type { Dispatcher, buildConnector as UndiciConnector } from 'undici';
+import { Agent, buildConnector, Client } from './undici.js';
 
 /**
  * The one place the suite makes its HTTP connections: every request it sends
@@ -43,7 +44,7 @@ export interface DispatcherOptions {
 }
 
 /** How the suite opens a connection to an origin: an undici connector. */
-export type Connector = buildConnector.connector;
+export type Connector = UndiciConnector.connector;
 
 /** A connector whose connections give up after `timeoutMs` of trying to open. */
 function newConnector(timeoutMs: number | undefined): Connector {
@@ -119,7 +120,7 @@ export function newRacerConnection(
 }
 
 /** The connect options undici's connector takes for an origin. */
-function connectOptions(origin: URL): buildConnector.Options {
+function connectOptions(origin: URL): UndiciConnector.Options {
   return {
     hostname: origin.hostname.replace(/^\[|\]$/g, ''),
     host: origin.host,

@@ -1,10 +1,11 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Exchange, RawExchange } from '../evidence/exchange.js';
 import { type JsonText, readJsonText } from '../evidence/json-text.js';
 import { HarnessError } from '../violations/harness-error.js';
 import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
 import { classifyNetworkError } from './network-error.js';
+import { request } from './undici.js';
 
 /**
  * The one cap on every body the suite reads (checks, control, pre-flight,

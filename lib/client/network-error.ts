@@ -1,5 +1,5 @@
-import { errors as undiciErrors } from 'undici';
 import type { HarnessCode } from '../violations/harness-error.js';
+import { errors as undiciErrors } from './undici.js';
 
 /**
  * The one reading of why a request got no answer: a harness code (a timeout

@@ -16,11 +16,19 @@ function reportAnswering(body: string) {
 }
 
 describe('report.html: bodies', () => {
-  it('pretty-prints a JSON body and escapes it', () => {
-    const html = renderHtml(reportAnswering('{"code":"<b>x</b>","n":1}'));
-    expect(html).toContain(
-      '{\n  &quot;code&quot;: &quot;&lt;b&gt;x&lt;/b&gt;&quot;,\n  &quot;n&quot;: 1\n}',
-    );
+  it('pretty-prints a JSON body and escapes what starts markup in it', () => {
+    const html = renderHtml(reportAnswering('{"code":"<b>x</b> &amp; \'y\'","n":1}'));
+    // Element content: a quote is an ordinary character there, `&`, `<` and `>` are escaped.
+    expect(html).toContain('{\n  "code": "&lt;b&gt;x&lt;/b&gt; &amp;amp; \'y\'",\n  "n": 1\n}');
+  });
+
+  it('escapes quotes where a value stands in an attribute', () => {
+    const report = reportAnswering('{}');
+    const first = report.results[0] as RuleResult;
+    first.rule_id = 'X-1"><script>';
+    const html = renderHtml(report);
+    expect(html).not.toContain('X-1"><script>');
+    expect(html).toContain('id="rule-X-1&quot;&gt;&lt;script&gt;"');
   });
 
   it('shows a deeply nested body as it came, not indented to megabytes', () => {

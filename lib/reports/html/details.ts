@@ -1,6 +1,6 @@
 import type { Exchange } from '../../evidence/exchange.js';
 import { nestingDepth } from '../../evidence/json-text.js';
-import { escapeHtml as e } from '../escape-html.js';
+import { escapeHtml as e, escapeHtmlText as inText } from '../escape-html.js';
 import type { RuleResult } from '../report-model.js';
 import { curlFileOf } from '../repro/reproduction.js';
 
@@ -16,7 +16,7 @@ export function ruleDetails(result: RuleResult, replay: string): string {
     const ce = result.counterexample;
     // The run seed replays it (with --only); the fast-check seed is internal and not offered.
     parts.push(
-      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs. Replay: <code>${e(replay)}</code></p><pre>${e(ce.value)}</pre>`,
+      `<h4>Counterexample</h4><p class="muted">shrunk after ${e(String(ce.numRuns))} runs. Replay: <code>${e(replay)}</code></p><pre>${inText(ce.value)}</pre>`,
     );
   }
   if (result.harness_error) {
@@ -54,7 +54,7 @@ export function ruleDetails(result: RuleResult, replay: string): string {
 function violations(result: RuleResult): string {
   const rows = (result.violations ?? []).map(
     (v) =>
-      `<tr><td><code>${e(v.code)}</code></td><td><code>${e(v.pointer || '/')}</code></td><td>${e(v.message)}</td><td><pre>${e(json(v.expected))}</pre></td><td><pre>${e(json(v.received))}</pre></td><td>${v.exchange === undefined ? '' : `<a href="#${exchangeAnchor(result.rule_id, v.exchange)}">#${e(String(v.exchange))}</a>`}</td></tr>`,
+      `<tr><td><code>${e(v.code)}</code></td><td><code>${e(v.pointer || '/')}</code></td><td>${e(v.message)}</td><td><pre>${inText(json(v.expected))}</pre></td><td><pre>${inText(json(v.received))}</pre></td><td>${v.exchange === undefined ? '' : `<a href="#${exchangeAnchor(result.rule_id, v.exchange)}">#${e(String(v.exchange))}</a>`}</td></tr>`,
   );
   return `<h4>Violations</h4><table class="violations"><thead><tr><th>code</th><th>pointer</th><th>what</th><th>expected</th><th>received</th><th>exchange</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -65,7 +65,7 @@ function exchangeAnchor(ruleId: string, exchange: number): string {
 }
 
 function reproduce(what: { command: string; curl: string[]; file?: string }): string {
-  return `<h4>Reproduce</h4>${reproduceFile(what.file)}<p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${e(what.command)}</pre>${reproduceCurl(what)}`;
+  return `<h4>Reproduce</h4>${reproduceFile(what.file)}<p class="muted">This rule alone, same target, seed and settings:</p><pre class="reproduce">${inText(what.command)}</pre>${reproduceCurl(what)}`;
 }
 
 /** The standalone reproduction: no suite needed to run it. */
@@ -77,7 +77,7 @@ function reproduceFile(file: string | undefined): string {
 /** The curl form, folded: a few hundred lines (the same plan as the `.mjs`, as a sh script). */
 function reproduceCurl(what: { curl: string[] }): string {
   if (!what.curl.length) return '';
-  return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${e(what.curl.join('\n'))}</pre></details>`;
+  return `<details><summary>The curl form (a POSIX sh script: needs curl, awk and node; export the variables it names)</summary><pre class="curl">${inText(what.curl.join('\n'))}</pre></details>`;
 }
 
 /** One exchange, its request and answer folded unless `open`; `ruleId` names its anchor (`exchangeAnchor`). */
@@ -95,7 +95,7 @@ export function renderExchange(
   const answer = response
     ? `HTTP ${response.status}\n${headers(response.headers)}${body(response.body)}`
     : '';
-  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div>${exchange.notes?.length ? `<ul class="notes">${exchange.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : ''}<details${open ? ' open' : ''}><summary>request and response</summary><pre>${e(request)}</pre>${answer ? `<pre>${e(answer)}</pre>` : ''}</details></div>`;
+  return `<div class="exchange${pinned ? ' pinned' : ''}" id="${exchangeAnchor(ruleId, exchange.id)}"><div><b>#${e(String(exchange.id))}</b> <span class="muted">${e(exchange.channel)}</span> ${e(exchange.request.method)} <code>${e(exchange.request.url)}</code> → <b>${e(status)}</b> <span class="muted">${e(String(exchange.durationMs))} ms, ${e(exchange.startedAt)}</span></div>${exchange.notes?.length ? `<ul class="notes">${exchange.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : ''}<details${open ? ' open' : ''}><summary>request and response</summary><pre>${inText(request)}</pre>${answer ? `<pre>${inText(answer)}</pre>` : ''}</details></div>`;
 }
 
 function headers(map: Record<string, string>): string {

@@ -32,21 +32,45 @@ export function closeConnections() {
   for (const agent of Object.values(agents)) agent.destroy();
 }
 
-/** Sends one request `{url, method, headers, body}`; answers `{status, headers, text, json, overCap}`. */
-export function send(req) {
+/**
+ * Sends one request `{url, method, headers, body}`; answers `{status, headers, text, json, overCap}`.
+ * A kept-alive connection the target closed (its keep-alive timeout) just as the request went out
+ * on it fails before any answer (a reset, a broken pipe): the request is sent once more, on a new
+ * connection, as the suite's own client does (lib/client/http-client.ts).
+ */
+export async function send(req) {
+  try {
+    return await sendOn(req, true);
+  } catch (error) {
+    if (!(error instanceof NoAnswer) || !error.onReusedConnection) throw error;
+    return sendOn(req, false);
+  }
+}
+
+function sendOn(req, keptAlive) {
   const url = new URL(req.url);
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const out = request(url, {
       method: req.method,
       headers: withLength(req),
-      agent: agents[url.protocol],
+      agent: keptAlive ? agents[url.protocol] : false,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    answer(out, resolve, reject);
+    let answered = false;
+    out.once('response', () => {
+      answered = true;
+    });
+    answer(out, resolve, (error) => {
+      if (!answered && out.reusedSocket && CLOSED.has(error.code)) error.onReusedConnection = true;
+      reject(error);
+    });
     out.end(req.body);
   });
 }
+
+/** How a connection the target closed fails a request written on it. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
  * Sends requests together: each connects first (a warm connection of its own), writes all of
