@@ -9,24 +9,22 @@
  * unanswered then.
  */
 export interface Deadline {
-  readonly signal: AbortSignal;
   /** The request settled: the deadline no longer applies. */
   clear(): void;
 }
 
-export function deadline(ms: number): Deadline {
-  const controller = new AbortController();
+/** Calls `expire` with a TimeoutError once `ms` are up and the loop turned twice more. */
+export function deadline(ms: number, expire: (reason: Error) => void): Deadline {
   let turn: NodeJS.Immediate | undefined;
   const timer = setTimeout(() => {
     turn = setImmediate(() => {
       turn = setImmediate(() =>
         // Named TimeoutError like AbortSignal.timeout's: network-error.ts says "no answer within …".
-        controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
+        expire(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
       );
     });
   }, ms);
   return {
-    signal: controller.signal,
     clear: () => {
       clearTimeout(timer);
       if (turn) clearImmediate(turn);

@@ -5,7 +5,7 @@ import { HarnessError } from '../violations/harness-error.js';
 import { deadline } from './deadline.js';
 import { CredentialOriginError } from './dispatcher.js';
 import { classifyNetworkError } from './network-error.js';
-import { request } from './undici.js';
+import { dispatchRequest } from './undici.js';
 
 /**
  * The one cap on every body the suite reads (checks, control, pre-flight,
@@ -135,23 +135,25 @@ export class HttpClient {
     const url = new URL(req.url);
     const requestHeaders = flatten(req.headers);
     const requestBody = bodyText(req.body);
-    let answered = false;
+    const inFlight = dispatchRequest(url, {
+      dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body ?? null,
+      maxBytes: MAX_BODY_BYTES,
+    });
     // The one deadline of the whole exchange, head and body (undici's own timers are off: they
     // fire before a busy loop reads an answer already there, see deadline.ts).
-    const until = deadline(this.#options.timeoutMs);
+    const until = deadline(this.#options.timeoutMs, (reason) => inFlight.abort(reason));
     try {
-      const res = await request(url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
-        body: req.body ?? null,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-        signal: until.signal,
-        dispatcher,
-      });
-      answered = true;
-      const { text, over } = await readCapped(res.body);
+      const res = await inFlight.answer;
       const durationMs = performance.now() - started;
+      // Nothing of an answer over the cap can be parsed: only its beginning is kept to be shown,
+      // and no string of the whole cap is ever made (a run against such a target makes thousands).
+      const over = res.over;
+      const text = over
+        ? res.body.subarray(0, OVER_CAP_KEPT_BYTES).toString('utf8')
+        : res.body.toString('utf8');
       const headers = flattenResponse(res.headers);
       // Read as JSON once, here, for the evidence and the caller both (an answer over the cap is not read).
       const read = over ? undefined : readJsonText(text);
@@ -183,7 +185,7 @@ export class HttpClient {
       };
     } catch (cause) {
       const error = toHarnessError(cause, req, this.#options.timeoutMs);
-      if (!answered && closedSocket(cause)) closedBeforeAnswer.add(error);
+      if (!inFlight.answered && closedSocket(cause)) closedBeforeAnswer.add(error);
       recorder.record({
         channel: req.channel,
         startedAt,
@@ -221,58 +223,6 @@ function closedSocket(cause: unknown): boolean {
 
 /** Of an answer over the cap, the beginning kept as its text (evidence shows 4,000 characters of it). */
 const OVER_CAP_KEPT_BYTES = 64 * 1024;
-
-/**
- * The body up to MAX_BODY_BYTES; past it the stream is destroyed (undici
- * closes the connection), `over` says so and the text is the body's first
- * OVER_CAP_KEPT_BYTES. The text is decoded from a buffer of its own, so it
- * holds no socket chunk alive.
- */
-function readCapped(
-  body: Dispatcher.ResponseData['body'],
-): Promise<{ text: string; over: boolean }> {
-  // Its events, not `for await`: an async iterator over each answer's stream was a good part
-  // of what a check's requests allocated.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (read: { text: string; over: boolean }) => {
-      settled = true;
-      resolve(read);
-    };
-    const onData = (chunk: Buffer | Uint8Array) => {
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      if (size + buf.length > MAX_BODY_BYTES) {
-        body.off('data', onData);
-        settle({
-          // Nothing of it can be parsed now: only its beginning is kept to be shown, and no
-          // string of the whole cap is ever made (a run against such a target makes thousands).
-          text: Buffer.concat(chunks, size).subarray(0, OVER_CAP_KEPT_BYTES).toString('utf8'),
-          over: true,
-        });
-        body.destroy();
-        return;
-      }
-      size += buf.length;
-      chunks.push(buf);
-    };
-    body.on('data', onData);
-    body.once('end', () =>
-      settle({ text: Buffer.concat(chunks, size).toString('utf8'), over: false }),
-    );
-    body.once('error', (error) => {
-      settled = true;
-      reject(error);
-    });
-    // Closed with neither its end nor an error: as `for await` would, a premature close.
-    body.once('close', () => {
-      if (settled) return;
-      settled = true;
-      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    });
-  });
-}
 
 /** The request's failure as a harness error; a request the guard refused is the suite's own bug. */
 function toHarnessError(cause: unknown, req: WireRequest, timeoutMs: number): HarnessError {

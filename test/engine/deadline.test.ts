@@ -38,7 +38,8 @@ function holdTheLoop(ms: number): void {
 describe('a deadline a busy event loop cannot trip', () => {
   it('lets an answer that arrived while the loop was held be read first', async () => {
     const { near, far } = await socketPair();
-    const until = deadline(20);
+    const expired: Error[] = [];
+    const until = deadline(20, (reason) => expired.push(reason));
     const read = new Promise<string>((resolve) =>
       near.once('data', (chunk) => {
         until.clear();
@@ -50,14 +51,11 @@ describe('a deadline a busy event loop cannot trip', () => {
     expect(await read).toBe('answer');
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(until.signal.aborted).toBe(false);
+    expect(expired).toEqual([]);
   });
 
   it('ends a request that has no answer, as a timeout', async () => {
-    const until = deadline(10);
-    const reason = await new Promise<unknown>((resolve) =>
-      until.signal.addEventListener('abort', () => resolve(until.signal.reason)),
-    );
+    const reason = await new Promise<unknown>((resolve) => deadline(10, resolve));
     expect(reason).toMatchObject({ name: 'TimeoutError', message: 'no answer within 10 ms' });
   });
 });
