@@ -11,10 +11,12 @@
  *   - the checks, area by area (sums of the checks' own durations);
  *   - writing the reports (report.json rendered again into every format);
  *   - the rest: vitest's start, its worker, each check file's module load;
- * beside the floor: the requests a run sends, counted by a reference in this
- * process that the same run targets (`--target`, files one at a time as
- * against the embedded reference), and the CPU time that reference spends
- * answering them (its event loop answers one at a time). The first figure
+ * beside the floor: the requests a run sends, counted by a reference that
+ * the same run targets (`--target`, files one at a time as against the
+ * embedded reference), and the CPU time that reference spends answering them
+ * (its event loop answers one at a time). That reference runs in a process
+ * of its own, started anew for each round's floor, as the embedded run starts
+ * its own (bench/floor-reference.ts). The first figure
  * printed is the ratio of the two, the full run's wall time against its
  * floor, each round's run against that round's floor, with the machine's
  * load while the bench ran: seconds do not travel between machines, the
@@ -27,8 +29,8 @@
  * of BENCH_ROUNDS rounds, and prints their medians and the ratio of each
  * round's pair (both measured under the same load).
  * Start-up (a first request within a second): the time from the process's start to its first
- * request and to the checks' first API request (the floor run: the reference in
- * this process sees them; the checks' first is the first after the CLI
+ * request and to the checks' first API request (the floor run: its reference
+ * sees them; the checks' first is the first after the CLI
  * announces the run), a one-rule run's wall and CPU time (`--only TOKEN-01`),
  * and where a full run's CPU goes: one more run under `--cpu-prof`,
  * summarised per module group (bench/cpu-profile.ts).
@@ -40,7 +42,7 @@
  * cases per property, the latency ratio) and exits
  * 1 when one is missed.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -50,6 +52,7 @@ import { EMBEDDED_CONCURRENCY } from '../lib/plan/concurrency.js';
 import type { Report } from '../lib/reports/report-model.js';
 import { VERDICTS } from '../lib/verdict/words.js';
 import { type ProfileSummary, summariseProfiles } from './cpu-profile.js';
+import type { FloorMessage } from './floor-reference.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { processTreeRss } from './process-tree-rss.js';
 
@@ -68,6 +71,7 @@ const LATENCY_MS = Math.max(0, Number(process.env.BENCH_LATENCY_MS ?? 0));
 const LATENCY_ONLY = process.env.BENCH_LATENCY_ONLY === '1' && LATENCY_MS > 0;
 const SAMPLE_MS = 100;
 const BIN = fileURLToPath(new URL('../bin/conformance.js', import.meta.url));
+const FLOOR_REFERENCE = fileURLToPath(new URL('./floor-reference.ts', import.meta.url));
 /** BENCH_BEFORE: another copy's bin/conformance.js, measured alternately with this one. */
 const BEFORE = process.env.BENCH_BEFORE;
 const TIME = '/usr/bin/time';
@@ -191,9 +195,9 @@ async function processSeconds(args: readonly string[]): Promise<number> {
 }
 
 /**
- * The floor: the same run against a reference in this process, which counts
- * the requests it answers and the CPU time it spends on them (this process
- * does nothing else meanwhile).
+ * The floor: the same run against a reference in a process of its own, started anew for each
+ * floor run (bench/floor-reference.ts), which counts the requests it answers and the CPU time
+ * it spends on them (that process does nothing else meanwhile).
  */
 async function floorRun(
   rttMs = 0,
@@ -212,56 +216,74 @@ async function floorRun(
   report: Report;
   reportFile: string;
 }> {
-  const { buildApp } = await import('../server/app.js');
-  const controlToken = randomBytes(24).toString('base64url');
-  const app = await buildApp({ controlToken, db: ':memory:' });
-  let requests = 0;
-  let spawnedAt = 0;
-  const arrivals: number[] = [];
-  /** Arrivals of requests to the API under test (not the control API), seconds after the spawn. */
-  const apiArrivals: number[] = [];
-  app.server.on('request', (req) => {
-    requests += 1;
-    const at = (performance.now() - spawnedAt) / 1000;
-    if (arrivals.length < 400) arrivals.push(at);
-    if (apiArrivals.length < 400 && !req.url?.startsWith('/__control')) apiArrivals.push(at);
+  // With this process's Node flags (tsx's loader among them), as the reference ran in it before.
+  const reference = fork(FLOOR_REFERENCE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const messages: FloorMessage[] = [];
+  let waiting: (() => void) | undefined;
+  reference.on('message', (message) => {
+    messages.push(message as FloorMessage);
+    waiting?.();
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const direct = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const proxy = rttMs > 0 ? await startLatencyProxy(direct, rttMs) : undefined;
-  const origin = proxy?.origin ?? direct;
+  const exited = new Promise<void>((resolve) => reference.once('exit', () => resolve()));
+  const next = async <K extends FloorMessage['kind']>(
+    kind: K,
+  ): Promise<Extract<FloorMessage, { kind: K }>> => {
+    for (;;) {
+      const found = messages.find((message) => message.kind === kind);
+      if (found) return found as Extract<FloorMessage, { kind: K }>;
+      const arrived = new Promise<void>((resolve) => {
+        waiting = resolve;
+      });
+      await Promise.race([
+        arrived,
+        exited.then(() => {
+          throw new Error(`the floor's reference exited before it sent "${kind}"`);
+        }),
+      ]);
+    }
+  };
   try {
-    const cpu = process.cpuUsage();
-    spawnedAt = performance.now();
-    const run = await conformanceRun(
-      [
-        '--target',
-        origin,
-        '--control-url',
-        `${origin}/__control`,
-        '--allow-live-orders',
-        ...(concurrency === undefined ? [] : ['--concurrency', String(concurrency)]),
-        ...extraArgs,
-      ],
-      { env: { CONTROL_TOKEN: controlToken }, bin },
-    );
-    const used = process.cpuUsage(cpu);
-    const announced = run.announcedSeconds ?? 0;
-    return {
-      requests,
-      busySeconds: (used.user + used.system) / 1e6,
-      wallSeconds: run.wallSeconds,
-      peakTreeMb: run.peakTreeMb,
-      firstRequestSeconds: arrivals[0] ?? Number.NaN,
-      // The API, not the control API: accounts made ahead go out as soon as the run is announced.
-      firstCheckSeconds: apiArrivals.find((at) => at >= announced) ?? Number.NaN,
-      report: run.report,
-      reportFile: run.reportFile,
-    };
+    const { origin: direct, controlToken } = await next('listening');
+    const proxy = rttMs > 0 ? await startLatencyProxy(direct, rttMs) : undefined;
+    const origin = proxy?.origin ?? direct;
+    try {
+      reference.send('start');
+      const spawnedAt = performance.timeOrigin + performance.now();
+      const run = await conformanceRun(
+        [
+          '--target',
+          origin,
+          '--control-url',
+          `${origin}/__control`,
+          '--allow-live-orders',
+          ...(concurrency === undefined ? [] : ['--concurrency', String(concurrency)]),
+          ...extraArgs,
+        ],
+        { env: { CONTROL_TOKEN: controlToken }, bin },
+      );
+      reference.send('stop');
+      const counted = await next('counted');
+      const announced = run.announcedSeconds ?? 0;
+      const after = (at: number) => (at - spawnedAt) / 1000;
+      return {
+        requests: counted.requests,
+        busySeconds: counted.busySeconds,
+        wallSeconds: run.wallSeconds,
+        peakTreeMb: run.peakTreeMb,
+        firstRequestSeconds:
+          counted.arrivals[0] === undefined ? Number.NaN : after(counted.arrivals[0]),
+        // The API, not the control API: accounts made ahead go out as soon as the run is announced.
+        firstCheckSeconds:
+          counted.apiArrivals.map(after).find((at) => at >= announced) ?? Number.NaN,
+        report: run.report,
+        reportFile: run.reportFile,
+      };
+    } finally {
+      await proxy?.close();
+    }
   } finally {
-    await proxy?.close();
-    await app.close();
+    if (reference.exitCode === null && reference.signalCode === null) reference.kill();
+    await exited;
   }
 }
 
@@ -332,7 +354,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const oneRule = await conformanceRun(['--only', 'TOKEN-01'], { bin });
     const run = await conformanceRun(extraArgs, { bin });
     // The same run (files one at a time, as against the embedded reference) against a reference
-    // in this process, which counts the requests and its CPU time answering them: the floor.
+    // in a process of its own, which counts the requests and its CPU time answering them: the floor.
     const floor = await floorRun(0, bin, EMBEDDED_CONCURRENCY);
     measured.push({ cliStart, oneRule, run, floor });
   }

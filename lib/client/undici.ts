@@ -23,7 +23,7 @@ export const buildConnector = require('undici/lib/core/connect.js') as typeof Un
 export const errors = require('undici/lib/core/errors.js') as typeof Undici.errors;
 
 /** An answer as read off the wire. */
-export interface Answer {
+interface Answer {
   statusCode: number;
   headers: Undici.Dispatcher.ResponseData['headers'];
   /** The body's bytes, in a buffer of its own; when `over`, the first `maxBytes` of them. */
