@@ -50,7 +50,9 @@ export class Context implements CheckContext {
   readonly dialect: Dialect;
   readonly dialectSeen: readonly DialectSeen[];
   readonly seed: number;
-  readonly #faker: Faker;
+  /** The check's faker, once made (#checkFaker). */
+  #faker: Faker | undefined;
+  readonly #ownFaker: boolean;
   readonly #fixture: FileFixture;
   readonly #run: CheckRun;
   /** Its requests' evidence and notes go to this check; a 429 is its subject only if the rule says so. */
@@ -75,18 +77,31 @@ export class Context implements CheckContext {
     this.dialect = fixture.config.dialect;
     this.dialectSeen = fixture.config.dialectSeen ?? [];
     this.seed = fixture.config.seed;
-    // One instance, reseeded per check, while checks of a file run one after another; a check
-    // running beside others draws from its own (same seed, same values).
-    this.#faker = options.ownFaker ? fakerLike(faker) : faker;
-    this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
+    this.#ownFaker = options.ownFaker ?? false;
+    // The file's one instance is reseeded now, as each check starts: the suites' generators draw
+    // from it too, in between.
+    if (!this.#ownFaker) this.#checkFaker();
     this.#caller = fixture.callerOf(run);
     this.control = fixture.session.controlFor(this.#caller);
     this.#ownAccount = options.ownAccount ?? false;
   }
 
+  /**
+   * One instance, reseeded per check, while checks of a file run one after another; a check
+   * running beside others draws from its own (same seed, same values), made when it first does:
+   * most checks never do, and making and seeding one was ~30 ms of a run's worker.
+   */
+  #checkFaker(): Faker {
+    if (!this.#faker) {
+      this.#faker = this.#ownFaker ? fakerLike(faker) : faker;
+      this.#faker.seed(mixSeed(this.seed, this.rule.id) >>> 0);
+    }
+    return this.#faker;
+  }
+
   /** The check's faker; inside one of a property's runs in lanes, that run's own (property-lanes.ts). */
   get faker(): Faker {
-    return this.#run.scopedFaker() ?? this.#faker;
+    return this.#run.scopedFaker() ?? this.#checkFaker();
   }
 
   need(...capabilities: Capability[]): void {
@@ -455,7 +470,7 @@ export class Context implements CheckContext {
       { count: 1, make: async () => undefined },
       (value) => predicate(value),
       this.fcParams(extra),
-      this.#faker,
+      this.#checkFaker(),
     );
   }
 
@@ -478,7 +493,7 @@ export class Context implements CheckContext {
       lanes,
       predicate,
       this.fcParams(extra),
-      this.#faker,
+      this.#checkFaker(),
     );
   }
 

@@ -12,16 +12,18 @@ describe('one HTTP client, and lower layers below the checks', () => {
   it('makes undici Agents in one place: every request goes through a dispatcher of lib/client/dispatcher.ts', () => {
     const makers = sources.filter((file) => /new Agent\(/.test(text(file)));
     expect(makers.map((file) => relative(LIB, file))).toEqual(['client/dispatcher.ts']);
-    // Nor does anything of lib/ send around it: undici's request() is called by HttpClient only
-    // (client/undici.ts defines it).
+    // Nor does anything of lib/ send around it: undici's dispatch is called by client/undici.ts
+    // only, whose dispatchRequest() is called by HttpClient only.
     const senders = sources.filter((file) =>
-      /\brequest\(|\bfetch\(/.test(
-        text(file).replace(/#fetch\(|\.fetch\(|function request\(/g, ''),
+      /\bdispatchRequest\(|\bfetch\(/.test(
+        text(file).replace(/#fetch\(|\.fetch\(|function dispatchRequest\(/g, ''),
       ),
     );
     expect(
       senders.map((file) => relative(LIB, file)).filter((f) => !f.startsWith('reports/repro/')),
     ).toEqual(['client/http-client.ts']);
+    const dispatchers = sources.filter((file) => /\.dispatch\(/.test(text(file)));
+    expect(dispatchers.map((file) => relative(LIB, file))).toEqual(['client/undici.ts']);
   });
 
   it('keeps lib/client and lib/control free of the check layer', () => {
