@@ -348,7 +348,11 @@ function responsesOf(dialect: OpenApiDialect, group: RouteGroup): Schema {
   for (const [status, codes] of errorCodes(specs)) {
     responses[String(status)] = problemResponse(status, codes, specs[0]?.scope === 'basic');
   }
-  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  // By status, as the characters order them ('200' before 'default'): not `localeCompare`, whose
+  // collation maps ICU's locale data into the process.
+  return Object.fromEntries(
+    Object.entries(responses).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 function successResponse(

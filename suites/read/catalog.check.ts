@@ -45,8 +45,8 @@ check('READ-08', async (ctx) => {
   );
   const shown = productsOf(ctx.dialect, data)
     .map((p) => ({ ...p, name: names.get(p.sku) }))
-    .sort((a, b) => a.sku.localeCompare(b.sku));
-  const given = [...TEST_PRODUCTS].sort((a, b) => a.sku.localeCompare(b.sku));
+    .sort(bySku);
+  const given = [...TEST_PRODUCTS].sort(bySku);
   ctx.expectEqual(
     `/body${ctx.dialect.list.items}`,
     given,
@@ -85,3 +85,11 @@ check('READ-09', async (ctx) => {
   }
   ctx.expectProblem(missing, { status: 404, code: 'not_found' });
 });
+
+/**
+ * Products in the order of their SKUs' characters: any one order does, the same for both lists.
+ * Not `localeCompare`, whose collation maps ICU's locale data, megabytes of a run's memory.
+ */
+function bySku(a: { sku: string }, b: { sku: string }): number {
+  return a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
+}
