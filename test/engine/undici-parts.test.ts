@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Dispatcher } from 'undici';
 import * as undiciIndex from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildConnector, Client, dispatchRequest, errors } from '../../lib/client/undici.js';
@@ -46,6 +47,15 @@ describe("undici's parts, loaded without its index", () => {
     agents.push(agent);
     return agent;
   };
+  /** A GET of `path` through `dispatcher`, reading up to `maxBytes`. */
+  const get = (dispatcher: Dispatcher, path: string, maxBytes = 1024) =>
+    dispatchRequest(new URL(`${origin}${path}`), {
+      dispatcher,
+      method: 'GET',
+      headers: {},
+      body: null,
+      maxBytes,
+    });
 
   it('dispatchRequest sends the method, path and query of the URL through the dispatcher given', async () => {
     const dispatcher = newAgent();
@@ -62,49 +72,25 @@ describe("undici's parts, loaded without its index", () => {
     expect(answer.over).toBe(false);
     expect(answer.headers['content-type']).toBe('application/json');
     expect(JSON.parse(answer.body.toString())).toEqual({ method: 'POST', url: '/a/b?x=1&y=%20' });
-    const bare = await dispatchRequest(new URL(`${origin}/c`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 1024,
-    }).answer;
+    const bare = await get(dispatcher, '/c').answer;
     expect(JSON.parse(bare.body.toString())).toEqual({ method: 'GET', url: '/c' });
   });
 
   it('reads no further than maxBytes, keeps what it read, and closes that connection', async () => {
     const dispatcher = newAgent();
-    const answer = await dispatchRequest(new URL(`${origin}/big`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 100 * 1024,
-    }).answer;
+    const answer = await get(dispatcher, '/big', 100 * 1024).answer;
     expect(answer.over).toBe(true);
     expect(answer.body.length).toBeLessThanOrEqual(100 * 1024);
     expect(answer.body.length).toBeGreaterThan(0);
     expect(answer.body.every((byte) => byte === 0x78)).toBe(true);
     // The connection is gone with the rest of the body: the next request still gets its answer.
-    const next = await dispatchRequest(new URL(`${origin}/after`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 1024,
-    }).answer;
+    const next = await get(dispatcher, '/after').answer;
     expect(JSON.parse(next.body.toString())).toEqual({ method: 'GET', url: '/after' });
   });
 
   it('abort ends a request with no answer, with the reason given', async () => {
     const dispatcher = newAgent();
-    const silent = dispatchRequest(new URL(`${origin}/silent`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 1024,
-    });
+    const silent = get(dispatcher, '/silent');
     // Aborted before undici even started it, and again once it went out: one rejection, the first reason.
     const reason = new Error('deadline');
     silent.abort(reason);
@@ -115,13 +101,7 @@ describe("undici's parts, loaded without its index", () => {
 
   it('abort ends a request already sent, with the reason given', async () => {
     const dispatcher = newAgent();
-    const silent = dispatchRequest(new URL(`${origin}/silent`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 1024,
-    });
+    const silent = get(dispatcher, '/silent');
     // Wait until the server holds the request: undici has started it.
     await new Promise<void>((resolve) => server.once('request', () => resolve()));
     const reason = new Error('deadline');
@@ -134,13 +114,7 @@ describe("undici's parts, loaded without its index", () => {
     const dispatcher = newAgent().compose(() => () => {
       throw refusal;
     });
-    const refused = dispatchRequest(new URL(`${origin}/c`), {
-      dispatcher,
-      method: 'GET',
-      headers: {},
-      body: null,
-      maxBytes: 1024,
-    });
+    const refused = get(dispatcher, '/c');
     await expect(refused.answer).rejects.toBe(refusal);
   });
 });
