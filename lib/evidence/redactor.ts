@@ -73,7 +73,8 @@ export class Redactor {
   #search(text: string, mark: string, base64 = false): void {
     if (text.length < PREFIX || this.#marks.has(text)) return;
     this.#marks.set(text, mark);
-    unitsOf(text, this.#relevant);
+    // A base64 core's characters are all among the shapes' (SHAPE_CHARS), relevant already.
+    if (!base64) unitsOf(text, this.#relevant);
     if (base64) this.#base64.add(text);
     this.#byPrefix.add(text);
   }
