@@ -44,11 +44,13 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 let cpu = process.cpuUsage();
+let stopped = false;
 process.on('message', async (message: unknown) => {
   if (message === 'start') {
     counting = true;
     cpu = process.cpuUsage();
   } else if (message === 'stop') {
+    stopped = true;
     const used = process.cpuUsage(cpu);
     counting = false;
     await send({
@@ -61,5 +63,9 @@ process.on('message', async (message: unknown) => {
     await app.close();
     process.disconnect();
   }
+});
+// The bench gone (stopped, crashed): no reference is left listening behind it.
+process.once('disconnect', () => {
+  if (!stopped) void app.close().finally(() => process.exit(0));
 });
 await send({ kind: 'listening', origin: `http://127.0.0.1:${port}`, controlToken });
