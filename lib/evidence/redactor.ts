@@ -73,9 +73,9 @@ export class Redactor {
   #search(text: string, mark: string, base64 = false): void {
     if (text.length < PREFIX || this.#marks.has(text)) return;
     this.#marks.set(text, mark);
-    // A base64 core's characters are all among the shapes' (SHAPE_CHARS), relevant already.
-    if (!base64) unitsOf(text, this.#relevant);
     if (base64) this.#base64.add(text);
+    // A base64 core's characters are all among the shapes' (SHAPE_CHARS), relevant already.
+    else unitsOf(text, this.#relevant);
     this.#byPrefix.add(text);
   }
 
