@@ -32,6 +32,7 @@ export {
   pathTemplate,
 } from '../target/dialect.js';
 export type { DialectSeen } from '../target/run-config.js';
+export { escapeRegExp } from '../text/escape-regexp.js';
 export type { Verdict } from '../verdict/words.js';
 export type { Condition } from '../violations/condition.mjs';
 export { HarnessError, NotVerifiable } from '../violations/harness-error.js';

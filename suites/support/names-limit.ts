@@ -1,4 +1,4 @@
-import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { type CheckContext, escapeRegExp, type HttpResponse } from '../../lib/check/index.js';
 import { problemTexts } from './problem-text.js';
 
 /**
@@ -46,8 +46,4 @@ function withCommas(amount: string): string {
   const dot = amount.indexOf('.');
   const whole = dot < 0 ? amount : amount.slice(0, dot);
   return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (dot < 0 ? '' : amount.slice(dot));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

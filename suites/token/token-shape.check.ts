@@ -2,6 +2,7 @@ import {
   type CheckContext,
   check,
   checksUseOwnAccounts,
+  escapeRegExp,
   type HttpResponse,
 } from '../../lib/check/index.js';
 import { TokenResponseSchema } from '../schemas/token-response.js';
@@ -105,8 +106,4 @@ function describeToken(token: unknown, head: string): string {
   const tail = token.slice(head.length);
   const alphabet = /^[A-Za-z0-9]*$/.test(tail) ? 'base62' : 'not only base62';
   return `${head}<${tail.length} characters, ${alphabet}>`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
