@@ -44,6 +44,7 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -218,29 +219,22 @@ async function floorRun(
 }> {
   // With this process's Node flags (tsx's loader among them), as the reference ran in it before.
   const reference = fork(FLOOR_REFERENCE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const messages: FloorMessage[] = [];
-  let waiting: (() => void) | undefined;
-  reference.on('message', (message) => {
-    messages.push(message as FloorMessage);
-    waiting?.();
-  });
   const exited = new Promise<void>((resolve) => reference.once('exit', () => resolve()));
+  // Its messages come in their order, each asked for before it can come: `listening` as it
+  // starts, `counted` once told to stop.
   const next = async <K extends FloorMessage['kind']>(
     kind: K,
   ): Promise<Extract<FloorMessage, { kind: K }>> => {
-    for (;;) {
-      const found = messages.find((message) => message.kind === kind);
-      if (found) return found as Extract<FloorMessage, { kind: K }>;
-      const arrived = new Promise<void>((resolve) => {
-        waiting = resolve;
-      });
-      await Promise.race([
-        arrived,
-        exited.then(() => {
-          throw new Error(`the floor's reference exited before it sent "${kind}"`);
-        }),
-      ]);
+    const message = await Promise.race([
+      once(reference, 'message').then(([sent]) => sent as FloorMessage),
+      exited.then(() => {
+        throw new Error(`the floor's reference exited before it sent "${kind}"`);
+      }),
+    ]);
+    if (message.kind !== kind) {
+      throw new Error(`the floor's reference sent "${message.kind}", not "${kind}"`);
     }
+    return message as Extract<FloorMessage, { kind: K }>;
   };
   try {
     const { origin: direct, controlToken } = await next('listening');
