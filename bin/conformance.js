@@ -8,7 +8,9 @@
 //     itself through tsx's loader.
 // Plain JavaScript on purpose: it must run before any TypeScript can.
 import { existsSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+// The namespace, not a named import: on a Node without enableCompileCache (20) a named import
+// would fail to link before the version check below could say what is wrong.
+import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -80,7 +82,7 @@ async function entry() {
 function compileCache(dir) {
   if (process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE) return;
   try {
-    const { directory } = enableCompileCache(dir);
+    const { directory } = nodeModule.enableCompileCache(dir);
     if (directory) process.env.NODE_COMPILE_CACHE = directory;
   } catch {
     // An unwritable temporary folder: compiled as ever.
