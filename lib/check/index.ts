@@ -94,5 +94,6 @@ export {
   withAddress,
 } from './order-body.js';
 export { type CheckOptions, check, checksUseOwnAccounts } from './register.js';
+export { burstInFlight } from './run-shared.js';
 export { newIdempotencyKey } from './send-order.js';
 export type { UsAddress } from './us-address.js';

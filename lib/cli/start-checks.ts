@@ -56,7 +56,11 @@ export function startChecks(
   const filesAtATime = checkFilesAtATime(target);
   // Checks on accounts of their own side by side, a property's runs in lanes of their own accounts.
   const sideBySide = checksSideBySide(target);
-  const withConcurrency = (config: RunConfig) => ({ ...config, concurrency: sideBySide });
+  const withConcurrency = (config: RunConfig) => ({
+    ...config,
+    concurrency: sideBySide,
+    filesAtATime,
+  });
   let open: (runConfig: RunConfig) => void = () => {};
   let refuse: (reason: Error) => void = () => {};
   const runConfig = known

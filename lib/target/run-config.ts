@@ -58,6 +58,14 @@ export interface RunConfig {
    */
   concurrency?: number;
   /**
+   * Check files at a time (lib/plan/concurrency.ts): 1 against the bundled
+   * reference and in partner mode, whatever `concurrency` is. Above 1 the
+   * target is elsewhere and a check's waits are round trips: a burst of
+   * requests then keeps as many in flight as a worker has sockets (the
+   * rate-limit checks' suites/rate/burst.ts). Absent: `concurrency`.
+   */
+  filesAtATime?: number;
+  /**
    * The channel on which a check file hands keys it no longer needs to the
    * CLI's main thread to revoke (lib/control/revocations.ts), so that it need
    * not wait for them. Absent: the file revokes them itself and waits at its end.

@@ -225,7 +225,7 @@ async function provokeAll(ctx: CheckContext): Promise<ProvokedError[]> {
 /** The token endpoint's rate limit (section 8: 20 token requests a minute): the 21st is refused. */
 async function rateLimitError(ctx: CheckContext): Promise<ProvokedError[]> {
   const key = await ctx.key();
-  const limited = await firstRefusal(20, () => requestToken(ctx, key));
+  const limited = await firstRefusal(ctx, 20, () => requestToken(ctx, key));
   return limited ? [{ what: 'the 21st token request of a minute', res: limited }] : [];
 }
 

@@ -42,7 +42,12 @@ async function raceTheLimit(ctx: CheckContext, limit: LimitClass): Promise<void>
     const next = await limit.requests(ctx, key);
     await startOfAMinute(ctx, account);
     const started = performance.now();
-    const spent = await burst(limit.perMinute - FREE, () => ctx.send(next()), SPENDING_CONCURRENCY);
+    const spent = await burst(
+      ctx,
+      limit.perMinute - FREE,
+      () => ctx.send(next()),
+      SPENDING_CONCURRENCY,
+    );
     const first = spent[0];
     if (first) limit.requireTaken?.(ctx, first, `a request of the ${limit.name}`);
     const answers = await ctx.raceRequests(Array.from({ length: 2 * FREE }, () => next()));

@@ -1,13 +1,16 @@
-import type { HttpResponse } from '../../lib/check/index.js';
+import type { CheckContext, HttpResponse } from '../../lib/check/index.js';
+import { burstInFlight } from '../../lib/check/index.js';
 
-/** How many requests of a burst are in flight at once: fast, yet bounded (the engine pools 32 sockets). */
-const BURST_CONCURRENCY = 16;
-
-/** Sends `count` requests, at most `concurrency` at a time; answers them in the order they were started. */
+/**
+ * Sends `count` requests, as many at a time as the run allows a burst (`burstInFlight`: against
+ * a target elsewhere as many as the worker has sockets) or `concurrency`; answers them in the
+ * order they were started.
+ */
 export async function burst(
+  ctx: CheckContext,
   count: number,
   send: (index: number) => Promise<HttpResponse>,
-  concurrency = BURST_CONCURRENCY,
+  concurrency = burstInFlight(ctx.config),
 ): Promise<HttpResponse[]> {
   const out: HttpResponse[] = new Array(count);
   let next = 0;
@@ -28,10 +31,11 @@ export async function burst(
  * `limit`. Undefined when no 429 came at all.
  */
 export async function firstRefusal(
+  ctx: CheckContext,
   limit: number,
   send: () => Promise<HttpResponse>,
 ): Promise<HttpResponse | undefined> {
-  const first = await burst(limit, send);
+  const first = await burst(ctx, limit, send);
   const early = first.find((res) => res.status === 429);
   if (early) return early;
   for (let i = 0; i <= limit; i++) {

@@ -78,7 +78,9 @@ async function spendAndProbe(
 ): Promise<void> {
   let spent = 0;
   for (const group of spread) {
-    const answers = await burst(group.length, (i) => ctx.send((group[i] as Endpoint).request()));
+    const answers = await burst(ctx, group.length, (i) =>
+      ctx.send((group[i] as Endpoint).request()),
+    );
     const refused = answers.flatMap((res, i) => (accepted(res) ? [] : [{ res, i }]));
     const firstRefused = refused[0];
     ctx.expectTrue(firstRefused === undefined, {

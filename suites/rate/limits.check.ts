@@ -14,7 +14,7 @@ async function expectLimit(ctx: CheckContext, limit: LimitClass): Promise<void> 
   for (let attempt = 1; attempt <= 2; attempt++) {
     const key = await ctx.key();
     const send = await sender(ctx, limit, key);
-    const first = await burst(limit.perMinute, send);
+    const first = await burst(ctx, limit.perMinute, send);
     const unserved = first.filter((res) => res.status < 200 || res.status >= 300);
     if (unserved.length > 0) {
       const sample = unserved[0];

@@ -56,7 +56,7 @@ check('RATE-09', async (ctx) => {
     await ctx.api(key).get(ctx.path('account')),
     await write(),
   ];
-  const refused = await firstRefusal(TOKENS.perMinute, await sender(ctx, TOKENS, key));
+  const refused = await firstRefusal(ctx, TOKENS.perMinute, await sender(ctx, TOKENS, key));
   if (refused) responses.push(refused);
   let seen = 0;
   for (const res of responses) {

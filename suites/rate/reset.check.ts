@@ -14,7 +14,7 @@ check('RATE-16', async (ctx) => {
     const account = await ctx.newAccount();
     const { send, sentAt } = await refusal(ctx, limit, account);
     await pastTheMinuteOf(ctx, account, sentAt);
-    const { refused } = await allServed(limit.perMinute, send);
+    const { refused } = await allServed(ctx, limit.perMinute, send);
     const sample = refused[0];
     ctx.expectTrue(sample === undefined, {
       code: 'STATUS',

@@ -159,7 +159,7 @@ async function earlyInAWindow(ctx: CheckContext, first: Refusal): Promise<Refusa
   if (seconds === undefined || seconds < 1 || seconds > 60) return first;
   await ctx.advanceClock(first.key.accountId ?? '', seconds);
   const sentAt = performance.now();
-  const res = await firstRefusal(TOKENS.perMinute, first.send);
+  const res = await firstRefusal(ctx, TOKENS.perMinute, first.send);
   if (!res) {
     ctx.notVerifiable(
       `no 429 came after ${2 * TOKENS.perMinute + 1} token requests of one key in the window after its first refusal: nothing to judge (see the token limit's own rule)`,

@@ -18,10 +18,12 @@ check('RATE-07', async (ctx) => {
   const other = await ctx.key({ account });
   const otherWrite = await sender(ctx, WRITES, other); // takes its token before anything is used up
   const busyWrite = await sender(ctx, WRITES, busy);
-  const tokens = await firstRefusal(TOKENS.perMinute, await sender(ctx, TOKENS, busy));
+  // Both bursts in one minute of the account clock: one across a fixed window's end gets no 429.
+  if (ctx.has('clock')) await startOfAMinute(ctx, account);
+  const tokens = await firstRefusal(ctx, TOKENS.perMinute, await sender(ctx, TOKENS, busy));
   if (!tokens) ctx.note('the first key was never refused a token; compared all the same');
   ctx.expectStatus(await requestToken(ctx, other), ctx.dialect.operations.token.status);
-  const writes = await firstRefusal(WRITES.perMinute, busyWrite);
+  const writes = await firstRefusal(ctx, WRITES.perMinute, busyWrite);
   if (!writes) ctx.note('the first key was never refused a write; compared all the same');
   // Served is any 2xx: the exact success status of a quote is not shown.
   expectSuccess(ctx, await otherWrite(), 'a write of the other key');
@@ -33,7 +35,7 @@ check('RATE-08', async (ctx) => {
   const key = await ctx.key();
   const write = await sender(ctx, WRITES, key);
   const token = await ctx.token(key);
-  const refused = await firstRefusal(TOKENS.perMinute, await sender(ctx, TOKENS, key));
+  const refused = await firstRefusal(ctx, TOKENS.perMinute, await sender(ctx, TOKENS, key));
   if (!refused) ctx.note('the key was never refused a token; calls checked all the same');
   ctx.expectStatus(
     await ctx.send({ method: 'GET', path: ctx.path('account'), auth: { kind: 'bearer', token } }),
@@ -62,9 +64,9 @@ check('RATE-12', async (ctx) => {
   );
   await startOfAMinute(ctx, account);
   await allAtOnce(cases, async ({ usedUp, other, sendUsedUp, sendOther }) => {
-    const refusal = await firstRefusal(usedUp.perMinute, sendUsedUp);
+    const refusal = await firstRefusal(ctx, usedUp.perMinute, sendUsedUp);
     if (!refusal) ctx.note(`a key was never refused its ${usedUp.name}; judged all the same`);
-    const { refused } = await allServed(other.perMinute, sendOther);
+    const { refused } = await allServed(ctx, other.perMinute, sendOther);
     const sample = refused[0];
     ctx.expectTrue(sample === undefined, {
       code: 'STATUS',
@@ -98,6 +100,7 @@ check('RATE-15', async (ctx) => {
   await startOfAMinute(ctx, account);
   const limit = WRITES.perMinute;
   const { refused } = await allServed(
+    ctx,
     limit,
     (() => {
       let n = 0;
