@@ -26,7 +26,7 @@ describe("the rate-limit checks' bursts", () => {
       log: { entries: HarEntry[] };
     };
     const entries = har.log.entries.filter((entry) => entry.pageref === 'RATE-16');
-    // Each of the check's three accounts: its clock moved before the first request of its burst.
+    // The reads' burst, the longest of the three: an account's clock was moved before its first read.
     const reads = entries.findIndex(
       (e) => e.request.method === 'GET' && /\/account$/.test(e.request.url),
     );
