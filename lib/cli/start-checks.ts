@@ -89,8 +89,11 @@ export function startChecks(
         reporters: [new ProgressLine({ stream: io.stderr }), watch],
         maxWorkers: filesAtATime,
         shareModules: partnerMode,
-        // The bundled checks against the bundled reference, a file at a time: a folder at a time.
-        grouped: embedded && filesAtATime === 1 && settings.suites === DEFAULT_SUITES,
+        // The bundled checks a folder at a time (check-group.ts): one file at a time against the
+        // bundled reference; against a target elsewhere, a folder's files side by side in a worker.
+        // Not in partner mode, whose files share one key's limits, planned file by file.
+        grouped:
+          !partnerMode && (!embedded || filesAtATime === 1) && settings.suites === DEFAULT_SUITES,
         signal: stop.signal,
       }),
     )

@@ -16,6 +16,9 @@ import { collectTest } from './outcome-collector.js';
 /** allure-js-commons' label of a test's id as its file and name made it. */
 const FALLBACK_TEST_CASE_ID = '_fallbackTestCaseId';
 
+/** allure-vitest's labels of the vitest suites a test is in. */
+const SUITE_LABELS = new Set(['parentSuite', 'suite', 'subSuite']);
+
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', DIALECT: 'minor' } as const;
 
 /**
@@ -50,6 +53,9 @@ export function allureReporter(
       result.titlePath = path;
       result.testCaseId = id;
       result.historyId = id;
+      // A group's check file running side by side is a vitest suite (check-group.ts), which
+      // allure-vitest would add as a suite label: the file is the package, as when it runs alone.
+      result.labels = result.labels.filter((label) => !SUITE_LABELS.has(label.name));
       for (const label of result.labels) {
         if (label.name === 'package') label.value = path.join('.');
         if (label.name === FALLBACK_TEST_CASE_ID) label.value = id;

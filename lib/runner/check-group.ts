@@ -11,9 +11,21 @@
  * evaluated afresh after each: suite-modules.ts), and its name in the reports (the test's
  * `meta.checkFile`). A file that fails to load fails the group: every check file of it is
  * reported as not loaded, its rules as errors, the error naming the file that failed.
+ *
+ * One file at a time (the bundled reference, `--concurrency 1`) the group's checks are one row,
+ * in its files' order: checks on accounts of their own go side by side, across a file's end too,
+ * and any other check waits for those before it and holds up those after it. Several files at a
+ * time (a target elsewhere) each file is a concurrent suite of its own: its checks keep their
+ * order among themselves and go beside the other files' (`maxConcurrency` checks of the worker
+ * at once). Each file has its own control account, so files that would run in different workers
+ * at once may as well run in one, and a worker waiting on the round trips of one file's last
+ * check goes on with the next file's. (Against the bundled reference, where the CPU is the
+ * limit, files side by side were slower: docs/performance.md.)
  */
 import { fileURLToPath } from 'node:url';
+import { describe } from 'vitest';
 import { loadIntoGroup } from '../check/file-fixture.js';
+import { currentRunConfig } from '../check/selected-target.js';
 import { freshSuiteModules } from './suite-modules.js';
 
 /**
@@ -42,7 +54,7 @@ export async function loadCheckGroup(
   load: (file: string) => Promise<unknown>,
 ): Promise<void> {
   const paths = files.map((file) => fileURLToPath(new URL(file, group)));
-  for (const [i, file] of files.entries()) {
+  const loadOne = async (i: number, file: string) => {
     try {
       await loadIntoGroup(paths[i] as string, () => load(file));
     } catch (error) {
@@ -54,5 +66,17 @@ export async function loadCheckGroup(
       );
     }
     freshSuiteModules();
+  };
+  if (!filesSideBySide()) {
+    for (const [i, file] of files.entries()) await loadOne(i, file);
+    return;
   }
+  // vitest collects the suites one after another, in this order, each loading its file.
+  for (const [i, file] of files.entries())
+    describe(file, { concurrent: true }, () => loadOne(i, file));
+}
+
+/** Several check files at a time (RunConfig.filesAtATime, set by the CLI): a group's go side by side. */
+function filesSideBySide(): boolean {
+  return (currentRunConfig()?.filesAtATime ?? 1) > 1;
 }

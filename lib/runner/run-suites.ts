@@ -16,7 +16,7 @@ import { pruneResultsCache } from '../plan/results-cache.js';
 import { VITE_CACHE_DIR } from '../plan/run-cache.js';
 import type { RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
-import { checkGroupsGlob } from './check-groups.js';
+import { burstFolders, checkGroupsInclude } from './check-groups.js';
 import { CHECK_RUN_OPTIONS, FRESH_MODULES, RUN_CONFIG_GATE } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { serveTheChecks, serviceChannels } from './main-thread-services.js';
@@ -58,9 +58,12 @@ export interface SuiteRunOptions {
   shareModules?: boolean;
   /**
    * Run the bundled check files a folder at a time, each folder's as one vitest file
-   * (check-group.ts), when this tree has them and no `--only` picks files: for a run going
-   * one file at a time against the bundled reference, where vitest's cost of each file (its
-   * messages with this thread, its modules: ~18 ms of the worker's waiting) adds up.
+   * (check-group.ts), when this tree has them and no `--only` picks files. One file at a
+   * time (the bundled reference), vitest's cost of each file (its messages with this thread,
+   * its modules: ~18 ms of the worker's waiting) adds up. Several at a time (a target
+   * elsewhere), a group's files run side by side in one worker: a worker waiting on one file's
+   * last round trips goes on with the next file's checks. There the folders whose checks
+   * provoke 429s run file by file (check-groups.ts `burstFolders`).
    */
   grouped?: boolean;
   /** Aborting cancels the run: unfinished checks end as `error` (interrupted). */
@@ -109,7 +112,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   // --only: only the files that hold a selected rule's check are started.
   const files = filesForOnly(options.root, options.include, options.only);
   const groups =
-    options.grouped && options.only.length === 0 ? checkGroupsGlob(options.root) : undefined;
+    options.grouped && options.only.length === 0
+      ? checkGroupsInclude(options.root, filesAtATime > 1 ? burstFolders() : undefined)
+      : undefined;
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const channel = serveRunConfigs(configs, runChannel);
@@ -132,7 +137,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       config: false,
       root: options.root,
       dir: options.root,
-      include: files?.length ? files : [groups ?? options.include],
+      include: files?.length ? files : (groups ?? [options.include]),
       watch: false,
       reporters,
       provide: {
