@@ -11,6 +11,7 @@ import { VERDICTS } from '../../lib/verdict/words.js';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
 import { launchChromium, NO_BROWSER } from './support/chromium.js';
+import { expectCrashedGroupReport } from './support/crashed-group.js';
 import { readReport } from './support/report-files.js';
 import { BIN, type CliResult, fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
@@ -289,26 +290,7 @@ describe('a group (one vitest file loading several check files) whose second fil
       ...fixtureSuites('crashing-group', '*.group.ts'),
     ]);
     expect(result.code, result.stderr).toBe(2);
-    const report = readReport(dir);
-    expect(report.summary).toMatchObject({ passed: 0, failed: 0 });
-    const broken = report.results.find((r) => r.rule_id === 'TOKEN-01');
-    expect(broken).toMatchObject({
-      verdict: 'error',
-      file: 'test/engine/fixtures/crashing/broken.check.ts',
-    });
-    expect(broken?.reason).toContain('failed to load');
-    // vitest runs nothing of a file whose collection failed: the file loaded before it too.
-    const loadedFirst = report.results.find((r) => r.rule_id === 'TOKEN-03');
-    expect(loadedFirst).toMatchObject({
-      verdict: 'error',
-      file: 'test/engine/fixtures/crashing-group/first.check.ts',
-    });
-    expect(loadedFirst?.reason).toContain('../crashing/broken.check.ts failed to load');
-    // The run's errors name the check files that did not load, not the group module.
-    expect(report.run_errors.map((e) => e.source).sort()).toEqual([
-      'test/engine/fixtures/crashing-group/first.check.ts',
-      'test/engine/fixtures/crashing/broken.check.ts',
-    ]);
+    expectCrashedGroupReport(dir);
   });
 });
 

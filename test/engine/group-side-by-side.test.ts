@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyDir } from '../support/temp-dir.js';
 import { pickRule } from './fixtures/pick-rule.js';
+import { expectCrashedGroupReport } from './support/crashed-group.js';
 import { readReport } from './support/report-files.js';
 import { fixtureSuites, runCli } from './support/run-cli.js';
 import { startTinyTarget, type TinyTarget } from './support/tiny-target.js';
@@ -65,23 +66,6 @@ describe('a group run several check files at a time', () => {
     const dir = join(emptyDir(), 'crash-side-by-side');
     const result = await runGroup('crashing-group', dir);
     expect(result.code, result.stderr).toBe(2);
-    const report = readReport(dir);
-    expect(report.summary).toMatchObject({ passed: 0, failed: 0 });
-    const broken = report.results.find((r) => r.rule_id === 'TOKEN-01');
-    expect(broken).toMatchObject({
-      verdict: 'error',
-      file: 'test/engine/fixtures/crashing/broken.check.ts',
-    });
-    expect(broken?.reason).toContain('failed to load');
-    const loadedFirst = report.results.find((r) => r.rule_id === 'TOKEN-03');
-    expect(loadedFirst).toMatchObject({
-      verdict: 'error',
-      file: 'test/engine/fixtures/crashing-group/first.check.ts',
-    });
-    expect(loadedFirst?.reason).toContain('../crashing/broken.check.ts failed to load');
-    expect(report.run_errors.map((e) => e.source).sort()).toEqual([
-      'test/engine/fixtures/crashing-group/first.check.ts',
-      'test/engine/fixtures/crashing/broken.check.ts',
-    ]);
+    expectCrashedGroupReport(dir);
   });
 });
