@@ -9,6 +9,13 @@ function settingNames(): string[] {
 }
 
 /**
+ * Read by bin/conformance.js itself from the environment, before any setting (run the
+ * TypeScript through tsx): no setting, and no `.env` line either, since the launcher has
+ * decided how to start before `.env` is read.
+ */
+const LAUNCHER_ENV = ['CONFORMANCE_FROM_SOURCE'];
+
+/**
  * A warning for each name (environment or `.env`) that starts like a setting
  * but is not one, naming the closest real setting: `CONFORMANCE_ONLYY` is
  * ignored, and the user should hear that before the run, not after it.
@@ -20,6 +27,7 @@ export function unknownSettingWarnings(
   const warnings: string[] = [];
   for (const { name, source } of names) {
     if (!PREFIXES.some((prefix) => name.startsWith(prefix)) || known.includes(name)) continue;
+    if (LAUNCHER_ENV.includes(name) && source === name) continue;
     const closest = closestName(name, known);
     warnings.push(
       `warning: ${source} is not a setting of this suite and is ignored${closest ? `; did you mean ${closest}?` : ''}`,

@@ -141,11 +141,22 @@ describe('unknown settings are named', () => {
         { name: 'PARTNER_SECRET', source: 'PARTNER_SECRET' },
         { name: 'CONFORMANCE_ONLY', source: 'CONFORMANCE_ONLY' },
         { name: 'HOME', source: 'HOME' },
+        // The launcher's own (bin/conformance.js), from the environment: known.
+        { name: 'CONFORMANCE_FROM_SOURCE', source: 'CONFORMANCE_FROM_SOURCE' },
       ]),
     ).toEqual([
       'warning: CONFORMANCE_ONLYY (.env) is not a setting of this suite and is ignored; did you mean CONFORMANCE_ONLY?',
       'warning: PARTNER_SECRET is not a setting of this suite and is ignored; did you mean PARTNER_SECRET_KEY?',
     ]);
+  });
+
+  it('warns about CONFORMANCE_FROM_SOURCE in .env, where the launcher never reads it', async () => {
+    const { unknownSettingWarnings } = await import('../../lib/config/unknown-settings.js');
+    expect(
+      unknownSettingWarnings([
+        { name: 'CONFORMANCE_FROM_SOURCE', source: 'CONFORMANCE_FROM_SOURCE (.env)' },
+      ]),
+    ).toHaveLength(1);
   });
 
   it('names the misspelt setting in the error a missing setting causes', async () => {
