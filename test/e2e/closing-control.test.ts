@@ -96,8 +96,17 @@ describe('a control API whose server closes reused sockets', () => {
     const output = `${result.stdout}${result.stderr}`;
     expect(result.code, output).toBe(0);
     const report = readReport(dir);
-    expect(report.summary.outcome).toBe('conforms');
     expect(report.summary.error).toBe(0);
+    expect(report.summary.failed).toBe(0);
+    // A check that times a request against the account clock, which runs in real time too
+    // (RATE-10, AUTH-05), says so when a request came too late to tell, as on a machine too busy
+    // (CI, several runs at once): not verifiable, for that reason only, and never an error.
+    const unjudged = report.results.filter((r) => r.level === 'MUST' && r.verdict !== 'passed');
+    for (const rule of unjudged) {
+      expect([rule.rule_id, rule.verdict]).toEqual([rule.rule_id, 'not_verifiable']);
+      expect(rule.reason, rule.rule_id).toMatch(/too slow a round trip/);
+    }
+    expect(report.summary.outcome).toBe(unjudged.length === 0 ? 'conforms' : 'partial');
     // The proxy did drop reused connections: the run above met what it was meant to meet.
     expect(dropped).toBeGreaterThan(0);
   });
