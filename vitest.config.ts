@@ -10,7 +10,6 @@ const ENGINE_RUNS = [
   'test/engine/cli-run.test.ts',
   'test/engine/compiled-copy.test.ts',
   'test/engine/concurrency-run.test.ts',
-  'test/engine/group-side-by-side.test.ts',
   'test/engine/isolation-run.test.ts',
   'test/engine/live-orders.test.ts',
   'test/engine/own-accounts-run.test.ts',

@@ -25,6 +25,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
 import { loadIntoGroup } from '../check/file-fixture.js';
+import { filesAtATime } from '../check/run-shared.js';
 import { currentRunConfig } from '../check/selected-target.js';
 import { freshSuiteModules } from './suite-modules.js';
 
@@ -67,16 +68,13 @@ export async function loadCheckGroup(
     }
     freshSuiteModules();
   };
-  if (!filesSideBySide()) {
+  const config = currentRunConfig();
+  if (!config || filesAtATime(config) <= 1) {
     for (const [i, file] of files.entries()) await loadOne(i, file);
     return;
   }
-  // vitest collects the suites one after another, in this order, each loading its file.
+  // Several files at a time (RunConfig.filesAtATime): each a concurrent suite. vitest collects the
+  // suites one after another, in this order, each loading its file.
   for (const [i, file] of files.entries())
     describe(file, { concurrent: true }, () => loadOne(i, file));
-}
-
-/** Several check files at a time (RunConfig.filesAtATime, set by the CLI): a group's go side by side. */
-function filesSideBySide(): boolean {
-  return (currentRunConfig()?.filesAtATime ?? 1) > 1;
 }
