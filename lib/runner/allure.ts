@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
 import type { LifecycleListener, Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
@@ -10,6 +8,7 @@ import { isSelected } from '../config/only.js';
 import { allureRuleId } from '../reports/allure-id.js';
 import { ALLURE_STATUS } from '../reports/allure-status.js';
 import { verdictOfTest } from '../verdict/decide.js';
+import { AsyncFiles } from './async-files.js';
 import type { CollectedTest } from './collected.js';
 import { collectTest } from './outcome-collector.js';
 
@@ -32,7 +31,8 @@ export function allureReporter(
   resultsDir: string,
   only: readonly string[],
   root: string,
-): Reporter {
+): AllureResults {
+  const files = new AsyncFiles(resultsDir);
   /** The checks of the files being written, as the reports take them, by name (`${id} ${title}`). */
   const collected = new Map<string, CollectedTest>();
   const listener: LifecycleListener = {
@@ -89,87 +89,168 @@ export function allureReporter(
           counterexample: outcome.counterexample,
           evidence: outcome.evidence,
         };
-        mkdirSync(resultsDir, { recursive: true });
-        writeFileSync(join(resultsDir, source), JSON.stringify(body, null, 2));
+        files.write(source, JSON.stringify(body, null, 2));
         result.attachments.push({ name: 'evidence', type: 'application/json', source });
       }
     },
   };
-  return new UnsyncedAllureReporter(resultsDir, listener, (module) => {
-    for (const testCase of module.children.allTests())
-      collected.set(testCase.name, collectTest(testCase, root));
-  }) as unknown as Reporter;
+  const reporter = new UnsyncedAllureReporter(
+    resultsDir,
+    listener,
+    (module) => {
+      for (const testCase of module.children.allTests())
+        collected.set(testCase.name, collectTest(testCase, root));
+    },
+    files,
+  );
+  return { reporter: reporter as unknown as Reporter, failure: () => reporter.failure };
+}
+
+/** The reporter that writes allure-results, and what it could not write. */
+export interface AllureResults {
+  reporter: Reporter;
+  /**
+   * Why some of allure-results is missing (a write that failed: the first), once the run has
+   * ended; undefined when all of it was written. The run's other reports are written all the same.
+   */
+  failure(): string | undefined;
 }
 
 /**
- * allure-vitest's reporter, writing each check file's results as the file
- * ends, and without allure-js-commons' fsync, temporary file and rename for
- * each of its ~200 result files (a durability no report of the run has:
- * report.json and the others are written plainly too).
+ * allure-vitest's reporter, writing each check file's results while the next
+ * file runs, through the thread pool, and without allure-js-commons' fsync,
+ * temporary file and rename for each of its ~460 files (a durability no
+ * report of the run has: report.json and the others are written plainly too).
  *
- * allure-vitest writes every result when the run ends, on the run's
- * critical path (0.15 to 0.28 s of a full run against the bundled reference
- * on a 2-core machine, after its last request); written as each file ends,
- * that work falls while the checks' worker runs the next file, when the
- * CLI's thread has time to spare. A file's results are settled when it ends;
- * files that never ended (a run stopped half-way) are written at the run's
- * end, as before.
+ * Between two files the checks' worker waits on this thread: vitest awaits
+ * every reporter's `onTestModuleEnd` before the worker goes on, and the
+ * worker then asks this thread for the next file's modules (which vitest
+ * reads from its module cache through the thread pool). Written there, at
+ * once and synchronously, a file's results held up the next file (a full run
+ * against the bundled reference: 0.1 to 0.45 s with no request in flight,
+ * the more when the report folder was reused, its files created right after
+ * the run before's were deleted). So a file's results are taken in when it
+ * ends and written once the next file is collected (its modules loaded, its
+ * checks starting), a few at a time between turns of this thread's event
+ * loop, their bytes written by the thread pool. `onTestRunEnd` writes what
+ * is left (the last file; files that never ended: a run stopped half-way)
+ * and answers once every write is done, before the reports read the folder
+ * (lib/reports/allure-complete.ts). A write that failed is the run's error
+ * (AllureResults.failure), never the end of it: the other reports are written.
  */
 class UnsyncedAllureReporter extends AllureVitestReporter {
-  readonly #resultsDir: string;
+  readonly #files: AsyncFiles;
   /** Takes in a file's checks before their results are written (the listener reads them). */
   readonly #collect: (module: TestModule) => void;
-  /** The files whose results are written. */
+  /** The files whose results are written or on their way. */
   readonly #written = new Set<string>();
+  /** The tasks of files ended whose results are still to be written, one at a time. */
+  readonly #waiting: Task[] = [];
+  #scheduled = false;
 
   constructor(
     resultsDir: string,
     listener: LifecycleListener,
     collect: (module: TestModule) => void,
+    files: AsyncFiles,
   ) {
     super({ resultsDir, listeners: [listener] });
-    this.#resultsDir = resultsDir;
+    this.#files = files;
     this.#collect = collect;
   }
 
   onTestModuleEnd(module: TestModule): void {
     this.#collect(module);
     this.#written.add(module.id);
-    // A TestModule holds its runner task, as allure-vitest's own onTestRunEnd reads it.
-    this.handleTask(
-      (module as unknown as { task: Parameters<AllureVitestReporter['handleTask']>[0] }).task,
+    this.#waiting.push(...oneByOne(taskOf(module)));
+  }
+
+  /** A file's modules are loaded and its checks start: the worker no longer waits on this thread. */
+  onTestModuleCollected(): void {
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#waiting.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#writeWaiting(SLICE_MS);
+      this.#schedule();
+    });
+  }
+
+  /** Writes waiting results for about `budgetMs` (all of them: Infinity). */
+  #writeWaiting(budgetMs: number): void {
+    const until = performance.now() + budgetMs;
+    while (this.#waiting.length > 0 && performance.now() < until) {
+      const task = this.#waiting.shift() as Task;
+      try {
+        this.handleTask(task);
+      } catch (error) {
+        this.#files.fail(error);
+      }
+    }
+  }
+
+  override async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+    this.#writeWaiting(Number.POSITIVE_INFINITY);
+    const left = modules.filter((module) => !this.#written.has(module.id));
+    for (const module of left) this.#collect(module);
+    try {
+      super.onTestRunEnd(left);
+    } catch (error) {
+      this.#files.fail(error);
+    }
+    this.failure = await this.#files.settled().then(
+      () => undefined,
+      (error: unknown) =>
+        `allure-results: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 
-  override onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const left = modules.filter((module) => !this.#written.has(module.id));
-    for (const module of left) this.#collect(module);
-    super.onTestRunEnd(left);
-  }
+  /** AllureResults.failure: set once the run has ended. */
+  failure: string | undefined;
 
   override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
     super.onInit(vitest);
     // The runtime is made in onInit (allure-vitest 3): its writer is swapped once, before any result.
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: Writer } })
       .allureReporterRuntime;
-    if (runtime) runtime.writer = unsyncedWriter(this.#resultsDir, runtime.writer);
+    if (runtime) runtime.writer = unsyncedWriter(this.#files, runtime.writer);
   }
 }
 
-function unsyncedWriter(dir: string, synced: Writer): Writer {
-  const write = (name: string, content: string | Buffer) => {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, name), content);
-  };
+/** allure-vitest's task of a file, as its own onTestRunEnd reads it from a TestModule. */
+type Task = Parameters<AllureVitestReporter['handleTask']>[0];
+const taskOf = (module: TestModule) => (module as unknown as { task: Task }).task;
+
+/**
+ * A slice of writing between two turns of this thread's event loop (the worker's requests for
+ * modules, the bundled reference's requests): a few results.
+ */
+const SLICE_MS = 2;
+
+/**
+ * A file's tasks as allure-vitest's `handleTask` walks them, one at a time: each suite without
+ * its children (its hooks' errors), then its children; nothing below a suite skipped unrun.
+ */
+function oneByOne(task: Task): Task[] {
+  if (task.mode === 'skip' && !task.result) return [];
+  if (task.type !== 'suite') return [task];
+  return [
+    { ...task, tasks: [] } as Task,
+    ...task.tasks.flatMap((inner) => oneByOne(inner as Task)),
+  ];
+}
+
+function unsyncedWriter(files: AsyncFiles, synced: Writer): Writer {
   return {
-    writeResult: (result) => write(`${result.uuid}-result.json`, JSON.stringify(result)),
-    writeGroup: (group) => write(`${group.uuid}-container.json`, JSON.stringify(group)),
-    writeAttachment: (name, content) => write(name, content),
-    writeAttachmentFromPath: (name, from) => {
-      mkdirSync(dir, { recursive: true });
-      copyFileSync(from, join(dir, name));
-    },
-    writeGlobals: (name, info) => write(name, JSON.stringify(info)),
+    writeResult: (result) => files.write(`${result.uuid}-result.json`, JSON.stringify(result)),
+    writeGroup: (group) => files.write(`${group.uuid}-container.json`, JSON.stringify(group)),
+    writeAttachment: (name, content) => files.write(name, content),
+    writeAttachmentFromPath: (name, from) => files.copy(from, name),
+    writeGlobals: (name, info) => files.write(name, JSON.stringify(info)),
     // Once per run each: as allure-js-commons writes them.
     writeEnvironmentInfo: (info) => synced.writeEnvironmentInfo(info),
     writeCategoriesDefinitions: (categories) => synced.writeCategoriesDefinitions(categories),

@@ -81,9 +81,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const collector = new OutcomeCollector(options.root);
   const reporters: Reporter[] = [collector, ...(options.reporters ?? [])];
   const allureDir = options.allureResultsDir;
-  if (allureDir) {
-    reporters.push(allureReporter(allureDir, options.only, options.root));
-  }
+  const allure = allureDir ? allureReporter(allureDir, options.only, options.root) : undefined;
+  if (allure) reporters.push(allure.reporter);
   const filesAtATime = options.shareModules ? 1 : (options.maxWorkers ?? 2);
   const runChannel = newRunChannelName();
   const services = serviceChannels(runChannel);
@@ -183,7 +182,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
     await vitest.close();
   }
   if (calledOff) throw calledOff.reason;
-  return collector.result();
+  const collected = collector.result();
+  const unwritten = allure?.failure();
+  return unwritten ? { ...collected, unhandled: [...collected.unhandled, unwritten] } : collected;
 }
 
 /**
