@@ -147,6 +147,8 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
   /** The tasks of files ended whose results are still to be written, one at a time. */
   readonly #waiting: Task[] = [];
   #scheduled = false;
+  /** AllureResults.failure: set once the run has ended. */
+  failure: string | undefined;
 
   constructor(
     resultsDir: string,
@@ -208,9 +210,6 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
         `allure-results: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-
-  /** AllureResults.failure: set once the run has ended. */
-  failure: string | undefined;
 
   override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
     super.onInit(vitest);
