@@ -13,7 +13,7 @@ import {
   type HostileTarget,
   startHostileTarget,
 } from '../support/hostile-target.js';
-import { decodeAll, filesBelow, leakedSecrets, readableIn } from '../support/leaks.js';
+import { decodeAll, filesBelow, leakedSecrets, readableIn, whereShown } from '../support/leaks.js';
 import { emptyDir } from '../support/temp-dir.js';
 
 /**
@@ -102,7 +102,8 @@ describe('secrets the target writes escaped, with `/`, `+` and `=` in them', () 
         'junit.xml',
       ]),
     );
-    expect([...leakedSecrets(run.dir, [...run.target.issued, run.controlToken])]).toEqual([]);
+    const leaked = [...leakedSecrets(run.dir, [...run.target.issued, run.controlToken])];
+    expect(leaked, whereShown(run.dir, leaked).join('\n')).toEqual([]);
   });
 
   it('prints none of them', () => {
@@ -210,7 +211,8 @@ describe('a target answering injections, deep JSON, redirects and values of its 
   });
 
   it('keeps the secrets of the run unreadable here too (`/` written `\\/`)', () => {
-    expect([...leakedSecrets(run.dir, [...run.target.issued, run.controlToken])]).toEqual([]);
+    const leaked = [...leakedSecrets(run.dir, [...run.target.issued, run.controlToken])];
+    expect(leaked, whereShown(run.dir, leaked).join('\n')).toEqual([]);
   });
 });
 

@@ -24,8 +24,39 @@ export function readableIn(text: string, secret: string): boolean {
 }
 
 function showsIn(view: string, secret: string): boolean {
+  return shownPieces(view, secret).length > 0;
+}
+
+/** The random pieces of `secret` (and its base64 cores) that `view` holds. */
+function shownPieces(view: string, secret: string): string[] {
   const pieces = secret.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length >= 6);
-  return pieces.some((p) => view.includes(p)) || base64Cores(secret).some((e) => view.includes(e));
+  return [...pieces, ...base64Cores(secret)].filter((piece) => view.includes(piece));
+}
+
+/**
+ * Where each of `leaked` (from leakedSecrets) shows: a line per file and piece, with the text
+ * around it, so that a failure says whether the suite wrote a secret or a short piece of one
+ * stood in other text by chance.
+ */
+export function whereShown(dir: string, leaked: readonly string[]): string[] {
+  if (leaked.length === 0) return [];
+  const lines: string[] = [];
+  for (const file of filesBelow(dir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const [form, view] of [
+      ['as written', text],
+      ['decoded', decodeAll(text)],
+    ] as const) {
+      for (const secret of leaked) {
+        for (const piece of shownPieces(view, secret)) {
+          const at = view.indexOf(piece);
+          const around = JSON.stringify(view.slice(Math.max(0, at - 60), at + piece.length + 60));
+          lines.push(`${file} (${form}): ${piece} of ${secret} in ${around}`);
+        }
+      }
+    }
+  }
+  return lines;
 }
 
 export function filesBelow(dir: string): string[] {
