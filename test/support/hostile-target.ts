@@ -97,7 +97,12 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
   const toHostile = (value: string) => {
     if (!slashed) return value;
     const at = value.lastIndexOf('_') + 1;
-    const chunks = value.slice(at).match(/.{1,6}/g) ?? [];
+    // Pieces of ten random characters between the `/` and `+`. The leak checks count any piece
+    // of six or more as the secret shown (test/support/leaks.ts), and a piece of six may stand
+    // by chance among a report's random ids (a full run's reports hold ~125,000 distinct runs
+    // of six letters and digits, of 62^6 = ~5.7e10 possible): a failure with nothing leaked.
+    // Ten make that ~15 million times rarer.
+    const chunks = value.slice(at).match(/.{1,10}/g) ?? [];
     const out = `${value.slice(0, at)}${chunks.map((c, i) => (i === 0 ? c : `${i % 2 ? '/' : '+'}${c}`)).join('')}==`;
     issued.add(out);
     return out;
