@@ -9,12 +9,31 @@ import { join } from 'node:path';
  * (`\uXXXX`, `\/` and every backslash escape, percent-encoding, HTML
  * references, several times over), or in its base64 at any alignment.
  * Deliberately written apart from the suite's redactor, which it judges.
+ *
+ * Each secret shown comes with where: a line per file, form and piece, with the text around
+ * it, so that a failure says whether the suite wrote a secret or a piece of one stood in other
+ * text by chance.
  */
-export function leakedSecrets(dir: string, secrets: Iterable<string>): Set<string> {
-  const texts = filesBelow(dir).map((file) => readFileSync(file, 'utf8'));
-  const views = texts.flatMap((text) => [text, decodeAll(text)]);
-  const leaked = new Set<string>();
-  for (const secret of secrets) if (views.some((view) => showsIn(view, secret))) leaked.add(secret);
+export function leakedSecrets(dir: string, secrets: Iterable<string>): Map<string, string[]> {
+  const all = [...secrets];
+  const leaked = new Map<string, string[]>();
+  for (const file of filesBelow(dir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const [form, view] of [
+      ['as written', text],
+      ['decoded', decodeAll(text)],
+    ] as const) {
+      for (const secret of all) {
+        for (const piece of shownPieces(view, secret)) {
+          const at = view.indexOf(piece);
+          const around = JSON.stringify(view.slice(Math.max(0, at - 60), at + piece.length + 60));
+          const where = leaked.get(secret) ?? [];
+          where.push(`${file} (${form}): ${piece} of ${secret} in ${around}`);
+          leaked.set(secret, where);
+        }
+      }
+    }
+  }
   return leaked;
 }
 
@@ -31,32 +50,6 @@ function showsIn(view: string, secret: string): boolean {
 function shownPieces(view: string, secret: string): string[] {
   const pieces = secret.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length >= 6);
   return [...pieces, ...base64Cores(secret)].filter((piece) => view.includes(piece));
-}
-
-/**
- * Where each of `leaked` (from leakedSecrets) shows: a line per file and piece, with the text
- * around it, so that a failure says whether the suite wrote a secret or a short piece of one
- * stood in other text by chance.
- */
-export function whereShown(dir: string, leaked: readonly string[]): string[] {
-  if (leaked.length === 0) return [];
-  const lines: string[] = [];
-  for (const file of filesBelow(dir)) {
-    const text = readFileSync(file, 'utf8');
-    for (const [form, view] of [
-      ['as written', text],
-      ['decoded', decodeAll(text)],
-    ] as const) {
-      for (const secret of leaked) {
-        for (const piece of shownPieces(view, secret)) {
-          const at = view.indexOf(piece);
-          const around = JSON.stringify(view.slice(Math.max(0, at - 60), at + piece.length + 60));
-          lines.push(`${file} (${form}): ${piece} of ${secret} in ${around}`);
-        }
-      }
-    }
-  }
-  return lines;
 }
 
 export function filesBelow(dir: string): string[] {
