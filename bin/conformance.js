@@ -26,18 +26,18 @@ if (!supported) {
   process.exit(2);
 }
 
-/** Marks a start made by fewerMallocArenas (never set by hand). */
-const ARENAS_SET = 'PARTNER_ORDERING_CONFORMANCE_ARENAS';
-fewerMallocArenas();
+/** Marks a start made by startAgain (never set by hand): what it set, `one-arena` or `flags`. */
+const STARTED_AGAIN = 'PARTNER_ORDERING_CONFORMANCE_STARTED_AGAIN';
+startAgain();
 
 // The V8 heaps' sizes (a run's peak at most 300 MB), for this thread's heap and every
 // heap started from here on (vitest's workers, each a heap of its own). Set before any worker
 // starts; both are read by V8 as it goes, so they hold however Node was started (`npx` passes no
 // Node flags), and `npm run conformance` needs none either.
-// - A young generation that keeps its starting size (1 MB a half) instead of doubling: Node 24
-//   lets it grow to a size taken from the machine's memory (on a 24 GB machine a run's peak was
-//   ~510 MB against ~360 MB on Node 22). Measured: no slower than a 4 or 8 MB young generation,
-//   and `npx` without Node flags peaked at 261-271 MB instead of 328-341 MB.
+// - A young generation that keeps its starting size instead of doubling: Node 24 lets it grow to
+//   a size taken from the machine's memory (on a 24 GB machine a run's peak was ~510 MB against
+//   ~360 MB on Node 22), and `npx` without Node flags peaked at 261-271 MB instead of 328-341 MB.
+//   Its starting size is 1 MB a half, 4 MB on this thread when started again (startAgain, below).
 // - An old generation that grows by 25% of what survives a collection, not by up to four times
 //   (V8's factor for a machine with many gigabytes): the checks' worker grew to ~105 MB around
 //   ~50 MB of live objects. Measured at 50%: peak 262-269 MB against 290-299, 0.1-0.4
@@ -125,42 +125,55 @@ async function fromSource() {
 }
 
 /**
- * glibc's malloc, on Linux, gives a thread that allocates while another holds the lock an arena
- * of its own, up to eight a core, and each arena keeps what was freed in it. A run's threads
- * (the CLI's, the checks' worker, V8's compilers and collectors, libuv's file threads) held
- * ~40 MB that way, 17 MB of it in six thread arenas, and the run's peak moved by up to 20 MB
- * with which thread allocated when. glibc reads MALLOC_ARENA_MAX only as a process starts, so
- * the CLI starts itself again, in the same process (execve: same pid, same standard streams),
- * with one arena. Ten alternating pairs of full runs: peak 206.5 MB (at most 223) against 216 (at
- * most 236), no slower (4.37 s either way); two arenas gave 212 (at most 226). It costs one more
- * start of Node, ~30 ms. The variable is taken out of the environment again once read, so that
- * nothing the CLI starts (a partner's client) inherits it. A MALLOC_ARENA_MAX or glibc tunable of
- * the user's own wins; musl and other systems are left as they are.
+ * Starts the CLI again, in the same process (execve: same pid, same standard streams), with what
+ * can only be set as a process starts; ~30 ms. Not on Windows (no execve), nor under a debugger
+ * (it would lose this start). What the user set on the command line or in the environment wins.
+ *
+ * - The CLI's thread's young generation at 4 MB a half (`--min-semi-space-size=4`; V8 sizes a
+ *   heap's young generation as the heap is made, so for this thread only from the command line).
+ *   This thread answers the bundled reference and serves vitest: at 1 MB a half it scavenged ~660
+ *   times in a full run (294 ms), at 4 MB ~150 times (160 ms). Twenty alternating pairs of full
+ *   runs: 3.70 s against 3.83 s wall, 5.45 against 5.70 CPU-seconds, peak 209.5 MB against 205.
+ *   vitest's workers get the same size either way (lib/runner/run-suites.ts).
+ * - One glibc malloc arena (Linux but musl: MALLOC_ARENA_MAX=1). glibc gives a thread that
+ *   allocates while another holds malloc's lock an arena of its own, up to eight a core, and each
+ *   keeps what was freed in it. A run's threads (the CLI's, the checks' worker, V8's compilers and
+ *   collectors, libuv's file threads) held ~40 MB that way, 17 MB of it in six thread arenas, and
+ *   the peak moved by up to 20 MB with which thread allocated when. Ten alternating pairs of full
+ *   runs: peak 206.5 MB (at most 223) against 216 (at most 236), no slower (4.37 s either way); two
+ *   arenas gave 212 (at most 226). glibc reads the variable as the process starts; it is taken out
+ *   of the environment again then, so that nothing the CLI starts (a partner's client) inherits it.
  */
-function fewerMallocArenas() {
-  if (process.env[ARENAS_SET] === '1') {
-    delete process.env[ARENAS_SET];
-    delete process.env.MALLOC_ARENA_MAX;
+function startAgain() {
+  const again = process.env[STARTED_AGAIN];
+  if (again !== undefined) {
+    delete process.env[STARTED_AGAIN];
+    if (again === 'one-arena') delete process.env.MALLOC_ARENA_MAX;
     return;
   }
-  if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
-  if (process.env.MALLOC_ARENA_MAX !== undefined || process.env.GLIBC_TUNABLES?.includes('arena'))
-    return;
-  // A debugger attached to this start would lose it.
+  if (typeof process.execve !== 'function') return;
   if (process.execArgv.some((arg) => arg.startsWith('--inspect'))) return;
-  if (musl()) return;
+  const flags = process.execArgv.some((arg) => /^--(min|max)-semi-space-size/.test(arg))
+    ? []
+    : ['--min-semi-space-size=4'];
+  const oneArena =
+    process.platform === 'linux' &&
+    process.env.MALLOC_ARENA_MAX === undefined &&
+    !process.env.GLIBC_TUNABLES?.includes('arena') &&
+    !musl();
+  if (flags.length === 0 && !oneArena) return;
   try {
     process.execve(
       process.execPath,
-      [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+      [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)],
       {
         ...process.env,
-        MALLOC_ARENA_MAX: '1',
-        [ARENAS_SET]: '1',
+        ...(oneArena ? { MALLOC_ARENA_MAX: '1' } : {}),
+        [STARTED_AGAIN]: oneArena ? 'one-arena' : 'flags',
       },
     );
   } catch {
-    // Not started again (a sandbox refusing execve): the run goes on with glibc's arenas.
+    // Not started again (a sandbox refusing execve): the run goes on as started.
   }
 }
 

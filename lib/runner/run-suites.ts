@@ -190,8 +190,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
 }
 
 /**
- * The checks' worker gets a young generation of 4 MB a half, this thread's stays at 1 MB
- * (bin/conformance.js): V8 sizes a heap's young generation from its flags when the heap is
+ * The checks' worker gets a young generation of 4 MB a half (as this thread does when
+ * bin/conformance.js started the CLI again with it on the command line; 1 MB otherwise): V8 sizes a heap's young generation from its flags when the heap is
  * made, so the flag set now holds for the workers vitest starts from here on. The worker
  * allocates for every request of a run (answers, evidence, the replay book), and with 1 MB it
  * scavenged ~920 times in a full run, each copying what was still in flight; with 4 MB ~205

@@ -1,0 +1,89 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { emptyDir } from '../support/temp-dir.js';
+import { BIN, runCommand } from './support/run-cli.js';
+
+/**
+ * bin/conformance.js starts itself again with one glibc malloc arena (a run's peak memory) and a
+ * young generation of 4 MB a half (its thread's garbage collection): what the started process
+ * was given (/proc/self/environ, its Node flags) and what it passes on (process.env).
+ */
+const glibcWithExecve =
+  process.platform === 'linux' &&
+  typeof process.execve === 'function' &&
+  !readdirSync('/lib').some((name) => name.startsWith('ld-musl-'));
+
+/** At the exit of the process the CLI ends as: its start-up environment and process.env. */
+const REPORT_AT_EXIT = `data:text/javascript,${encodeURIComponent(`
+import { readFileSync } from 'node:fs';
+process.on('exit', () => {
+  const environ = readFileSync('/proc/self/environ', 'utf8').split('\\0');
+  process.stderr.write('\\nARENAS ' + JSON.stringify({
+    startedAgain: environ.some((entry) => entry.startsWith('PARTNER_ORDERING_CONFORMANCE_STARTED_AGAIN=')),
+    started: environ.filter((entry) => entry.startsWith('MALLOC_ARENA_MAX=')),
+    passedOn: process.env.MALLOC_ARENA_MAX ?? null,
+    marks: Object.keys(process.env).filter((name) => name.startsWith('PARTNER_ORDERING_')),
+    youngGeneration: process.execArgv.filter((arg) => /^--(min|max)-semi-space-size/.test(arg)),
+  }) + '\\n');
+});
+`)}`;
+
+async function startedAs(env: Record<string, string> = {}, nodeFlags: string[] = []) {
+  const result = await runCommand(
+    process.execPath,
+    [...nodeFlags, '--import', REPORT_AT_EXIT, BIN, '--help'],
+    emptyDir(),
+    env,
+  );
+  expect(result.code, result.stderr).toBe(0);
+  const line = /^ARENAS (.*)$/m.exec(result.stderr)?.[1];
+  expect(line, result.stderr).toBeDefined();
+  return JSON.parse(line as string) as {
+    startedAgain: boolean;
+    started: string[];
+    passedOn: string | null;
+    marks: string[];
+  };
+}
+
+describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
+  it('runs with one malloc arena and a 4 MB young generation, and passes neither the variable nor its mark on', async () => {
+    expect(await startedAs()).toEqual({
+      startedAgain: true,
+      started: ['MALLOC_ARENA_MAX=1'],
+      passedOn: null,
+      marks: [],
+      youngGeneration: ['--min-semi-space-size=4'],
+    });
+  });
+
+  it("keeps the user's own MALLOC_ARENA_MAX, and passes it on", async () => {
+    expect(await startedAs({ MALLOC_ARENA_MAX: '4' })).toEqual({
+      startedAgain: true,
+      started: ['MALLOC_ARENA_MAX=4'],
+      passedOn: '4',
+      marks: [],
+      youngGeneration: ['--min-semi-space-size=4'],
+    });
+  });
+
+  it("keeps the user's own young generation", async () => {
+    expect(await startedAs({}, ['--max-semi-space-size=2'])).toEqual({
+      startedAgain: true,
+      started: ['MALLOC_ARENA_MAX=1'],
+      passedOn: null,
+      marks: [],
+      youngGeneration: ['--max-semi-space-size=2'],
+    });
+  });
+
+  it('is not started again when the user set both', async () => {
+    expect(await startedAs({ MALLOC_ARENA_MAX: '2' }, ['--min-semi-space-size=2'])).toEqual({
+      startedAgain: false,
+      started: ['MALLOC_ARENA_MAX=2'],
+      passedOn: '2',
+      marks: [],
+      youngGeneration: ['--min-semi-space-size=2'],
+    });
+  });
+});
