@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { completeAllureResults } from './allure-complete.js';
 import { renderHar } from './har.js';
@@ -40,7 +40,7 @@ export async function writeReports(
   const written: string[] = [];
   for (const [name, render] of files) {
     const path = join(dir, name);
-    await writeFile(path, cleanBatches(render(report), net));
+    writeBatches(path, cleanBatches(render(report), net));
     written.push(path);
   }
   written.push(...(await writeRepro(report, reproductions, dir, net)));
@@ -101,5 +101,20 @@ function cleanDirectory(dir: string, net: SafetyNet): void {
     const text = bytes.toString('utf8');
     const cleaned = net.clean(text);
     if (cleaned !== text) writeFileSync(path, cleaned);
+  }
+}
+
+/**
+ * Each batch written as it is made, synchronously: nothing else runs on this thread at the run's
+ * end, and awaiting each of a full run's ~400 batches through the thread pool left the thread
+ * idle between them (writing a full run's reports over and over: 203 to 217 ms a time against
+ * 234 to 236). writeFileSync on a descriptor writes the whole batch at the file's position.
+ */
+function writeBatches(path: string, batches: Iterable<string>): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const batch of batches) writeFileSync(fd, batch);
+  } finally {
+    closeSync(fd);
   }
 }
