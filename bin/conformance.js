@@ -152,8 +152,10 @@ function startAgain() {
     return;
   }
   if (typeof process.execve !== 'function') return;
-  if (process.execArgv.some((arg) => arg.startsWith('--inspect'))) return;
-  const flags = process.execArgv.some((arg) => /^--(min|max)-semi-space-size/.test(arg))
+  // Node's flags as given: on its command line or in NODE_OPTIONS.
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((arg) => arg.startsWith('--inspect'))) return;
+  const flags = given.some((arg) => /^--(min|max)-semi-space-size/.test(arg))
     ? []
     : ['--min-semi-space-size=4'];
   const oneArena =

@@ -197,10 +197,12 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
  * scavenged ~920 times in a full run, each copying what was still in flight; with 4 MB ~205
  * times. Measured, four alternating pairs of full runs at load 11-14 (old generations grown
  * by 30% of what survives, as bin/conformance.js then set it): wall 17.3-22.8 s against
- * 23.3-27.2 s, peak 240-243 MB against 244-251 MB. A size given on Node's command line wins.
+ * 23.3-27.2 s, peak 240-243 MB against 244-251 MB. A size given on Node's command line or in
+ * NODE_OPTIONS wins.
  */
 function checksYoungGeneration(): void {
-  if (process.execArgv.some((arg) => /^--(min|max)-semi-space-size/.test(arg))) return;
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((arg) => /^--(min|max)-semi-space-size/.test(arg))) return;
   setFlagsFromString('--min-semi-space-size=4');
 }
 

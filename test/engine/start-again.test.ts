@@ -77,6 +77,20 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
     });
   });
 
+  it("keeps a young generation given in NODE_OPTIONS, and stays away from a debugger's start", async () => {
+    expect(await startedAs({ NODE_OPTIONS: '--max-semi-space-size=2' })).toEqual({
+      startedAgain: true,
+      started: ['MALLOC_ARENA_MAX=1'],
+      passedOn: null,
+      marks: [],
+      youngGeneration: [],
+    });
+    expect(await startedAs({ NODE_OPTIONS: '--inspect=127.0.0.1:0' })).toMatchObject({
+      startedAgain: false,
+      started: [],
+    });
+  });
+
   it('is not started again when the user set both', async () => {
     expect(await startedAs({ MALLOC_ARENA_MAX: '2' }, ['--min-semi-space-size=2'])).toEqual({
       startedAgain: false,
