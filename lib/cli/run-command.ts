@@ -113,7 +113,8 @@ async function run(io: CommandIo, terminal: Terminal): Promise<number> {
     }
     if (probe.notes.length) prepared.notices.push(`dialect probe: ${probe.notes.join('; ')}`);
     carryProbe(prepared.runConfig, probe);
-    checks ??= startChecks(settings, io, terminal, prepared.runConfig);
+    // Started with the target's preparation, for every run but a draft profile's (ended above).
+    if (checks === undefined) throw new Error('the checks were not started');
     const { runConfig, targetInfo } = prepared;
     announce(terminal, prepared, checks);
 

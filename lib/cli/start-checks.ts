@@ -22,7 +22,7 @@ export interface StartedChecks {
   readonly sideBySide: number;
   /** Why the run was stopped half-way (the target stopped answering); undefined if it was not. */
   readonly stopReason: string | undefined;
-  /** The checks go ahead with this configuration (the one given at the start, if one was); answers their results. */
+  /** The checks go ahead with this configuration; answers their results. */
   go(runConfig: RunConfig): Promise<CollectedRun>;
   /** The checks will not run: answers once vitest has stopped. Nothing once `go` was called. */
   callOff(reason: Error): Promise<void>;
@@ -34,16 +34,8 @@ interface ChecksIo {
   signal?: AbortSignal;
 }
 
-/**
- * `known`: the run's configuration, when the checks start only once it is
- * known (the bundled reference); without it they start at once and wait.
- */
-export function startChecks(
-  settings: Settings,
-  io: ChecksIo,
-  terminal: Terminal,
-  known?: RunConfig,
-): StartedChecks {
+/** The checks start at once and wait for the run's configuration (`go`). */
+export function startChecks(settings: Settings, io: ChecksIo, terminal: Terminal): StartedChecks {
   // What the target will be is known from the settings: the bundled reference always has a
   // control API; a target elsewhere has one when --control-url is given (lib/prepare/prepare-target.ts).
   const embedded = settings.target === undefined;
@@ -63,12 +55,10 @@ export function startChecks(
   });
   let open: (runConfig: RunConfig) => void = () => {};
   let refuse: (reason: Error) => void = () => {};
-  const runConfig = known
-    ? withConcurrency(known)
-    : new Promise<RunConfig>((resolve, reject) => {
-        open = resolve;
-        refuse = reject;
-      });
+  const runConfig = new Promise<RunConfig>((resolve, reject) => {
+    open = resolve;
+    refuse = reject;
+  });
 
   // Ctrl-C, or a target that stops answering half-way: either cancels the checks still to run.
   const stop = new AbortController();

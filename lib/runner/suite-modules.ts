@@ -25,10 +25,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The module's path below the suite's root; undefined outside it. */
 const belowRoot = (node: ModuleNode) =>
   node.file.startsWith(ROOT) ? node.file.slice(ROOT.length) : undefined;
-const isPackage = (node: ModuleNode) => {
-  if (!node.file.startsWith('/') || VITEST.some((re) => re.test(node.id))) return true;
-  return (belowRoot(node) ?? node.file).split('/').includes('node_modules');
-};
+const isPackage = (node: ModuleNode) =>
+  !node.file.startsWith('/') || (belowRoot(node) ?? node.file).split('/').includes('node_modules');
 /**
  * In a kept folder, by its path below the suite's root (a folder above the root may well be
  * called `lib`: an installed suite in /usr/lib/node_modules).

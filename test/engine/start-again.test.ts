@@ -43,6 +43,7 @@ async function startedAs(env: Record<string, string> = {}, nodeFlags: string[] =
     started: string[];
     passedOn: string | null;
     marks: string[];
+    youngGeneration: string[];
   };
 }
 
