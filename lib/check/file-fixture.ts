@@ -56,6 +56,11 @@ export class FileFixture {
    * the file and shared work moves between checks without renumbering.
    */
   readonly recorder: EvidenceRecorder;
+  /** The file's own replay book (none in partner mode, where the worker's is shared by every file). */
+  readonly #book: ReplayBook | undefined;
+  /** The file's checks registered and not yet ended (`checkRegistered`, `checkEnded`). */
+  #checksLeft = 0;
+  #closed: Promise<void> | undefined;
 
   constructor(config: RunConfig) {
     this.config = config;
@@ -65,6 +70,7 @@ export class FileFixture {
     // unique across it, a replay's set-up found wherever it was made.
     const partner = config.controlUrl === undefined;
     const book = partner ? runBook : new ReplayBook();
+    if (!partner) this.#book = book;
     this.session = new Session(config, {
       shared: partner ? runShared : newSessionShared(),
       recorder: (redactor) => new EvidenceRecorder(redactor, book),
@@ -133,8 +139,34 @@ export class FileFixture {
     this.#revoking.push(this.session.control.revokeKey(key).catch(() => undefined));
   }
 
-  /** End of file: cancel partner orders, close sockets. Never throws. */
-  async close(): Promise<void> {
+  /** A check of this file was registered (lib/check/register.ts). */
+  checkRegistered(): void {
+    this.#checksLeft += 1;
+  }
+
+  /**
+   * A check of this file ended. After its last, the file is closed at once, and what it
+   * recorded let go, rather than when its vitest file ends: a group (lib/runner/check-group.ts)
+   * runs many check files as one vitest file, which keeps every check's test, and so this
+   * fixture, until the group ends. Nothing reads the book after the file's last check (each
+   * check's trace is made as it ends). A check that never ended (a timeout, a run stopped) leaves
+   * the file to be closed when the group ends, as before.
+   */
+  async checkEnded(): Promise<void> {
+    this.#checksLeft -= 1;
+    if (this.#checksLeft > 0) return;
+    await this.close();
+    this.shared.clear();
+    this.#book?.forget();
+  }
+
+  /** End of file: cancel partner orders, close sockets. Never throws; once only, however often called. */
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  async #close(): Promise<void> {
     for (const { key, id } of this.partnerOrders) {
       const path = pathOf(this.config.dialect, 'orderCancel', { id });
       await this.session

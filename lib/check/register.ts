@@ -52,6 +52,7 @@ export function check(
   const rule = ruleById(ruleId);
   const fixture = fileFixture();
   const ownAccounts = options.ownAccounts ?? fixture.ownAccounts;
+  fixture.checkRegistered();
   const alongside = ownAccounts && runsAlongside(fixture);
   const testOptions = {
     timeout: options.timeout ?? timeoutOf(fixture),
@@ -76,6 +77,8 @@ export function check(
       }
     });
     task.meta.conformance = outcome;
+    // The file's last check closes it (its revocations awaited): a group keeps its tests to its end.
+    await fixture.checkEnded();
     settle(outcome, skip);
   });
 }

@@ -102,18 +102,18 @@ function kept(raw: RawExchange): KeptExchange {
  * moves between scopes without renumbering.
  */
 export class ReplayBook {
-  readonly #steps = new Map<number, TraceStep>();
-  readonly #vars = new Map<string, TraceVar>();
+  #steps = new Map<number, TraceStep>();
+  #vars = new Map<string, TraceVar>();
   /** Known value → variable name. */
-  readonly #byValue = new Map<string, string>();
+  #byValue = new Map<string, string>();
   /** Known values by their first MIN_VALUE characters: finds those a text holds in one pass. */
-  readonly #byPrefix = new PrefixIndex(MIN_VALUE);
+  #byPrefix = new PrefixIndex(MIN_VALUE);
   /** Percent-encoded forms of known values that differ from them: matched in URLs only. */
-  readonly #encoded = new Set<string>();
+  #encoded = new Set<string>();
   /** When the request being added was sent: a value only an answer after it gave is not its. */
   #sending: number | undefined;
   /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
-  readonly #clocks = new Map<string, { step: number; now: string }>();
+  #clocks = new Map<string, { step: number; now: string }>();
   /**
    * What was added and not yet made into steps, in the order it came: most
    * checks pass, and no trace of theirs is ever asked for, so an exchange
@@ -122,11 +122,26 @@ export class ReplayBook {
    * have been: what a step may use depends on the order and on when each
    * request went and each answer came, never on when it is made.
    */
-  readonly #pending: Pending[] = [];
+  #pending: Pending[] = [];
   /** Characters the pending exchanges hold: past PENDING_CHARS they are made into steps. */
   #pendingChars = 0;
   #next = 1;
   #nextExchange = 1;
+
+  /**
+   * Lets go of every exchange, step and value: the file's checks have all ended, and nothing
+   * reads its book again (FileFixture.checkEnded). Ids go on from where they were.
+   */
+  forget(): void {
+    this.#steps = new Map();
+    this.#vars = new Map();
+    this.#byValue = new Map();
+    this.#byPrefix = new PrefixIndex(MIN_VALUE);
+    this.#encoded = new Set();
+    this.#clocks = new Map();
+    this.#pending = [];
+    this.#pendingChars = 0;
+  }
 
   /** The id of the next exchange recorded into this book. */
   exchangeId(): number {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestResult } from 'allure-js-commons';
 import type { LifecycleListener, Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { AREAS, findRule } from '../../rules/index.js';
 import { isSelected } from '../config/only.js';
 import { allureRuleId } from '../reports/allure-id.js';
@@ -97,9 +97,8 @@ export function allureReporter(
   const reporter = new UnsyncedAllureReporter(
     resultsDir,
     listener,
-    (module) => {
-      for (const testCase of module.children.allTests())
-        collected.set(testCase.name, collectTest(testCase, root));
+    (testCase) => {
+      collected.set(testCase.name, collectTest(testCase, root));
     },
     files,
   );
@@ -117,34 +116,38 @@ export interface AllureResults {
 }
 
 /**
- * allure-vitest's reporter, writing each check file's results while the next
- * file runs, through the thread pool, and without allure-js-commons' fsync,
+ * allure-vitest's reporter, writing each check's result while the run goes
+ * on, through the thread pool, and without allure-js-commons' fsync,
  * temporary file and rename for each of its ~460 files (a durability no
  * report of the run has: report.json and the others are written plainly too).
  *
- * Between two files the checks' worker waits on this thread: vitest awaits
- * every reporter's `onTestModuleEnd` before the worker goes on, and the
- * worker then asks this thread for the next file's modules (which vitest
- * reads from its module cache through the thread pool). Written there, at
- * once and synchronously, a file's results held up the next file (a full run
- * against the bundled reference: 0.1 to 0.45 s with no request in flight,
- * the more when the report folder was reused, its files created right after
- * the run before's were deleted). So a file's results are taken in when it
- * ends and written once the next file is collected (its modules loaded, its
- * checks starting), a few at a time between turns of this thread's event
- * loop, their bytes written by the thread pool. `onTestRunEnd` writes what
- * is left (the last file; files that never ended: a run stopped half-way)
- * and answers once every write is done, before the reports read the folder
- * (lib/reports/allure-complete.ts). A write that failed is the run's error
- * (AllureResults.failure), never the end of it: the other reports are written.
+ * A check's result is taken in as it ends and written a few at a time
+ * between turns of this thread's event loop (the bundled reference's
+ * requests, vitest's messages), its bytes written by the thread pool: a
+ * group (lib/runner/check-group.ts) runs many check files as one vitest file,
+ * and its results waiting for its end would all be written in the pause
+ * before the next group, or after the last. What a file holds beside its
+ * checks (its suites' hook errors) is taken in when it ends and written once
+ * the next file is collected: between two files the checks' worker waits on
+ * this thread (vitest awaits every reporter's `onTestModuleEnd` before the
+ * worker goes on, and the worker then asks this thread for the next file's
+ * modules), and written there, at once and synchronously, a file's results
+ * held up the next file (0.1 to 0.45 s with no request in flight in a full
+ * run). `onTestRunEnd` writes what is left (the last file; files that never
+ * ended: a run stopped half-way) and answers once every write is done,
+ * before the reports read the folder (lib/reports/allure-complete.ts). A
+ * write that failed is the run's error (AllureResults.failure), never the end
+ * of it: the other reports are written.
  */
 class UnsyncedAllureReporter extends AllureVitestReporter {
   readonly #files: AsyncFiles;
-  /** Takes in a file's checks before their results are written (the listener reads them). */
-  readonly #collect: (module: TestModule) => void;
+  /** Takes in a check before its result is written (the listener reads it). */
+  readonly #collect: (testCase: TestCase) => void;
+  /** The checks whose results are written or on their way, by vitest's id. */
+  readonly #taken = new Set<string>();
   /** The files whose results are written or on their way. */
   readonly #written = new Set<string>();
-  /** The tasks of files ended whose results are still to be written, one at a time. */
+  /** The tasks whose results are still to be written, one at a time. */
   readonly #waiting: Task[] = [];
   #scheduled = false;
   /** AllureResults.failure: set once the run has ended. */
@@ -153,7 +156,7 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
   constructor(
     resultsDir: string,
     listener: LifecycleListener,
-    collect: (module: TestModule) => void,
+    collect: (testCase: TestCase) => void,
     files: AsyncFiles,
   ) {
     super({ resultsDir, listeners: [listener] });
@@ -161,15 +164,30 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
     this.#collect = collect;
   }
 
+  onTestCaseResult(testCase: TestCase): void {
+    this.#collect(testCase);
+    this.#taken.add(testCase.id);
+    this.#waiting.push(taskOfTest(testCase));
+    this.#schedule();
+  }
+
   onTestModuleEnd(module: TestModule): void {
-    this.#collect(module);
     this.#written.add(module.id);
-    this.#waiting.push(...oneByOne(taskOf(module)));
+    this.#waiting.push(...this.#rest(module));
   }
 
   /** A file's modules are loaded and its checks start: the worker no longer waits on this thread. */
   onTestModuleCollected(): void {
     this.#schedule();
+  }
+
+  /** What of a file is still to be written: its suites (their hooks' errors), and checks not taken in as they ended. */
+  #rest(module: TestModule): Task[] {
+    for (const testCase of module.children.allTests())
+      if (!this.#taken.has(testCase.id)) this.#collect(testCase);
+    return oneByOne(taskOf(module)).filter(
+      (task) => task.type === 'suite' || !this.#taken.has(task.id),
+    );
   }
 
   #schedule(): void {
@@ -196,11 +214,12 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
   }
 
   override async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+    for (const module of modules)
+      if (!this.#written.has(module.id)) this.#waiting.push(...this.#rest(module));
     this.#writeWaiting(Number.POSITIVE_INFINITY);
-    const left = modules.filter((module) => !this.#written.has(module.id));
-    for (const module of left) this.#collect(module);
     try {
-      super.onTestRunEnd(left);
+      // Its tasks all written above: what is left is the run's global messages (hooks' errors).
+      super.onTestRunEnd([]);
     } catch (error) {
       this.#files.fail(error);
     }
@@ -220,9 +239,10 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
   }
 }
 
-/** allure-vitest's task of a file, as its own onTestRunEnd reads it from a TestModule. */
+/** allure-vitest's task of a file or a check, as its own onTestRunEnd reads it from a TestModule. */
 type Task = Parameters<AllureVitestReporter['handleTask']>[0];
 const taskOf = (module: TestModule) => (module as unknown as { task: Task }).task;
+const taskOfTest = (testCase: TestCase) => (testCase as unknown as { task: Task }).task;
 
 /**
  * A slice of writing between two turns of this thread's event loop (the worker's requests for

@@ -113,7 +113,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const files = filesForOnly(options.root, options.include, options.only);
   const groups =
     options.grouped && options.only.length === 0
-      ? checkGroupsInclude(options.root, filesAtATime > 1 ? burstFolders() : undefined)
+      ? checkGroupsInclude(
+          options.root,
+          filesAtATime > 1 ? { oneAtATime: false, alone: burstFolders() } : { oneAtATime: true },
+        )
       : undefined;
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));

@@ -101,6 +101,20 @@ describe('the replay book', () => {
     expect(trace.steps.map((s) => s.id)).toEqual([2]);
     expect(trace.steps[0]?.url).toBe('/api/v1/orders?status=pending_payment');
   });
+
+  test('forgets every exchange and value once its file has ended, and numbers on', () => {
+    const book = new ReplayBook();
+    const first = book.exchangeId();
+    book.add(first, raw({ responseBody: JSON.stringify({ id: 'ord_42abc' }) }));
+    expect(book.template('/orders/ord_42abc')).toMatch(/^\/orders\/\{\{v\d+\}\}$/);
+    book.forget();
+    expect(book.trace([first]).steps).toEqual([]);
+    expect(book.template('/orders/ord_42abc')).toBe('/orders/ord_42abc');
+    const next = book.exchangeId();
+    expect(next).toBe(first + 1);
+    book.add(next, raw({ url: '/orders/ord_42abc' }));
+    expect(book.trace([next]).steps.map((s) => s.id)).toEqual([next]);
+  });
 });
 
 describe('the replay book against text a target chose', () => {
