@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Compiled folders. */
 const CODE = ['lib', 'rules', 'suites', 'server'];
@@ -98,11 +98,11 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
     logLevel: 'error',
     tsconfig: join(root, 'tsconfig.json'),
   });
-  writeCheckGroups(outDir);
   for (const path of DATA) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     cpSync(join(root, path), join(outDir, path), { recursive: true });
   }
+  await writeCheckGroups(outDir);
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   // ESM scope for the tree (under node_modules/.cache, Node would not look further up), and the version.
   writeFileSync(
@@ -123,10 +123,11 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
  *   at a time against a target elsewhere;
  * - in suites/, one loading several folders' check files, the folders in name order, joined
  *   until a group holds at least JOINED_FILES of them (`<first>-<last>.run-group.js`): run one
- *   at a time against the bundled reference.
+ *   at a time against the bundled reference. The folders whose checks provoke 429s are in none
+ *   (lib/runner/burst-folders.ts, read from the tree just compiled): each runs as its own group.
  * The names and the call are those modules' contract.
  */
-function writeCheckGroups(outDir) {
+async function writeCheckGroups(outDir) {
   const suites = join(outDir, 'suites');
   const folders = new Map();
   for (const file of walk(suites)
@@ -139,7 +140,15 @@ function writeCheckGroups(outDir) {
   for (const [folder, files] of folders) {
     writeGroup(join(folder, `${basename(folder)}${GROUP_SUFFIX}`), loader, files, 'of this folder');
   }
-  for (const joined of joinFolders([...folders.values()], JOINED_FILES)) {
+  const { burstFolders } = await import(
+    pathToFileURL(join(outDir, 'lib/runner/burst-folders.js')).href
+  );
+  const alone = burstFolders();
+  const joinable = [...folders].filter(([folder]) => !alone.has(basename(folder)));
+  for (const joined of joinFolders(
+    joinable.map(([, files]) => files),
+    JOINED_FILES,
+  )) {
     const name = `${basename(dirname(joined[0]))}-${basename(dirname(joined.at(-1)))}`;
     writeGroup(join(suites, `${name}${RUN_GROUP_SUFFIX}`), loader, joined, 'of these folders');
   }
@@ -191,9 +200,10 @@ const RUN_GROUP_SUFFIX = '.run-group.js';
 /**
  * Check files a joined group holds at least. Between two vitest files the checks' worker sends
  * nothing for ~30 ms (vitest's messages with the CLI's thread, the next file's modules, the end
- * of the last file's checks), 19 times a run with a group per folder. With ~16 files a group, 4
- * groups, the rest of the checks fill the lanes across a folder's end; more files a group hold
- * more of the worker's memory until it ends (every file's tasks and outcomes: docs/performance.md).
+ * of the last file's checks), 19 times a run with a group per folder. With at least 16, three
+ * groups (and the three folders whose checks provoke 429s), and the next folder's checks fill the
+ * lanes across a folder's end; a larger group holds more of the worker's memory until it ends
+ * (every check's test and outcome: docs/performance.md).
  */
 const JOINED_FILES = 16;
 

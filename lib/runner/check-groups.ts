@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { activeRules } from '../../rules/index.js';
 import { COMPILED } from '../config/package-root.js';
 
 /**
@@ -15,11 +14,13 @@ const RUN_GROUP_SUFFIX = '.run-group.js';
 
 /**
  * What vitest runs of the bundled check files (its include, relative to `root`) when this tree
- * has groups. One check file at a time (the bundled reference): the groups of several folders,
- * fewer vitest files than a group per folder (each a pause of the checks between two: see
- * JOINED_FILES in scripts/compile.mjs). Several at a time (a target elsewhere): each folder's
- * group, but for the folders named in `alone`, whose check files run as vitest files of their
- * own. Undefined: no groups here, run the check files themselves.
+ * has groups. `alone`: the folders whose checks provoke 429s (burst-folders.ts).
+ * - One check file at a time (the bundled reference): the groups of several folders, fewer
+ *   vitest files than a group per folder (each a pause of the checks between two: see
+ *   JOINED_FILES in scripts/compile.mjs), and the folders in `alone`, each its own group.
+ * - Several at a time (a target elsewhere): each folder's group, but for the folders in
+ *   `alone`, whose check files run as vitest files of their own.
+ * Undefined: no groups here, run the check files themselves.
  */
 export function checkGroupsInclude(root: string, layout: GroupLayout): string[] | undefined {
   if (!COMPILED) return undefined;
@@ -37,17 +38,24 @@ export function checkGroupsInclude(root: string, layout: GroupLayout): string[] 
 
 /** Which of the files below suites/ (`names`, `/`-separated) a run with this layout runs. */
 export function groupsFor(names: readonly string[], layout: GroupLayout): string[] | undefined {
-  if (layout.oneAtATime) {
-    const joined = names.filter((name) => name.endsWith(RUN_GROUP_SUFFIX));
-    if (joined.length > 0) return joined.map((name) => `suites/${name}`);
-  }
   const groups = names.filter((name) => name.endsWith(GROUP_SUFFIX));
-  const alone = layout.oneAtATime ? new Set<string>() : layout.alone;
-  return groups.length === 0 ? undefined : groupsInclude(groups, alone);
+  const joined = names.filter((name) => name.endsWith(RUN_GROUP_SUFFIX));
+  if (layout.oneAtATime && joined.length > 0) {
+    const aloneGroups = groups.filter((group) => layout.alone.has(folderOf(group)));
+    return [...joined, ...aloneGroups].sort().map((name) => `suites/${name}`);
+  }
+  if (groups.length === 0) return undefined;
+  // A tree without groups of several folders runs each folder's group one at a time too.
+  return groupsInclude(groups, layout.oneAtATime ? new Set() : layout.alone);
 }
 
-/** One check file at a time (the bundled reference), or several, some folders' files alone. */
-export type GroupLayout = { oneAtATime: true } | { oneAtATime: false; alone: ReadonlySet<string> };
+/** One check file at a time (the bundled reference) or several; the folders whose checks provoke 429s. */
+export interface GroupLayout {
+  oneAtATime: boolean;
+  alone: ReadonlySet<string>;
+}
+
+const folderOf = (group: string) => group.slice(0, group.lastIndexOf('/'));
 
 /**
  * vitest's include for these groups (`<folder>/<folder>.group.js`, below suites/): each
@@ -55,20 +63,7 @@ export type GroupLayout = { oneAtATime: true } | { oneAtATime: false; alone: Rea
  */
 export function groupsInclude(groups: readonly string[], alone: ReadonlySet<string>): string[] {
   return groups.map((group) => {
-    const folder = group.slice(0, group.lastIndexOf('/'));
+    const folder = folderOf(group);
     return alone.has(folder) ? `suites/${folder}/*.check.js` : `suites/${group}`;
   });
-}
-
-/**
- * The folders (named after their rules' area) whose checks provoke 429s: such a check spends a
- * rate limit's whole budget at once (300 reads), as many in flight as a worker has sockets.
- * Against a target elsewhere they run file by file, so that several of them at once are spread
- * over the workers instead of sharing one worker's sockets in a group (with every folder
- * grouped, through 200 ms of round-trip time, the rate folder's group took 22 s of a 26 s run).
- */
-export function burstFolders(): ReadonlySet<string> {
-  return new Set(
-    activeRules.filter((rule) => rule.provokes429).map((rule) => rule.area.toLowerCase()),
-  );
 }
