@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { emptyDir } from '../support/temp-dir.js';
 import { BIN, runCommand } from './support/run-cli.js';
@@ -24,6 +25,7 @@ process.on('exit', () => {
     passedOn: process.env.MALLOC_ARENA_MAX ?? null,
     marks: Object.keys(process.env).filter((name) => name.startsWith('PARTNER_ORDERING_')),
     youngGeneration: process.execArgv.filter((arg) => /^--(min|max)-semi-space-size/.test(arg)),
+    helpers: process.execArgv.filter((arg) => arg.startsWith('--v8-pool-size')),
   }) + '\\n');
 });
 `)}`;
@@ -44,17 +46,34 @@ async function startedAs(env: Record<string, string> = {}, nodeFlags: string[] =
     passedOn: string | null;
     marks: string[];
     youngGeneration: string[];
+    helpers: string[];
   };
 }
 
+/** V8's helper threads as the CLI sets them: one fewer than the cores, no flag at Node's own 4. */
+const HELPERS = Math.min(4, Math.max(1, availableParallelism() - 1));
+const HELPER_FLAGS = HELPERS < 4 ? [`--v8-pool-size=${HELPERS}`] : [];
+
 describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
-  it('runs with one malloc arena and a 4 MB young generation, and passes neither the variable nor its mark on', async () => {
+  it('runs with one malloc arena, a 4 MB young generation and a helper thread fewer than the cores, and passes neither the variable nor its mark on', async () => {
     expect(await startedAs()).toEqual({
       startedAgain: true,
       started: ['MALLOC_ARENA_MAX=1'],
       passedOn: null,
       marks: [],
       youngGeneration: ['--min-semi-space-size=4'],
+      helpers: HELPER_FLAGS,
+    });
+  });
+
+  it("keeps the user's own number of helper threads", async () => {
+    expect(await startedAs({}, ['--v8-pool-size=3'])).toMatchObject({
+      startedAgain: true,
+      helpers: ['--v8-pool-size=3'],
+    });
+    expect(await startedAs({ NODE_OPTIONS: '--v8-pool-size=3' })).toMatchObject({
+      startedAgain: true,
+      helpers: [],
     });
   });
 
@@ -65,6 +84,7 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
       passedOn: '4',
       marks: [],
       youngGeneration: ['--min-semi-space-size=4'],
+      helpers: HELPER_FLAGS,
     });
   });
 
@@ -75,6 +95,7 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
       passedOn: null,
       marks: [],
       youngGeneration: ['--max-semi-space-size=2'],
+      helpers: HELPER_FLAGS,
     });
   });
 
@@ -85,6 +106,7 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
       passedOn: null,
       marks: [],
       youngGeneration: [],
+      helpers: HELPER_FLAGS,
     });
     expect(await startedAs({ NODE_OPTIONS: '--inspect=127.0.0.1:0' })).toMatchObject({
       startedAgain: false,
@@ -92,13 +114,16 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
     });
   });
 
-  it('is not started again when the user set both', async () => {
-    expect(await startedAs({ MALLOC_ARENA_MAX: '2' }, ['--min-semi-space-size=2'])).toEqual({
+  it('is not started again when the user set all three', async () => {
+    expect(
+      await startedAs({ MALLOC_ARENA_MAX: '2' }, ['--min-semi-space-size=2', '--v8-pool-size=2']),
+    ).toEqual({
       startedAgain: false,
       started: ['MALLOC_ARENA_MAX=2'],
       passedOn: '2',
       marks: [],
       youngGeneration: ['--min-semi-space-size=2'],
+      helpers: ['--v8-pool-size=2'],
     });
   });
 });
