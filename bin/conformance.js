@@ -7,13 +7,14 @@
 //   - CONFORMANCE_FROM_SOURCE=1, or a checkout without esbuild: the TypeScript
 //     itself through tsx's loader.
 // Plain JavaScript on purpose: it must run before any TypeScript can.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 // The namespace, not a named import: on a Node without enableCompileCache (20) a named import
 // would fail to link before the version check below could say what is wrong.
 import * as nodeModule from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseEnv } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 
 // The Node versions of package.json "engines": ^22.12 || ^24 || ^26 (the maintained lines).
@@ -135,13 +136,16 @@ async function fromSource() {
  *   times in a full run (294 ms), at 4 MB ~150 times (160 ms). Twenty alternating pairs of full
  *   runs: 3.70 s against 3.83 s wall, 5.45 against 5.70 CPU-seconds, peak 209.5 MB against 205.
  *   vitest's workers get the same size either way (lib/runner/run-suites.ts).
- * - V8's helper threads (its concurrent compilers and collectors) one fewer than the machine's
- *   cores, at most Node's 4 (`--v8-pool-size`, read as the process starts): a run keeps two
- *   threads of its own busy (this one, which also answers the bundled reference, and the checks'
- *   worker), and on two cores four helpers took their cores from them (~1.5 CPU-seconds of a
- *   full run, mostly compiling). On two cores, one helper: fourteen alternating pairs of full
- *   runs, 3.06 s against 3.25 s wall, 4.67 against 4.85 CPU-seconds, peak 213.5 MB against 206.5
- *   (the collector's marking, on one helper, finishes later); two helpers were in between.
+ * - For a run against the bundled reference, one file at a time (as far as can be told here:
+ *   bundledOneAtATime), V8's helper threads (its concurrent compilers and collectors) one fewer
+ *   than the machine's cores, at most Node's 4 (`--v8-pool-size`, read as the process starts).
+ *   Such a run keeps two threads of its own busy (this one, which also answers the reference,
+ *   and the checks' worker), and on two cores four helpers took their cores from them (~1.5
+ *   CPU-seconds of a full run, mostly compiling). On two cores, one helper: fourteen alternating
+ *   pairs of full runs, 3.06 s against 3.25 s wall, 4.67 against 4.85 CPU-seconds, peak 213.5 MB
+ *   against 206.5 (the collector's marking, on one helper, ends later); two helpers were in
+ *   between. Not against a target elsewhere: its eight workers, eight heaps, peaked at 546 to 582
+ *   MB with one helper against 514 to 526, no faster.
  * - One glibc malloc arena (Linux but musl: MALLOC_ARENA_MAX=1). glibc gives a thread that
  *   allocates while another holds malloc's lock an arena of its own, up to eight a core, and each
  *   keeps what was freed in it. A run's threads (the CLI's, the checks' worker, V8's compilers and
@@ -168,7 +172,7 @@ function startAgain() {
       ? []
       : ['--min-semi-space-size=4']),
     // Node's own is 4: only fewer is worth a flag.
-    ...(helpers < 4 && !given.some((arg) => arg.startsWith('--v8-pool-size'))
+    ...(helpers < 4 && !given.some((arg) => arg.startsWith('--v8-pool-size')) && bundledOneAtATime()
       ? [`--v8-pool-size=${helpers}`]
       : []),
   ];
@@ -193,6 +197,32 @@ function startAgain() {
   }
 }
 
+/**
+ * Whether the run is against the bundled reference, one check file at a time: none of the
+ * options that can say otherwise given, as a flag, in the environment or in ./.env (a profile
+ * may name a target). Wrong only at a cost: the helper threads as Node has them.
+ */
+function bundledOneAtATime() {
+  const args = process.argv.slice(2);
+  let dotenv = {};
+  try {
+    dotenv = parseEnv(readFileSync('.env', 'utf8'));
+  } catch {
+    // No .env here (or unreadable: the CLI says so).
+  }
+  // The options (flag, variable) that can take a run to a target elsewhere, or several files at a time.
+  const elsewhere = [
+    ['target', 'TARGET_BASE_URL'],
+    ['profile', 'CONFORMANCE_PROFILE'],
+    ['concurrency', 'CONFORMANCE_CONCURRENCY'],
+  ];
+  return elsewhere.every(
+    ([flag, variable]) =>
+      !args.some((arg) => arg === `--${flag}` || arg.startsWith(`--${flag}=`)) &&
+      process.env[variable] === undefined &&
+      dotenv[variable] === undefined,
+  );
+}
 function musl() {
   try {
     return readdirSync('/lib').some((name) => name.startsWith('ld-musl-'));

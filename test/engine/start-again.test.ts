@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { emptyDir } from '../support/temp-dir.js';
@@ -30,11 +30,17 @@ process.on('exit', () => {
 });
 `)}`;
 
-async function startedAs(env: Record<string, string> = {}, nodeFlags: string[] = []) {
+async function startedAs(
+  env: Record<string, string> = {},
+  nodeFlags: string[] = [],
+  { args = [], dotenv }: { args?: string[]; dotenv?: string } = {},
+) {
+  const cwd = emptyDir();
+  if (dotenv !== undefined) writeFileSync(`${cwd}/.env`, dotenv);
   const result = await runCommand(
     process.execPath,
-    [...nodeFlags, '--import', REPORT_AT_EXIT, BIN, '--help'],
-    emptyDir(),
+    [...nodeFlags, '--import', REPORT_AT_EXIT, BIN, ...args, '--help'],
+    cwd,
     env,
   );
   expect(result.code, result.stderr).toBe(0);
@@ -74,6 +80,22 @@ describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
     expect(await startedAs({ NODE_OPTIONS: '--v8-pool-size=3' })).toMatchObject({
       startedAgain: true,
       helpers: [],
+    });
+  });
+
+  it("leaves Node's helper threads as they are for a run that may go to a target elsewhere or several files at a time", async () => {
+    const leftAlone = { startedAgain: true, helpers: [] };
+    expect(await startedAs({}, [], { args: ['--target', 'http://127.0.0.1:9'] })).toMatchObject(
+      leftAlone,
+    );
+    expect(await startedAs({}, [], { args: ['--concurrency=4'] })).toMatchObject(leftAlone);
+    expect(await startedAs({ CONFORMANCE_PROFILE: 'mine.json' })).toMatchObject(leftAlone);
+    expect(
+      await startedAs({}, [], { dotenv: 'TARGET_BASE_URL=http://127.0.0.1:9\n' }),
+    ).toMatchObject(leftAlone);
+    // A .env that names no target changes nothing.
+    expect(await startedAs({}, [], { dotenv: 'SEED=1\n' })).toMatchObject({
+      helpers: HELPER_FLAGS,
     });
   });
 
