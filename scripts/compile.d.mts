@@ -8,5 +8,3 @@ export function compileTree(
 ): Promise<string>;
 /** The compiled tree of a checkout's current sources, built if need be (throws without esbuild). */
 export function compiledCopy(root: string): Promise<string>;
-/** Folders' check files joined into runs of whole folders of at least `least` files (the joined groups). */
-export function joinFolders(folders: string[][], least: number): string[][];

@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 /** Compiled folders. */
 const CODE = ['lib', 'rules', 'suites', 'server'];
@@ -98,11 +98,11 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
     logLevel: 'error',
     tsconfig: join(root, 'tsconfig.json'),
   });
+  writeCheckGroups(outDir);
   for (const path of DATA) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     cpSync(join(root, path), join(outDir, path), { recursive: true });
   }
-  await writeCheckGroups(outDir);
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   // ESM scope for the tree (under node_modules/.cache, Node would not look further up), and the version.
   writeFileSync(
@@ -117,17 +117,11 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
 }
 
 /**
- * Groups (lib/runner/check-group.ts), modules that each load several check files as one vitest
- * file (lib/runner/check-groups.ts chooses which a run runs); the check files in name order:
- * - beside each folder's check files, one loading them all (`<folder>.group.js`): run several
- *   at a time against a target elsewhere;
- * - in suites/, one loading several folders' check files, the folders in name order, joined
- *   until a group holds at least JOINED_FILES of them (`<first>-<last>.run-group.js`): run one
- *   at a time against the bundled reference. The folders whose checks provoke 429s are in none
- *   (lib/runner/burst-folders.ts, read from the tree just compiled): each runs as its own group.
- * The names and the call are those modules' contract.
+ * Beside each folder's check files, one module that loads them all (`<folder>.group.js`,
+ * lib/runner/check-group.ts): a run going one file at a time runs these (lib/runner/check-groups.ts).
+ * The name and the call are that module's contract; the check files in name order.
  */
-async function writeCheckGroups(outDir) {
+function writeCheckGroups(outDir) {
   const suites = join(outDir, 'suites');
   const folders = new Map();
   for (const file of walk(suites)
@@ -136,76 +130,23 @@ async function writeCheckGroups(outDir) {
     const folder = dirname(file);
     folders.set(folder, [...(folders.get(folder) ?? []), file]);
   }
-  const loader = join(outDir, 'lib/runner/check-group.js');
   for (const [folder, files] of folders) {
-    writeGroup(join(folder, `${basename(folder)}${GROUP_SUFFIX}`), loader, files, 'of this folder');
-  }
-  const { burstFolders } = await import(
-    pathToFileURL(join(outDir, 'lib/runner/burst-folders.js')).href
-  );
-  const alone = burstFolders();
-  const joinable = [...folders].filter(([folder]) => !alone.has(basename(folder)));
-  for (const joined of joinFolders(
-    joinable.map(([, files]) => files),
-    JOINED_FILES,
-  )) {
-    const name = `${basename(dirname(joined[0]))}-${basename(dirname(joined.at(-1)))}`;
-    writeGroup(join(suites, `${name}${RUN_GROUP_SUFFIX}`), loader, joined, 'of these folders');
+    // Import specifiers: `/` whatever the platform's separator.
+    const loader = relative(folder, join(outDir, 'lib/runner/check-group.js')).split(sep).join('/');
+    const names = files.map((file) => `./${relative(folder, file).split(sep).join('/')}`);
+    writeFileSync(
+      join(folder, `${basename(folder)}${GROUP_SUFFIX}`),
+      [
+        '// Written by scripts/compile.mjs: the check files of this folder, loaded as one vitest file.',
+        `import { loadCheckGroup } from ${JSON.stringify(loader)};`,
+        `await loadCheckGroup(import.meta.url, ${JSON.stringify(names)}, (file) => import(file));`,
+        '',
+      ].join('\n'),
+    );
   }
 }
-
-/** Writes the group module at `path`, loading `files` (absolute paths) in this order through `loader`. */
-function writeGroup(path, loader, files, whose) {
-  // Import specifiers, relative to the group: `/` whatever the platform's separator.
-  const specifier = (file) => {
-    const spec = relative(dirname(path), file).split(sep).join('/');
-    return spec.startsWith('../') ? spec : `./${spec}`;
-  };
-  writeFileSync(
-    path,
-    [
-      `// Written by scripts/compile.mjs: the check files ${whose}, loaded as one vitest file.`,
-      `import { loadCheckGroup } from ${JSON.stringify(specifier(loader))};`,
-      `await loadCheckGroup(import.meta.url, ${JSON.stringify(files.map(specifier))}, (file) => import(file));`,
-      '',
-    ].join('\n'),
-  );
-}
-
-/**
- * Folders' check files (each folder's, the folders in name order) joined into runs of whole
- * folders of at least `least` files; a last run of fewer than half that joins the one before.
- */
-export function joinFolders(folders, least) {
-  const joined = [];
-  let run = [];
-  for (const files of folders) {
-    run.push(...files);
-    if (run.length >= least) {
-      joined.push(run);
-      run = [];
-    }
-  }
-  if (run.length > 0) {
-    if (joined.length > 0 && run.length < least / 2) joined.at(-1).push(...run);
-    else joined.push(run);
-  }
-  return joined;
-}
-
 /** A group module's name ends so: lib/runner/check-groups.ts looks for it. */
 const GROUP_SUFFIX = '.group.js';
-/** A joined group's name ends so (not in `.group.js`: lib/runner/check-groups.ts tells them apart). */
-const RUN_GROUP_SUFFIX = '.run-group.js';
-/**
- * Check files a joined group holds at least. Between two vitest files the checks' worker sends
- * nothing for ~30 ms (vitest's messages with the CLI's thread, the next file's modules, the end
- * of the last file's checks), 19 times a run with a group per folder. With at least 16, three
- * groups (and the three folders whose checks provoke 429s), and the next folder's checks fill the
- * lanes across a folder's end; a larger group holds more of the worker's memory until it ends
- * (every check's test and outcome: docs/performance.md).
- */
-const JOINED_FILES = 16;
 
 /**
  * The compiled tree of a checkout's current sources: built on first use after a change

@@ -1,8 +1,7 @@
 /**
- * A group: one vitest file that loads several check files (a folder of suites/, or several
- * folders in a row, written when the suite is compiled: scripts/compile.mjs), so that a run
- * going one file at a time pays vitest's cost of a file once per group, not once per check file
- * (which groups a run runs: check-groups.ts). Between two files a
+ * A group: one vitest file that loads several check files (a folder of suites/, written beside
+ * them when the suite is compiled: scripts/compile.mjs), so that a run going one file at a time
+ * pays vitest's cost of a file once per folder, not once per check file. Between two files a
  * worker waits on the CLI's thread for vitest's messages and the next file's modules; and a
  * file's last checks, run alone, leave the rest of its side-by-side lanes idle, where a group
  * goes on with the next file's.

@@ -17,8 +17,7 @@ import { pruneResultsCache } from '../plan/results-cache.js';
 import { VITE_CACHE_DIR } from '../plan/run-cache.js';
 import type { RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
-import { burstFolders } from './burst-folders.js';
-import { checkGroupsInclude } from './check-groups.js';
+import { burstFolders, checkGroupsInclude } from './check-groups.js';
 import { CHECK_RUN_OPTIONS, FRESH_MODULES, RUN_CONFIG_GATE } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { serveTheChecks, serviceChannels } from './main-thread-services.js';
@@ -65,7 +64,7 @@ export interface SuiteRunOptions {
    * its modules: ~18 ms of the worker's waiting) adds up. Several at a time (a target
    * elsewhere), a group's files run side by side in one worker: a worker waiting on one file's
    * last round trips goes on with the next file's checks. There the folders whose checks
-   * provoke 429s run file by file (burst-folders.ts).
+   * provoke 429s run file by file (check-groups.ts `burstFolders`).
    */
   grouped?: boolean;
   /** Aborting cancels the run: unfinished checks end as `error` (interrupted). */
@@ -114,7 +113,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const files = filesForOnly(options.root, options.include, options.only);
   const groups =
     options.grouped && options.only.length === 0
-      ? checkGroupsInclude(options.root, { oneAtATime: filesAtATime <= 1, alone: burstFolders() })
+      ? checkGroupsInclude(options.root, filesAtATime > 1 ? burstFolders() : undefined)
       : undefined;
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));

@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { burstFolders } from '../../lib/runner/burst-folders.js';
-import { groupsFor, groupsInclude } from '../../lib/runner/check-groups.js';
+import { burstFolders, groupsInclude } from '../../lib/runner/check-groups.js';
 import { activeRules } from '../../rules/index.js';
 
 const SUITES = fileURLToPath(new URL('../../suites/', import.meta.url));
@@ -15,42 +14,6 @@ describe('the groups a run of the bundled check files runs', () => {
         new Set(['rate']),
       ),
     ).toEqual(['suites/err/err.group.js', 'suites/rate/*.check.js', 'suites/token/token.group.js']);
-  });
-
-  it("one file at a time, runs the groups of several folders and each folder given alone as its group; several at a time, each folder's group", () => {
-    const names = [
-      'acct-err.run-group.js',
-      'acct/acct.group.js',
-      'acct/incomplete.check.js',
-      'err/err.group.js',
-      'rate/rate.group.js',
-      'read-url.run-group.js',
-      'read/read.group.js',
-      'url/url.group.js',
-    ];
-    const alone = new Set(['rate']);
-    expect(groupsFor(names, { oneAtATime: true, alone })).toEqual([
-      'suites/acct-err.run-group.js',
-      'suites/rate/rate.group.js',
-      'suites/read-url.run-group.js',
-    ]);
-    expect(groupsFor(names, { oneAtATime: false, alone })).toEqual([
-      'suites/acct/acct.group.js',
-      'suites/err/err.group.js',
-      'suites/rate/*.check.js',
-      'suites/read/read.group.js',
-      'suites/url/url.group.js',
-    ]);
-    // A tree compiled before the groups of several folders: each folder's, one at a time too.
-    const folderGroups = names.filter((name) => !name.endsWith('.run-group.js'));
-    expect(groupsFor(folderGroups, { oneAtATime: true, alone })).toEqual([
-      'suites/acct/acct.group.js',
-      'suites/err/err.group.js',
-      'suites/rate/rate.group.js',
-      'suites/read/read.group.js',
-      'suites/url/url.group.js',
-    ]);
-    expect(groupsFor(['acct/incomplete.check.js'], { oneAtATime: true, alone })).toBeUndefined();
   });
 
   it('against a target elsewhere, runs alone the folders of every rule that provokes 429s, each a folder of check files', () => {
