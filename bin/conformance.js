@@ -14,7 +14,8 @@ import * as nodeModule from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseEnv } from 'node:util';
+// A namespace too: parseEnv came in Node 20.12, and a Node before it must still hear the version check.
+import * as nodeUtil from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 
 // The Node versions of package.json "engines": ^22.12 || ^24 || ^26 (the maintained lines).
@@ -206,7 +207,7 @@ function bundledOneAtATime() {
   const args = process.argv.slice(2);
   let dotenv = {};
   try {
-    dotenv = parseEnv(readFileSync('.env', 'utf8'));
+    dotenv = nodeUtil.parseEnv(readFileSync('.env', 'utf8'));
   } catch {
     // No .env here (or unreadable: the CLI says so).
   }
@@ -223,6 +224,7 @@ function bundledOneAtATime() {
       dotenv[variable] === undefined,
   );
 }
+
 function musl() {
   try {
     return readdirSync('/lib').some((name) => name.startsWith('ld-musl-'));
