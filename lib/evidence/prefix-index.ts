@@ -28,6 +28,11 @@ export class PrefixIndex {
     else this.#byHash.set(hash, [value]);
   }
 
+  /** Forgets every value added. */
+  clear(): void {
+    this.#byHash.clear();
+  }
+
   /**
    * Walks `text` from its start; at each position where an indexed value may
    * begin, calls `visit` with the values whose first characters hash alike

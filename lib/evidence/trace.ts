@@ -102,18 +102,18 @@ function kept(raw: RawExchange): KeptExchange {
  * moves between scopes without renumbering.
  */
 export class ReplayBook {
-  #steps = new Map<number, TraceStep>();
-  #vars = new Map<string, TraceVar>();
+  readonly #steps = new Map<number, TraceStep>();
+  readonly #vars = new Map<string, TraceVar>();
   /** Known value → variable name. */
-  #byValue = new Map<string, string>();
+  readonly #byValue = new Map<string, string>();
   /** Known values by their first MIN_VALUE characters: finds those a text holds in one pass. */
-  #byPrefix = new PrefixIndex(MIN_VALUE);
+  readonly #byPrefix = new PrefixIndex(MIN_VALUE);
   /** Percent-encoded forms of known values that differ from them: matched in URLs only. */
-  #encoded = new Set<string>();
+  readonly #encoded = new Set<string>();
   /** When the request being added was sent: a value only an answer after it gave is not its. */
   #sending: number | undefined;
   /** The last answer of each account clock (control `POST …/clock`): its step and the time it showed. */
-  #clocks = new Map<string, { step: number; now: string }>();
+  readonly #clocks = new Map<string, { step: number; now: string }>();
   /**
    * What was added and not yet made into steps, in the order it came: most
    * checks pass, and no trace of theirs is ever asked for, so an exchange
@@ -122,7 +122,7 @@ export class ReplayBook {
    * have been: what a step may use depends on the order and on when each
    * request went and each answer came, never on when it is made.
    */
-  #pending: Pending[] = [];
+  readonly #pending: Pending[] = [];
   /** Characters the pending exchanges hold: past PENDING_CHARS they are made into steps. */
   #pendingChars = 0;
   #next = 1;
@@ -133,13 +133,13 @@ export class ReplayBook {
    * reads its book again (FileFixture.checkEnded). Ids go on from where they were.
    */
   forget(): void {
-    this.#steps = new Map();
-    this.#vars = new Map();
-    this.#byValue = new Map();
-    this.#byPrefix = new PrefixIndex(MIN_VALUE);
-    this.#encoded = new Set();
-    this.#clocks = new Map();
-    this.#pending = [];
+    this.#steps.clear();
+    this.#vars.clear();
+    this.#byValue.clear();
+    this.#byPrefix.clear();
+    this.#encoded.clear();
+    this.#clocks.clear();
+    this.#pending.length = 0;
     this.#pendingChars = 0;
   }
 
