@@ -31,6 +31,8 @@ const DATA = [
   'lib/violations/condition.mjs',
   'lib/evidence/json-pointer.mjs',
   'lib/reports/repro/runtime',
+  // How the checks are shared out among the workers of a run of several files at a time.
+  'suites/lane-weights.json',
 ];
 /** A tree's own record: what it was built from. */
 const STAMP = 'compiled.json';
@@ -99,6 +101,7 @@ export async function compileTree(root, outDir, hash = sourceHash(root), record 
     tsconfig: join(root, 'tsconfig.json'),
   });
   writeCheckGroups(outDir);
+  writeCheckLanes(outDir);
   for (const path of DATA) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     cpSync(join(root, path), join(outDir, path), { recursive: true });
@@ -147,6 +150,30 @@ function writeCheckGroups(outDir) {
 }
 /** A group module's name ends so: lib/runner/check-groups.ts looks for it. */
 const GROUP_SUFFIX = '.group.js';
+
+/**
+ * The lane modules (`suites/lanes/lane-01.lane.js` and on, lib/runner/check-lanes.ts): one per
+ * worker of a run of several files at a time, as many as `--concurrency` allows at most. Each
+ * loads the check files the run's plan gives its lane; the names and the call are that
+ * module's contract.
+ */
+function writeCheckLanes(outDir) {
+  const lanes = join(outDir, 'suites', 'lanes');
+  mkdirSync(lanes, { recursive: true });
+  for (let lane = 1; lane <= LANE_MODULES; lane++) {
+    writeFileSync(
+      join(lanes, `lane-${String(lane).padStart(2, '0')}.lane.js`),
+      [
+        `// Written by scripts/compile.mjs: lane ${lane} of a run of several check files at a time.`,
+        'import { loadCheckLane } from "../../lib/runner/check-group.js";',
+        `await loadCheckLane(import.meta.url, ${lane}, (file) => import(file));`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+/** As many as `--concurrency` allows at most (lib/runner/check-lanes.ts LANE_MODULES). */
+const LANE_MODULES = 32;
 
 /**
  * The compiled tree of a checkout's current sources: built on first use after a change

@@ -1,6 +1,7 @@
 import type { Wire } from '../client/dispatcher.js';
 import { newSessionShared, wireFor } from '../client/session.js';
 import { ReplayBook } from '../evidence/trace.js';
+import { workerConnections } from '../plan/concurrency.js';
 import type { RunConfig } from '../target/run-config.js';
 
 /**
@@ -38,19 +39,6 @@ export function workerWire(config: RunConfig): Wire {
   return wire;
 }
 const wires = new Map<string, Wire>();
-
-/**
- * Sockets at once per worker: a rate-limit check's hundreds of requests queue instead of opening
- * hundreds. At most 32; above 8 files at a time, the workers share 256 between them (each at
- * least 8), so that the run stays far below a server's cap of connections from one address.
- * Through 50 ms of round-trip time a burst keeps its sockets open for longer, and 16 files at
- * a time with 32 sockets each went past the bundled reference's 512 from one address: it closed
- * the new ones on arrival, and the run stopped with "the target stopped answering".
- */
-export function workerConnections(filesAtATime: number): number {
-  return Math.max(8, Math.min(32, Math.floor(RUN_CONNECTIONS / Math.max(1, filesAtATime))));
-}
-const RUN_CONNECTIONS = 256;
 
 /**
  * How many requests of one burst (a rate-limit check's hundreds) go out at once. Against a

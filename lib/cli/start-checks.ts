@@ -79,9 +79,10 @@ export function startChecks(settings: Settings, io: ChecksIo, terminal: Terminal
         reporters: [new ProgressLine({ stream: io.stderr }), watch],
         maxWorkers: filesAtATime,
         shareModules: partnerMode,
-        // The bundled checks a folder at a time (check-group.ts): one file at a time against the
-        // bundled reference; against a target elsewhere, a folder's files side by side in a worker.
-        // Not in partner mode, whose files share one key's limits, planned file by file.
+        // The bundled checks several to a vitest file: a folder at a time against the bundled
+        // reference, one file at a time (check-groups.ts); against a target elsewhere, a lane of
+        // files side by side per worker (check-lanes.ts). Not in partner mode, whose files share
+        // one key's limits, planned file by file.
         grouped:
           !partnerMode && (!embedded || filesAtATime === 1) && settings.suites === DEFAULT_SUITES,
         signal: stop.signal,

@@ -131,7 +131,7 @@ export const OPTIONS = [
     kind: 'string',
     value: 'N',
     description:
-      'check files run at a time, 1 to 32, each in its own account (default: 8 with a control API; on the bundled reference 1, its checks side by side; always 1 with a partner key)',
+      'check files run at a time (against a target elsewhere: workers, each running its share of the bundled files side by side), 1 to 32, each file in its own account (default: 8 with a control API; on the bundled reference 1, its checks side by side; always 1 with a partner key)',
   },
   {
     flag: 'allow-live-orders',

@@ -78,3 +78,21 @@ export async function loadCheckGroup(
   for (const [i, file] of files.entries())
     describe(file, { concurrent: true }, () => loadOne(i, file));
 }
+
+/**
+ * Loads lane `lane` (from 1) of the run's plan (RunConfig.lanes, check-lanes.ts): a group
+ * whose check files the run chose. `module`: the lane module's URL, in `suites/lanes/`, from
+ * which the planned files (below `suites/`) are one folder up.
+ */
+export async function loadCheckLane(
+  module: string,
+  lane: number,
+  load: (file: string) => Promise<unknown>,
+): Promise<void> {
+  const files = currentRunConfig()?.lanes?.[lane - 1] ?? [];
+  await loadCheckGroup(
+    module,
+    files.map((file) => `../${file}`),
+    load,
+  );
+}

@@ -11,13 +11,15 @@ import {
 } from '../client/run-config-channel.js';
 import { testNamePattern } from '../config/only.js';
 import { shapeKey } from '../plan/ahead-forecast.js';
+import { workerConnections } from '../plan/concurrency.js';
 import { readDemand } from '../plan/partner-demand.js';
 import { planFileOrder } from '../plan/partner-plan.js';
 import { pruneResultsCache } from '../plan/results-cache.js';
 import { VITE_CACHE_DIR } from '../plan/run-cache.js';
 import type { RunConfig } from '../target/run-config.js';
 import { allureReporter } from './allure.js';
-import { burstFolders, checkGroupsInclude } from './check-groups.js';
+import { checkGroupsInclude } from './check-groups.js';
+import { checkLanes } from './check-lanes.js';
 import { CHECK_RUN_OPTIONS, FRESH_MODULES, RUN_CONFIG_GATE } from './check-run-options.js';
 import type { CollectedRun } from './collected.js';
 import { serveTheChecks, serviceChannels } from './main-thread-services.js';
@@ -58,13 +60,12 @@ export interface SuiteRunOptions {
    */
   shareModules?: boolean;
   /**
-   * Run the bundled check files a folder at a time, each folder's as one vitest file
-   * (check-group.ts), when this tree has them and no `--only` picks files. One file at a
-   * time (the bundled reference), vitest's cost of each file (its messages with this thread,
-   * its modules: ~18 ms of the worker's waiting) adds up. Several at a time (a target
-   * elsewhere), a group's files run side by side in one worker: a worker waiting on one file's
-   * last round trips goes on with the next file's checks. There the folders whose checks
-   * provoke 429s run file by file (check-groups.ts `burstFolders`).
+   * Run the bundled check files several to a vitest file when this tree has the modules for it
+   * (a compiled one) and no `--only` picks files. One file at a time (the bundled reference), a
+   * folder's (check-group.ts): vitest's cost of each file (its messages with this thread, its
+   * modules: ~18 ms of the worker's waiting) adds up. Several at a time (a target elsewhere), a
+   * lane of files per worker, side by side (check-lanes.ts): a worker waiting on one file's
+   * round trips goes on with another's checks.
    */
   grouped?: boolean;
   /** Aborting cancels the run: unfinished checks end as `error` (interrupted). */
@@ -85,6 +86,11 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const allure = allureDir ? allureReporter(allureDir, options.only, options.root) : undefined;
   if (allure) reporters.push(allure.reporter);
   const filesAtATime = options.shareModules ? 1 : (options.maxWorkers ?? 2);
+  const bundled = options.grouped && options.only.length === 0;
+  // One file at a time, a folder per vitest file (check-groups.ts); several, a lane of files side
+  // by side per worker (check-lanes.ts).
+  const groups = bundled && filesAtATime === 1 ? checkGroupsInclude(options.root) : undefined;
+  const lanes = bundled && filesAtATime > 1 ? checkLanes(options.root, filesAtATime) : undefined;
   const runChannel = newRunChannelName();
   const services = serviceChannels(runChannel);
   let calledOff: { reason: unknown } | undefined;
@@ -97,6 +103,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       return {
         one: {
           ...runConfig,
+          ...(lanes ? { lanes: lanes.plan } : {}),
           revocations: services.revocations,
           ...(aheadFor(runConfig, filesAtATime) ? { readyAccounts: services.readyAccounts } : {}),
         },
@@ -111,10 +118,6 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   const pattern = testNamePattern(options.only);
   // --only: only the files that hold a selected rule's check are started.
   const files = filesForOnly(options.root, options.include, options.only);
-  const groups =
-    options.grouped && options.only.length === 0
-      ? checkGroupsInclude(options.root, filesAtATime > 1 ? burstFolders() : undefined)
-      : undefined;
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const channel = serveRunConfigs(configs, runChannel);
@@ -137,13 +140,15 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
       config: false,
       root: options.root,
       dir: options.root,
-      include: files?.length ? files : (groups ?? [options.include]),
+      include: files?.length ? files : (lanes?.include ?? groups ?? [options.include]),
       watch: false,
       reporters,
       provide: {
         [RUN_CHANNEL_KEY]: { name: channel.name, early: options.runConfig instanceof Promise },
       },
       ...CHECK_RUN_OPTIONS,
+      // A lane's files go side by side, as many checks at once as its worker has sockets.
+      ...(lanes ? { maxConcurrency: workerConnections(filesAtATime) } : {}),
       // Each file has its own control account, so files run side by side safely.
       setupFiles: options.shareModules ? [RUN_CONFIG_GATE] : [RUN_CONFIG_GATE, FRESH_MODULES],
       maxWorkers: filesAtATime,

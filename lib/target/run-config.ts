@@ -59,12 +59,20 @@ export interface RunConfig {
   concurrency?: number;
   /**
    * Check files at a time (lib/plan/concurrency.ts): 1 against the bundled
-   * reference and in partner mode, whatever `concurrency` is. Above 1 the
+   * reference and in partner mode, whatever `concurrency` is. Above 1, the
+   * workers: each runs a lane of the bundled check files side by side
+   * (`lanes`), or one file at a time when the files are the user's. Above 1 the
    * target is elsewhere and a check's waits are round trips: a burst of
    * requests then keeps as many in flight as a worker has sockets (the
    * rate-limit checks' suites/rate/burst.ts). Absent: `concurrency`.
    */
   filesAtATime?: number;
+  /**
+   * The check files of each worker's lane (lib/plan/lanes.ts), paths below `suites/`: set
+   * when a run of several files at a time runs the bundled checks in lanes
+   * (lib/runner/check-lanes.ts). Absent: vitest's files are the check files or the folders'.
+   */
+  lanes?: string[][];
   /**
    * The channel on which a check file hands keys it no longer needs to the
    * CLI's main thread to revoke (lib/control/revocations.ts), so that it need

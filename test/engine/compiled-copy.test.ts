@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LANE_MODULES, laneModule, readLaneWeights } from '../../lib/runner/check-lanes.js';
 import { compiledCopy } from '../../scripts/compile.mjs';
 import { emptyDir } from '../support/temp-dir.js';
 import { runCli } from './support/run-cli.js';
@@ -48,5 +49,16 @@ describe("a checkout's compiled copy", () => {
         .map((file) => `./${file}`);
       expect(group).toContain(`loadCheckGroup(import.meta.url, ${JSON.stringify(files)}`);
     }
+  });
+
+  it('holds a lane module for each worker a run may have, and the weights that plan the lanes', async () => {
+    const tree = await compiledCopy(ROOT);
+    const lanes = readdirSync(join(tree, 'suites', 'lanes')).sort();
+    expect(lanes).toHaveLength(LANE_MODULES);
+    for (let lane = 1; lane <= LANE_MODULES; lane++) {
+      const module = readFileSync(join(tree, laneModule(lane)), 'utf8');
+      expect(module).toContain(`loadCheckLane(import.meta.url, ${lane}, (file) => import(file))`);
+    }
+    expect(readLaneWeights(tree)).toEqual(readLaneWeights(ROOT));
   });
 });
