@@ -59,14 +59,14 @@ export function checksSideBySide(target: RunTarget): number {
 
 /**
  * Sockets at once per worker: a rate-limit check's hundreds of requests queue instead of
- * opening hundreds. The workers share 256 between them (each 8 at least, 64 at most), so that
- * the run stays far below a server's cap of connections from one address. Through 50 ms of
- * round-trip time a burst keeps its sockets open for longer, and 16 files at a time with 32
- * sockets each went past the bundled reference's 512 from one address: it closed the new ones
- * on arrival, and the run stopped with "the target stopped answering". Each worker runs a lane
- * of files side by side (lib/plan/lanes.ts): fewer workers, more sockets each.
+ * opening hundreds. At most 32; above 8 files at a time, the workers share 256 between them
+ * (each at least 8), so that the run stays far below a server's cap of connections from one
+ * address. Through 50 ms of round-trip time a burst keeps its sockets open for longer, and 16
+ * files at a time with 32 sockets each went past the bundled reference's 512 from one address:
+ * it closed the new ones on arrival, and the run stopped with "the target stopped answering".
+ * Fewer files at a time (a fragile target) never means more sockets a worker.
  */
 export function workerConnections(filesAtATime: number): number {
-  return Math.max(8, Math.min(64, Math.floor(RUN_CONNECTIONS / Math.max(1, filesAtATime))));
+  return Math.max(8, Math.min(32, Math.floor(RUN_CONNECTIONS / Math.max(1, filesAtATime))));
 }
 const RUN_CONNECTIONS = 256;

@@ -16,10 +16,8 @@ const config = (extra: Partial<RunConfig>): RunConfig => ({
 });
 
 describe("a worker's sockets", () => {
-  it('are 256 shared by the workers, 64 at most and 8 at least each', () => {
-    for (const files of [1, 2, 4]) expect(workerConnections(files)).toBe(64);
-    expect(workerConnections(5)).toBe(51);
-    expect(workerConnections(8)).toBe(32);
+  it('are 32 up to 8 files at a time, and never more than 256 for every worker together', () => {
+    for (const files of [1, 2, 4, 8]) expect(workerConnections(files)).toBe(32);
     expect(workerConnections(16)).toBe(16);
     expect(workerConnections(32)).toBe(8);
     // The bundled reference closes connections past 512 from one address; the CLI's own 32 besides.
