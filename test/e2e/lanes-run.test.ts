@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { bundledChecks } from '../../lib/verdict/rule-results.js';
-import { startServer } from '../../server/start.js';
 import { readReport } from '../engine/support/report-files.js';
 import { runCli } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
+import { startReferenceTarget } from './support/reference-target.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Against a target elsewhere, several files at a time, the bundled check files run in lanes
@@ -16,15 +16,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  */
 describe('the bundled checks in lanes, against a target elsewhere', () => {
   it('runs every check file, each named as itself, none in error, and fails the rule the target breaks', async () => {
-    const controlToken = randomBytes(24).toString('base64url');
-    const server = await startServer({
-      port: 0,
-      controlToken,
-      db: ':memory:',
-      defects: ['cancel-twice'],
-    });
-    onTestFinished(() => server.close());
-    const origin = server.origin.replace(/\/+$/, '');
+    const { origin, controlToken } = await startReferenceTarget(['cancel-twice']);
     const dir = join(emptyDir('lanes-run-'), 'report');
     const run = await runCli(
       [

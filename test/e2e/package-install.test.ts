@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../../lib/reports/report-model.js';
 import { startServer } from '../../server/start.js';
 import { type CliResult, runCommand } from '../engine/support/run-cli.js';
 import { emptyDir } from '../support/temp-dir.js';
+import { startReferenceTarget } from './support/reference-target.js';
 
 /**
  * The suite installs like any npm tool. `npm pack` (its prepack
@@ -193,16 +194,8 @@ describe('the package, packed and installed into an empty project', () => {
   test(
     "a failed rule's reproduce.command re-runs it where the package is installed, and its repro runs with plain node",
     async () => {
-      const controlToken = randomBytes(24).toString('base64url');
-      const server = await startServer({
-        port: 0,
-        controlToken,
-        db: ':memory:',
-        defects: ['cancel-twice'],
-      });
       // Closed by the test's own hook: the file's afterAll is the other test's.
-      onTestFinished(() => server.close());
-      const origin = server.origin.replace(/\/+$/, '');
+      const { origin, controlToken } = await startReferenceTarget(['cancel-twice']);
       const withSecret = (command: string, args: readonly string[], cwd: string) =>
         runCommand(command, args, cwd, { ...TEMP, CONTROL_TOKEN: controlToken });
       // .env of the test before: no stray target; this run names its own.
