@@ -28,7 +28,7 @@ const LaneWeightsSchema = z
   .strict();
 export type LaneWeights = z.infer<typeof LaneWeightsSchema>;
 
-/** The include of the first `lanes` lane modules, relative to the suite's root. */
+/** Lane `lane`'s module (from 1), relative to the suite's root. */
 export function laneModule(lane: number): string {
   return `suites/lanes/lane-${String(lane).padStart(2, '0')}.lane.js`;
 }
@@ -36,7 +36,8 @@ export function laneModule(lane: number): string {
 /**
  * The lanes of a run of the bundled check files `lanes` files at a time: vitest's include
  * (a lane module per worker) and each lane's check files (RunConfig.lanes), when this tree
- * has lane modules (a compiled one) for that many. Undefined otherwise: run folder by folder.
+ * has lane modules (a compiled one) for that many. Undefined otherwise: the check files run
+ * themselves.
  */
 export function checkLanes(
   root: string,
