@@ -57,7 +57,7 @@ export const DEFAULT_SUITES = `suites/**/*.check.${COMPILED ? 'js' : 'ts'}`;
 const DEFAULT_NUM_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** `--concurrency`'s upper bound: each file holds its own account, keys and connections on the target. */
-const MAX_CONCURRENCY = 32;
+export const MAX_CONCURRENCY = 32;
 
 export interface LoadInput {
   argv: readonly string[];

@@ -167,7 +167,7 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
   onTestCaseResult(testCase: TestCase): void {
     this.#collect(testCase);
     this.#taken.add(testCase.id);
-    this.#waiting.push(taskOfTest(testCase));
+    this.#waiting.push(taskOf(testCase));
     this.#schedule();
   }
 
@@ -241,8 +241,7 @@ class UnsyncedAllureReporter extends AllureVitestReporter {
 
 /** allure-vitest's task of a file or a check, as its own onTestRunEnd reads it from a TestModule. */
 type Task = Parameters<AllureVitestReporter['handleTask']>[0];
-const taskOf = (module: TestModule) => (module as unknown as { task: Task }).task;
-const taskOfTest = (testCase: TestCase) => (testCase as unknown as { task: Task }).task;
+const taskOf = (entity: TestModule | TestCase) => (entity as unknown as { task: Task }).task;
 
 /**
  * A slice of writing between two turns of this thread's event loop (the worker's requests for

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { globSync } from 'tinyglobby';
 import { z } from 'zod';
 import { COMPILED } from '../config/package-root.js';
+import { MAX_CONCURRENCY } from '../config/settings.js';
 import { type LaneFile, planLanes } from '../plan/lanes.js';
 import { burstFolders } from './check-groups.js';
 
@@ -11,7 +13,7 @@ import { burstFolders } from './check-groups.js';
  * of a run of several files at a time, up to the most `--concurrency` allows. Each loads the
  * check files the run's plan gives its lane (RunConfig.lanes).
  */
-export const LANE_MODULES = 32;
+export const LANE_MODULES = MAX_CONCURRENCY;
 
 /** Where the weights of the bundled check files are, below the suite's root (scripts/lane-weights.ts writes it). */
 export const LANE_WEIGHTS_FILE = 'suites/lane-weights.json';
@@ -34,38 +36,25 @@ export function laneModule(lane: number): string {
 }
 
 /**
- * The lanes of a run of the bundled check files `lanes` files at a time: vitest's include
- * (a lane module per worker) and each lane's check files (RunConfig.lanes), when this tree
- * has lane modules (a compiled one) for that many. Undefined otherwise: the check files run
- * themselves.
+ * The lanes of a run of the bundled check files (`include`, vitest's glob relative to `root`)
+ * `lanes` files at a time: vitest's include (a lane module per worker) and each lane's check
+ * files (RunConfig.lanes, paths below `suites/`), when this tree has lane modules (a compiled
+ * one) for that many. Undefined otherwise: the check files run themselves.
  */
 export function checkLanes(
   root: string,
+  include: string,
   lanes: number,
 ): { include: string[]; plan: string[][] } | undefined {
   if (!COMPILED || lanes < 2 || lanes > LANE_MODULES) return undefined;
-  const include = Array.from({ length: lanes }, (_, i) => laneModule(i + 1));
-  if (!include.every((module) => existsSync(join(root, module)))) return undefined;
-  const files = bundledCheckFiles(root);
+  const modules = Array.from({ length: lanes }, (_, i) => laneModule(i + 1));
+  if (!modules.every((module) => existsSync(join(root, module)))) return undefined;
+  // tinyglobby answers `/`-separated paths relative to `cwd`: below `suites/`, as a lane names them.
+  const files = globSync(include, { cwd: root })
+    .map((file) => posix.relative('suites', file))
+    .sort();
   if (files.length === 0) return undefined;
-  return { include, plan: planLanes(weighed(files, readLaneWeights(root)), lanes) };
-}
-
-/** The bundled check files (`<folder>/<name>.check.js`, below `suites/`), in name order. */
-function bundledCheckFiles(root: string): string[] {
-  const suites = join(root, 'suites');
-  try {
-    return readdirSync(suites, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((folder) =>
-        readdirSync(join(suites, folder.name))
-          .filter((name) => name.endsWith('.check.js'))
-          .map((name) => `${folder.name}/${name}`),
-      )
-      .sort();
-  } catch {
-    return [];
-  }
+  return { include: modules, plan: planLanes(weighed(files, readLaneWeights(root)), lanes) };
 }
 
 /**

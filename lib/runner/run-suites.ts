@@ -90,7 +90,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<CollectedRun>
   // One file at a time, a folder per vitest file (check-groups.ts); several, a lane of files side
   // by side per worker (check-lanes.ts).
   const groups = bundled && filesAtATime === 1 ? checkGroupsInclude(options.root) : undefined;
-  const lanes = bundled && filesAtATime > 1 ? checkLanes(options.root, filesAtATime) : undefined;
+  const lanes =
+    bundled && filesAtATime > 1
+      ? checkLanes(options.root, options.include, filesAtATime)
+      : undefined;
   const runChannel = newRunChannelName();
   const services = serviceChannels(runChannel);
   let calledOff: { reason: unknown } | undefined;

@@ -1,7 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SUITES } from '../../lib/config/settings.js';
 import { type LaneFile, planLanes } from '../../lib/plan/lanes.js';
 import { readLaneWeights, weighed, withoutExtension } from '../../lib/runner/check-lanes.js';
 
@@ -88,13 +90,8 @@ describe('the lanes of a run of several check files at a time', () => {
 });
 
 describe('the weights the suite ships (suites/lane-weights.json)', () => {
-  const bundled = readdirSync(`${ROOT}suites`, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((folder) =>
-      readdirSync(`${ROOT}suites/${folder.name}`)
-        .filter((name) => name.endsWith('.check.ts'))
-        .map((name) => withoutExtension(`${folder.name}/${name}`)),
-    )
+  const bundled = globSync(DEFAULT_SUITES, { cwd: ROOT })
+    .map((file) => withoutExtension(posix.relative('suites', file)))
     .sort();
 
   it('weigh every bundled check file and no other (after adding one: npm run lanes:weights -- <its path>)', () => {
