@@ -7,8 +7,9 @@
  * goes on with the next file's.
  *
  * Each check file loaded keeps what a vitest file of its own has: its fixture (account, session,
- * evidence, replay book: lib/check/file-fixture.ts), its module state (the suites' modules
- * evaluated afresh after each: suite-modules.ts), and its name in the reports (the test's
+ * evidence, replay book: lib/check/file-fixture.ts), its module state (a user's suites' modules
+ * evaluated afresh after each: suite-modules.ts; the bundled suites hold none between their
+ * files: kept-modules.ts), and its name in the reports (the test's
  * `meta.checkFile`). A file that fails to load fails the group: every check file of it is
  * reported as not loaded, its rules as errors, the error naming the file that failed.
  *

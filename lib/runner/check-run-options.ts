@@ -64,11 +64,13 @@ export const CHECK_RUN_OPTIONS = {
  * itself (`external`). An installed suite lies in node_modules, whose
  * JavaScript vitest would hand to Node as a package: its modules are named
  * inline. Compiled to JavaScript, the kept folders (kept-modules.ts: the
- * engine and the immutable definitions) are Node's to load, once per worker:
- * through vitest's runner each of them was a request to the CLI's thread,
- * which is busy starting the run, and V8 compiled it anew with no code cache.
+ * engine, the catalogue and the bundled suites) are Node's to load, once per
+ * worker: through vitest's runner each of them was a request to the CLI's
+ * thread, busy with the run, and V8 compiled it anew with no code cache.
  * Measured, five alternating pairs of full runs at load 2: 7.6 s against
- * 8.2 s, 10.9 against 11.7 CPU-seconds, peak 220 against 231 MB. As
+ * 8.2 s, 10.9 against 11.7 CPU-seconds, peak 220 against 231 MB (the engine);
+ * the bundled suites' check files and helpers too, ten pairs: 3.07 s against
+ * 3.18 s, peak 204 against 210 MB (medians; docs/performance.md). As
  * TypeScript (through tsx) they stay vitest's: Node in the worker cannot load
  * TypeScript itself.
  */
