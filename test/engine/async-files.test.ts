@@ -33,6 +33,24 @@ describe('AsyncFiles', () => {
     expect(readdirSync(dir)).toEqual(['fine.json']);
   });
 
+  it('goes on with the writes after one Node refuses before it begins', async () => {
+    // One write at a time: a write refused at once (a name with a NUL byte) must not hold up those after it.
+    const dir = emptyDir('async-files-refused');
+    const files = new AsyncFiles(dir);
+    files.write('before.json', '1');
+    files.write('bad\u0000name.json', '2');
+    for (let i = 0; i < 5; i++) files.write(`after-${i}.json`, String(i));
+    await expect(files.settled()).rejects.toThrow(/could not write .*bad.*name\.json/);
+    expect(readdirSync(dir).sort()).toEqual([
+      'after-0.json',
+      'after-1.json',
+      'after-2.json',
+      'after-3.json',
+      'after-4.json',
+      'before.json',
+    ]);
+  });
+
   it('answers settled with a folder it could not make, and with an error handed to fail', async () => {
     const parent = emptyDir('async-files-not-a-folder');
     writeFileSync(join(parent, 'file'), '');
