@@ -138,15 +138,19 @@ async function fromSource() {
  *   runs: 3.70 s against 3.83 s wall, 5.45 against 5.70 CPU-seconds, peak 209.5 MB against 205.
  *   vitest's workers get the same size either way (lib/runner/run-suites.ts).
  * - For a run against the bundled reference, one file at a time (as far as can be told here:
- *   bundledOneAtATime), V8's helper threads (its concurrent compilers and collectors) one fewer
- *   than the machine's cores, at most Node's 4 (`--v8-pool-size`, read as the process starts).
- *   Such a run keeps two threads of its own busy (this one, which also answers the reference,
- *   and the checks' worker), and on two cores four helpers took their cores from them (~1.5
- *   CPU-seconds of a full run, mostly compiling). On two cores, one helper: fourteen alternating
- *   pairs of full runs, 3.06 s against 3.25 s wall, 4.67 against 4.85 CPU-seconds, peak 213.5 MB
- *   against 206.5 (the collector's marking, on one helper, ends later); two helpers were in
- *   between. Not against a target elsewhere: its eight workers, eight heaps, peaked at 546 to 582
- *   MB with one helper against 514 to 526, no faster.
+ *   bundledOneAtATime), V8's helper threads (its concurrent compilers and collectors) as many as
+ *   the machine's cores, at most Node's 4 (`--v8-pool-size`, read as the process starts). Such a
+ *   run keeps two threads of its own busy (this one, which also answers the reference, and the
+ *   checks' worker), and on two cores four helpers took their cores from them (~1.5 CPU-seconds
+ *   of a full run, mostly compiling): fourteen alternating pairs of full runs, 3.25 s wall with
+ *   four against 3.06 s with one. One was too few: a helper busy compiling left the checks'
+ *   worker's marking late, its heap grew on meanwhile (60 MB where it was collected at 45), and
+ *   V8 keeps a heap's freed pages for reuse, so the run's peak kept the overshoot: 224 to 248 MB
+ *   in about one full run of twelve, against 200 to 213 otherwise. Two on two cores: no such
+ *   overshoot in 38 full runs (at most 213 MB), the wall within the noise (two alternating
+ *   benches: 2.22x and 2.30x against 2.22x and 2.40x with one; twelve pairs 3.54 s against
+ *   3.42 s). Not against a target elsewhere: its eight workers, eight heaps, peaked at 546 to
+ *   582 MB with one helper against 514 to 526 with Node's four, no faster.
  * - One glibc malloc arena (Linux but musl: MALLOC_ARENA_MAX=1). glibc gives a thread that
  *   allocates while another holds malloc's lock an arena of its own, up to eight a core, and each
  *   keeps what was freed in it. A run's threads (the CLI's, the checks' worker, V8's compilers and
@@ -167,7 +171,7 @@ function startAgain() {
   // Node's flags as given: on its command line or in NODE_OPTIONS.
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   if (given.some((arg) => arg.startsWith('--inspect'))) return;
-  const helpers = Math.min(4, Math.max(1, availableParallelism() - 1));
+  const helpers = Math.min(4, Math.max(1, availableParallelism()));
   const flags = [
     ...(given.some((arg) => /^--(min|max)-semi-space-size/.test(arg))
       ? []

@@ -56,12 +56,12 @@ async function startedAs(
   };
 }
 
-/** V8's helper threads as the CLI sets them: one fewer than the cores, no flag at Node's own 4. */
-const HELPERS = Math.min(4, Math.max(1, availableParallelism() - 1));
+/** V8's helper threads as the CLI sets them: as many as the cores, no flag at Node's own 4. */
+const HELPERS = Math.min(4, Math.max(1, availableParallelism()));
 const HELPER_FLAGS = HELPERS < 4 ? [`--v8-pool-size=${HELPERS}`] : [];
 
 describe.skipIf(!glibcWithExecve)('the CLI on glibc Linux', () => {
-  it('runs with one malloc arena, a 4 MB young generation and a helper thread fewer than the cores, and passes neither the variable nor its mark on', async () => {
+  it('runs with one malloc arena, a 4 MB young generation and a helper thread per core, and passes neither the variable nor its mark on', async () => {
     expect(await startedAs()).toEqual({
       startedAgain: true,
       started: ['MALLOC_ARENA_MAX=1'],
