@@ -147,7 +147,7 @@ async function fromSource() {
  *   worker's marking late, its heap grew on meanwhile (60 MB where it was collected at 45), and
  *   V8 keeps a heap's freed pages for reuse, so the run's peak kept the overshoot: 224 to 248 MB
  *   in about one full run of twelve, against 200 to 213 otherwise. Two on two cores: no such
- *   overshoot in 38 full runs (at most 213 MB), the wall within the noise (two alternating
+ *   overshoot in over 40 full runs (at most 213 MB), the wall within the noise (two alternating
  *   benches: 2.22x and 2.30x against 2.22x and 2.40x with one; twelve pairs 3.54 s against
  *   3.42 s). Not against a target elsewhere: its eight workers, eight heaps, peaked at 546 to
  *   582 MB with one helper against 514 to 526 with Node's four, no faster.

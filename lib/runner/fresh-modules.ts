@@ -21,7 +21,8 @@
  * as `vi.resetModules()` would. (Not used in partner mode, where the files
  * share state on purpose: see run-suites.ts.) The compiled suite has Node
  * load the kept folders itself (check-run-options.ts): they never pass
- * through here, and this resets the rest. */
+ * through here, and this resets the rest.
+ */
 
 import { freshSuiteModules } from './suite-modules.js';
 
