@@ -38,10 +38,16 @@ export interface LaneFile {
  */
 export function planLanes(files: readonly LaneFile[], lanes: number): string[][] {
   const count = Math.max(1, Math.floor(lanes));
+  // A negative weight counts as none.
+  const placed = files.map((file) => ({
+    ...file,
+    seconds: Math.max(0, file.seconds),
+    requests: Math.max(0, file.requests),
+  }));
   const share = (total: number) => (total > 0 ? total / count : 1);
-  const seconds = share(files.reduce((sum, file) => sum + Math.max(0, file.seconds), 0));
-  const requests = share(files.reduce((sum, file) => sum + Math.max(0, file.requests), 0));
-  const burstShare = Math.ceil(files.filter((file) => file.burst).length / count);
+  const seconds = share(placed.reduce((sum, file) => sum + file.seconds, 0));
+  const requests = share(placed.reduce((sum, file) => sum + file.requests, 0));
+  const burstShare = Math.ceil(placed.filter((file) => file.burst).length / count);
   const fill = (s: number, r: number) => Math.max(s / seconds, r / requests);
   const plan = Array.from({ length: count }, () => ({
     seconds: 0,
@@ -49,23 +55,21 @@ export function planLanes(files: readonly LaneFile[], lanes: number): string[][]
     bursts: 0,
     files: [] as string[],
   }));
-  const size = (file: LaneFile) => fill(Math.max(0, file.seconds), Math.max(0, file.requests));
-  const largestFirst = [...files].sort(
+  const size = (file: LaneFile) => fill(file.seconds, file.requests);
+  const largestFirst = placed.sort(
     (a, b) => size(b) - size(a) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0),
   );
   for (const file of largestFirst) {
-    const s = Math.max(0, file.seconds);
-    const r = Math.max(0, file.requests);
     let best: { lane: (typeof plan)[number]; after: number } | undefined;
     for (const lane of plan) {
       if (file.burst && lane.bursts >= burstShare) continue;
-      const after = fill(lane.seconds + s, lane.requests + r);
+      const after = fill(lane.seconds + file.seconds, lane.requests + file.requests);
       if (!best || after < best.after) best = { lane, after };
     }
     // The share is rounded up, so some lane always has room for a bursting file.
     const lane = best?.lane ?? (plan[0] as (typeof plan)[number]);
-    lane.seconds += s;
-    lane.requests += r;
+    lane.seconds += file.seconds;
+    lane.requests += file.requests;
     if (file.burst) lane.bursts += 1;
     lane.files.push(file.file);
   }
